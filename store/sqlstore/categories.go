@@ -1,0 +1,99 @@
+package sqlstore
+
+import (
+	"context"
+	"time"
+
+	"github.com/inkpress/inkpress/store"
+)
+
+const categoryCols = `c.id, c.workspace_id, c.name, c.slug, c.description, c.color_hex, c.gradient, c.created_at`
+
+func scanCategory(row interface{ Scan(...any) error }, extra ...any) (*store.Category, error) {
+	var c store.Category
+	var created int64
+	dest := append([]any{&c.ID, &c.WorkspaceID, &c.Name, &c.Slug, &c.Description, &c.ColorHex, &c.Gradient, &created}, extra...)
+	if err := row.Scan(dest...); err != nil {
+		return nil, notFound(err)
+	}
+	c.CreatedAt = fromMS(created)
+	return &c, nil
+}
+
+// insertCategory adds c; with skipExisting a slug the workspace already has
+// is left as it is instead of failing.
+func insertCategory(ctx context.Context, q queryer, c *store.Category, skipExisting bool) error {
+	if c.CreatedAt.IsZero() {
+		c.CreatedAt = time.Now().UTC()
+	}
+	if c.ColorHex == "" {
+		c.ColorHex = "#6366f1"
+	}
+	sql := `INSERT INTO categories (workspace_id, name, slug, description, color_hex, gradient, created_at)
+		VALUES ($1, $2, $3, $4, $5, $6, $7)`
+	if skipExisting {
+		sql += ` ON CONFLICT (workspace_id, slug) DO NOTHING`
+	}
+	res, err := q.ExecContext(ctx, sql, c.WorkspaceID, c.Name, c.Slug, c.Description, c.ColorHex, c.Gradient, ms(c.CreatedAt))
+	if isUnique(err) {
+		return store.ErrConflict
+	}
+	if err != nil {
+		return err
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return nil
+	}
+	return q.QueryRowContext(ctx, `SELECT id FROM categories WHERE workspace_id = $1 AND slug = $2`,
+		c.WorkspaceID, c.Slug).Scan(&c.ID)
+}
+
+func (d *DB) CreateCategory(ctx context.Context, c *store.Category) error {
+	return insertCategory(ctx, d.db, c, false)
+}
+
+func (d *DB) GetCategory(ctx context.Context, workspaceID int64, slug string) (*store.Category, error) {
+	return scanCategory(d.db.QueryRowContext(ctx,
+		`SELECT `+categoryCols+` FROM categories c WHERE c.workspace_id = $1 AND c.slug = $2`, workspaceID, slug))
+}
+
+func (d *DB) GetCategoryByID(ctx context.Context, workspaceID, id int64) (*store.Category, error) {
+	return scanCategory(d.db.QueryRowContext(ctx,
+		`SELECT `+categoryCols+` FROM categories c WHERE c.workspace_id = $1 AND c.id = $2`, workspaceID, id))
+}
+
+func (d *DB) ListCategories(ctx context.Context, workspaceID int64) ([]*store.Category, error) {
+	rows, err := d.db.QueryContext(ctx,
+		`SELECT `+categoryCols+`,
+		   (SELECT COUNT(*) FROM blog_posts p WHERE p.workspace_id = c.workspace_id AND p.category = c.slug)
+		 FROM categories c WHERE c.workspace_id = $1 ORDER BY c.name, c.id`, workspaceID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []*store.Category
+	for rows.Next() {
+		var n int
+		c, err := scanCategory(rows, &n)
+		if err != nil {
+			return nil, err
+		}
+		c.PostCount = n
+		out = append(out, c)
+	}
+	return out, rows.Err()
+}
+
+// UpdateCategory changes name, description, colour and gradient; the slug
+// never changes (posts refer to it).
+func (d *DB) UpdateCategory(ctx context.Context, c *store.Category) error {
+	res, err := d.db.ExecContext(ctx,
+		`UPDATE categories SET name = $1, description = $2, color_hex = $3, gradient = $4 WHERE workspace_id = $5 AND id = $6`,
+		c.Name, c.Description, c.ColorHex, c.Gradient, c.WorkspaceID, c.ID)
+	return affected(res, err)
+}
+
+func (d *DB) DeleteCategory(ctx context.Context, workspaceID, id int64) error {
+	res, err := d.db.ExecContext(ctx, `DELETE FROM categories WHERE workspace_id = $1 AND id = $2`, workspaceID, id)
+	return affected(res, err)
+}

@@ -1,0 +1,151 @@
+// Package sqlstore implements store.Store for SQLite (modernc.org/sqlite, no
+// cgo) and PostgreSQL (pgx) with one set of SQL statements. Both databases
+// accept $1-style placeholders, RETURNING and ON CONFLICT, so the dialect seam
+// is small: opening, error classification and a few locking details.
+package sqlstore
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/jackc/pgx/v5/pgconn"
+	_ "github.com/jackc/pgx/v5/stdlib" // registers "pgx"
+	"modernc.org/sqlite"
+	sqlite3 "modernc.org/sqlite/lib"
+
+	"github.com/inkpress/inkpress/store"
+	"github.com/inkpress/inkpress/store/migration"
+)
+
+// DB is the SQL implementation of store.Store.
+type DB struct {
+	db      *sql.DB
+	dialect string
+}
+
+var _ store.Store = (*DB)(nil)
+
+// Open connects to url ("sqlite:path", a bare file path, or "postgres://...")
+// and applies migrations.
+func Open(ctx context.Context, url string) (*DB, error) {
+	var (
+		db      *sql.DB
+		dialect string
+		err     error
+	)
+	switch {
+	case strings.HasPrefix(url, "postgres://"), strings.HasPrefix(url, "postgresql://"):
+		dialect = "postgres"
+		db, err = sql.Open("pgx", url)
+		if err != nil {
+			return nil, err
+		}
+		db.SetMaxOpenConns(32)
+		db.SetMaxIdleConns(32)
+		db.SetConnMaxIdleTime(5 * time.Minute)
+	default:
+		dialect = "sqlite"
+		path := strings.TrimPrefix(url, "sqlite:")
+		if path == "" {
+			return nil, errors.New("sqlstore: empty sqlite path")
+		}
+		if dir := filepath.Dir(path); dir != "." {
+			if err := os.MkdirAll(dir, 0o755); err != nil {
+				return nil, err
+			}
+		}
+		// WAL lets readers run beside the single writer; busy_timeout makes a
+		// writer wait for the lock instead of failing at once; foreign keys
+		// are off by default in SQLite; _txlock=immediate takes the write lock
+		// at BEGIN so read-then-write transactions cannot deadlock on upgrade.
+		dsn := "file:" + path + "?_pragma=busy_timeout(10000)&_pragma=journal_mode(WAL)" +
+			"&_pragma=foreign_keys(1)&_pragma=synchronous(NORMAL)&_txlock=immediate"
+		db, err = sql.Open("sqlite", dsn)
+		if err != nil {
+			return nil, err
+		}
+		db.SetMaxOpenConns(8)
+		db.SetMaxIdleConns(8)
+	}
+	if err := db.PingContext(ctx); err != nil {
+		db.Close()
+		return nil, fmt.Errorf("sqlstore: connect %s: %w", dialect, err)
+	}
+	if err := migration.Apply(ctx, db, dialect); err != nil {
+		db.Close()
+		return nil, err
+	}
+	return &DB{db: db, dialect: dialect}, nil
+}
+
+func (d *DB) Close() error                   { return d.db.Close() }
+func (d *DB) Ping(ctx context.Context) error { return d.db.PingContext(ctx) }
+func (d *DB) Dialect() string                { return d.dialect }
+
+// SQL exposes the pool for tools (the benchmark seeder); handlers never use it.
+func (d *DB) SQL() *sql.DB { return d.db }
+
+// isUnique reports whether err is a unique-key violation in either database.
+func isUnique(err error) bool {
+	var pe *pgconn.PgError
+	if errors.As(err, &pe) {
+		return pe.Code == "23505"
+	}
+	var se *sqlite.Error
+	if errors.As(err, &se) {
+		return se.Code() == sqlite3.SQLITE_CONSTRAINT_UNIQUE || se.Code() == sqlite3.SQLITE_CONSTRAINT_PRIMARYKEY
+	}
+	return false
+}
+
+// notFound maps sql.ErrNoRows to store.ErrNotFound.
+func notFound(err error) error {
+	if errors.Is(err, sql.ErrNoRows) {
+		return store.ErrNotFound
+	}
+	return err
+}
+
+// tx runs fn in a transaction, committing on nil and rolling back otherwise.
+func (d *DB) tx(ctx context.Context, fn func(*sql.Tx) error) error {
+	tx, err := d.db.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	if err := fn(tx); err != nil {
+		_ = tx.Rollback()
+		return err
+	}
+	return tx.Commit()
+}
+
+// lockWorkspace serialises writers of one workspace inside a transaction so
+// count-then-insert limits hold under concurrency. SQLite already holds the
+// database write lock (BEGIN IMMEDIATE); PostgreSQL locks the row.
+func (d *DB) lockWorkspace(ctx context.Context, tx *sql.Tx, workspaceID int64) error {
+	if d.dialect != "postgres" {
+		return nil
+	}
+	var id int64
+	err := tx.QueryRowContext(ctx, `SELECT id FROM workspaces WHERE id = $1 FOR UPDATE`, workspaceID).Scan(&id)
+	return notFound(err)
+}
+
+func ms(t time.Time) int64 { return t.UnixMilli() }
+
+func fromMS(v int64) time.Time { return time.UnixMilli(v).UTC() }
+
+func nullString(s string) sql.NullString { return sql.NullString{String: s, Valid: s != ""} }
+
+// queryer is what *sql.DB and *sql.Tx share.
+type queryer interface {
+	ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error)
+	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
+	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
+}

@@ -1,0 +1,242 @@
+package sqlstore
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"strings"
+	"time"
+
+	"github.com/inkpress/inkpress/store"
+)
+
+const postLightCols = `id, workspace_id, category, title, slug, excerpt, cover_image_url, cover_image_type, cover_image_size,
+	meta_title, meta_description, tags, read_minutes, word_count, published_at, updated_at, view_count`
+
+const postHeavyCols = `, content, content_html, banners`
+
+func scanPost(row interface{ Scan(...any) error }, heavy bool) (*store.Post, error) {
+	var p store.Post
+	var tags, banners string
+	var pub, upd int64
+	dest := []any{&p.ID, &p.WorkspaceID, &p.Category, &p.Title, &p.Slug, &p.Excerpt, &p.CoverImageURL,
+		&p.CoverImageType, &p.CoverImageSize, &p.MetaTitle, &p.MetaDescription, &tags, &p.ReadMinutes,
+		&p.WordCount, &pub, &upd, &p.ViewCount}
+	if heavy {
+		dest = append(dest, &p.Content, &p.ContentHTML, &banners)
+	}
+	if err := row.Scan(dest...); err != nil {
+		return nil, notFound(err)
+	}
+	p.PublishedAt, p.UpdatedAt = fromMS(pub), fromMS(upd)
+	if err := json.Unmarshal([]byte(tags), &p.Tags); err != nil {
+		p.Tags = nil
+	}
+	if heavy && banners != "" {
+		_ = json.Unmarshal([]byte(banners), &p.Banners)
+	}
+	return &p, nil
+}
+
+func jsonText(v any) string {
+	b, _ := json.Marshal(v)
+	if string(b) == "null" {
+		return "[]"
+	}
+	return string(b)
+}
+
+func (d *DB) CreatePost(ctx context.Context, p *store.Post) error {
+	now := time.Now().UTC()
+	if p.PublishedAt.IsZero() {
+		p.PublishedAt = now
+	}
+	if p.UpdatedAt.IsZero() {
+		p.UpdatedAt = p.PublishedAt
+	}
+	err := d.db.QueryRowContext(ctx,
+		`INSERT INTO blog_posts (workspace_id, category, title, slug, content, content_html, excerpt, cover_image_url,
+		   cover_image_type, cover_image_size, meta_title, meta_description, tags, banners, read_minutes, word_count,
+		   published_at, updated_at, view_count)
+		 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19) RETURNING id`,
+		p.WorkspaceID, p.Category, p.Title, p.Slug, p.Content, p.ContentHTML, p.Excerpt, p.CoverImageURL,
+		p.CoverImageType, p.CoverImageSize, p.MetaTitle, p.MetaDescription, jsonText(p.Tags), jsonText(p.Banners),
+		p.ReadMinutes, p.WordCount, ms(p.PublishedAt), ms(p.UpdatedAt), p.ViewCount).Scan(&p.ID)
+	if isUnique(err) {
+		return store.ErrConflict
+	}
+	return err
+}
+
+// postWhere builds the WHERE clause shared by ListPosts and CountPosts.
+func postWhere(f store.FindPost) (string, []any) {
+	var where []string
+	var args []any
+	add := func(cond string, v any) {
+		args = append(args, v)
+		where = append(where, strings.Replace(cond, "?", "$"+itoa(len(args)), 1))
+	}
+	if f.ID != nil {
+		add("id = ?", *f.ID)
+	}
+	if f.WorkspaceID != nil {
+		add("workspace_id = ?", *f.WorkspaceID)
+	}
+	if f.Category != nil {
+		add("category = ?", *f.Category)
+	}
+	if f.Slug != nil {
+		add("slug = ?", *f.Slug)
+	}
+	if f.ExcludeSlug != nil {
+		add("slug <> ?", *f.ExcludeSlug)
+	}
+	if f.Search != nil && *f.Search != "" {
+		add("LOWER(title) LIKE ? ESCAPE '\\'", "%"+escapeLike(strings.ToLower(*f.Search))+"%")
+	}
+	if f.PublishedBefore != nil {
+		add("published_at <= ?", ms(*f.PublishedBefore))
+	}
+	if len(where) == 0 {
+		return "", nil
+	}
+	return " WHERE " + strings.Join(where, " AND "), args
+}
+
+func escapeLike(s string) string {
+	return strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(s)
+}
+
+func (d *DB) GetPost(ctx context.Context, f store.FindPost) (*store.Post, error) {
+	f.Limit, f.Light = 1, false
+	posts, err := d.ListPosts(ctx, f)
+	if err != nil {
+		return nil, err
+	}
+	if len(posts) == 0 {
+		return nil, store.ErrNotFound
+	}
+	return posts[0], nil
+}
+
+func (d *DB) ListPosts(ctx context.Context, f store.FindPost) ([]*store.Post, error) {
+	where, args := postWhere(f)
+	cols := postLightCols
+	if !f.Light {
+		cols += postHeavyCols
+	}
+	q := `SELECT ` + cols + ` FROM blog_posts` + where
+	switch f.Order {
+	case store.OrderTrending:
+		q += ` ORDER BY view_count DESC, published_at DESC, id DESC`
+	case store.OrderUpdated:
+		q += ` ORDER BY updated_at DESC, id DESC`
+	default:
+		q += ` ORDER BY published_at DESC, id DESC`
+	}
+	if f.Limit > 0 {
+		args = append(args, f.Limit, f.Offset)
+		q += ` LIMIT $` + itoa(len(args)-1) + ` OFFSET $` + itoa(len(args))
+	}
+	rows, err := d.db.QueryContext(ctx, q, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []*store.Post
+	for rows.Next() {
+		p, err := scanPost(rows, !f.Light)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, p)
+	}
+	return out, rows.Err()
+}
+
+func (d *DB) CountPosts(ctx context.Context, f store.FindPost) (int, error) {
+	where, args := postWhere(f)
+	var n int
+	err := d.db.QueryRowContext(ctx, `SELECT COUNT(*) FROM blog_posts`+where, args...).Scan(&n)
+	return n, err
+}
+
+// UpdatePost writes every editable and derived column of p, scoped to its
+// workspace so an id from another workspace changes nothing.
+func (d *DB) UpdatePost(ctx context.Context, p *store.Post) error {
+	p.UpdatedAt = time.Now().UTC()
+	res, err := d.db.ExecContext(ctx,
+		`UPDATE blog_posts SET category = $1, title = $2, slug = $3, content = $4, content_html = $5, excerpt = $6,
+		   cover_image_url = $7, cover_image_type = $8, cover_image_size = $9, meta_title = $10, meta_description = $11,
+		   tags = $12, banners = $13, read_minutes = $14, word_count = $15, updated_at = $16
+		 WHERE id = $17 AND workspace_id = $18`,
+		p.Category, p.Title, p.Slug, p.Content, p.ContentHTML, p.Excerpt, p.CoverImageURL, p.CoverImageType,
+		p.CoverImageSize, p.MetaTitle, p.MetaDescription, jsonText(p.Tags), jsonText(p.Banners), p.ReadMinutes,
+		p.WordCount, ms(p.UpdatedAt), p.ID, p.WorkspaceID)
+	if isUnique(err) {
+		return store.ErrConflict
+	}
+	return affected(res, err)
+}
+
+func (d *DB) DeletePosts(ctx context.Context, workspaceID int64, ids []int64) (int64, error) {
+	if len(ids) == 0 {
+		return 0, nil
+	}
+	args := []any{workspaceID}
+	ph := make([]string, len(ids))
+	for i, id := range ids {
+		args = append(args, id)
+		ph[i] = "$" + itoa(i+2)
+	}
+	res, err := d.db.ExecContext(ctx,
+		`DELETE FROM blog_posts WHERE workspace_id = $1 AND id IN (`+strings.Join(ph, ", ")+`)`, args...)
+	if err != nil {
+		return 0, err
+	}
+	return res.RowsAffected()
+}
+
+func (d *DB) PostSlugExists(ctx context.Context, workspaceID int64, slug string) (bool, error) {
+	var n int
+	err := d.db.QueryRowContext(ctx,
+		`SELECT COUNT(*) FROM blog_posts WHERE workspace_id = $1 AND slug = $2`, workspaceID, slug).Scan(&n)
+	return n > 0, err
+}
+
+// AddViews applies batched view counts as relative increments, so several
+// app instances flushing at once never lose each other's counts.
+func (d *DB) AddViews(ctx context.Context, views map[int64]int64) error {
+	if len(views) == 0 {
+		return nil
+	}
+	return d.tx(ctx, func(tx *sql.Tx) error {
+		for id, n := range views {
+			if _, err := tx.ExecContext(ctx,
+				`UPDATE blog_posts SET view_count = view_count + $1 WHERE id = $2`, n, id); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}
+
+func (d *DB) ListSitemapEntries(ctx context.Context, workspaceID int64) ([]store.SitemapEntry, error) {
+	rows, err := d.db.QueryContext(ctx,
+		`SELECT category, slug, updated_at FROM blog_posts WHERE workspace_id = $1 ORDER BY updated_at DESC, id DESC`, workspaceID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []store.SitemapEntry
+	for rows.Next() {
+		var e store.SitemapEntry
+		var upd int64
+		if err := rows.Scan(&e.Category, &e.Slug, &upd); err != nil {
+			return nil, err
+		}
+		e.UpdatedAt = fromMS(upd)
+		out = append(out, e)
+	}
+	return out, rows.Err()
+}

@@ -1,0 +1,204 @@
+package sqlstore
+
+import (
+	"context"
+	"database/sql"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/inkpress/inkpress/store"
+)
+
+const workspaceCols = `id, user_id, name, slug, plan_tier, status, custom_domain, created_at`
+
+func scanWorkspace(row interface{ Scan(...any) error }) (*store.Workspace, error) {
+	var w store.Workspace
+	var uid sql.NullInt64
+	var domain sql.NullString
+	var created int64
+	if err := row.Scan(&w.ID, &uid, &w.Name, &w.Slug, &w.PlanTier, &w.Status, &domain, &created); err != nil {
+		return nil, notFound(err)
+	}
+	w.UserID, w.CustomDomain, w.CreatedAt = uid.Int64, domain.String, fromMS(created)
+	return &w, nil
+}
+
+func (d *DB) CreateWorkspace(ctx context.Context, in store.CreateWorkspace) (*store.Workspace, error) {
+	var ws *store.Workspace
+	err := d.retryUnique(ctx, func(tx *sql.Tx) error {
+		var err error
+		ws, err = d.createWorkspace(ctx, tx, in)
+		return err
+	})
+	return ws, err
+}
+
+// createWorkspace inserts a workspace with a unique slug, its settings and the
+// month's usage row.
+func (d *DB) createWorkspace(ctx context.Context, tx *sql.Tx, in store.CreateWorkspace) (*store.Workspace, error) {
+	slug, err := uniqueWorkspaceSlug(ctx, tx, in.Slug)
+	if err != nil {
+		return nil, err
+	}
+	ws := &store.Workspace{UserID: in.UserID, Name: in.Name, Slug: slug, PlanTier: in.PlanTier,
+		Status: "active", CreatedAt: time.Now().UTC()}
+	if ws.PlanTier == "" {
+		ws.PlanTier = store.PlanStarter
+	}
+	var uid sql.NullInt64
+	if in.UserID != 0 {
+		uid = sql.NullInt64{Int64: in.UserID, Valid: true}
+	}
+	err = tx.QueryRowContext(ctx,
+		`INSERT INTO workspaces (user_id, name, slug, plan_tier, status, created_at) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
+		uid, ws.Name, ws.Slug, ws.PlanTier, ws.Status, ms(ws.CreatedAt)).Scan(&ws.ID)
+	if isUnique(err) {
+		// Either the slug was taken since we looked, or the user already has
+		// a workspace; the caller retries the first and reports the second.
+		var n int
+		if e := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM workspaces WHERE slug = $1`, slug).Scan(&n); e == nil && n > 0 {
+			return nil, errSlugRace
+		}
+		return nil, store.ErrConflict
+	}
+	if err != nil {
+		return nil, err
+	}
+	s := in.Settings
+	if s == nil {
+		s = store.DefaultSettings(ws.ID, in.Name)
+	}
+	s.WorkspaceID = ws.ID
+	if err := upsertSettings(ctx, tx, s); err != nil {
+		return nil, err
+	}
+	if in.Month != "" {
+		if _, err := tx.ExecContext(ctx,
+			`INSERT INTO usage_tracking (workspace_id, month, posts_limit, images_limit) VALUES ($1, $2, $3, $4)`,
+			ws.ID, in.Month, in.Posts, in.Images); err != nil {
+			return nil, err
+		}
+	}
+	return ws, nil
+}
+
+func (d *DB) GetWorkspace(ctx context.Context, f store.FindWorkspace) (*store.Workspace, error) {
+	var where []string
+	var args []any
+	add := func(cond string, v any) {
+		args = append(args, v)
+		where = append(where, strings.Replace(cond, "?", "$"+itoa(len(args)), 1))
+	}
+	if f.ID != nil {
+		add("id = ?", *f.ID)
+	}
+	if f.Slug != nil {
+		add("slug = ?", *f.Slug)
+	}
+	if f.UserID != nil {
+		add("user_id = ?", *f.UserID)
+	}
+	if f.CustomDomain != nil {
+		add("custom_domain = ?", *f.CustomDomain)
+	}
+	if len(where) == 0 {
+		return nil, store.ErrNotFound
+	}
+	return scanWorkspace(d.db.QueryRowContext(ctx,
+		`SELECT `+workspaceCols+` FROM workspaces WHERE `+strings.Join(where, " AND "), args...))
+}
+
+func (d *DB) ListWorkspaces(ctx context.Context) ([]*store.Workspace, error) {
+	rows, err := d.db.QueryContext(ctx, `SELECT `+workspaceCols+` FROM workspaces ORDER BY created_at DESC, id DESC`)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []*store.Workspace
+	for rows.Next() {
+		w, err := scanWorkspace(rows)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, w)
+	}
+	return out, rows.Err()
+}
+
+func (d *DB) UpdateWorkspace(ctx context.Context, u store.UpdateWorkspace) (*store.Workspace, error) {
+	var sets []string
+	var args []any
+	set := func(col string, v any) {
+		args = append(args, v)
+		sets = append(sets, col+" = $"+itoa(len(args)))
+	}
+	if u.PlanTier != nil {
+		set("plan_tier", *u.PlanTier)
+	}
+	if u.Status != nil {
+		set("status", *u.Status)
+	}
+	if u.CustomDomain != nil {
+		set("custom_domain", nullString(strings.ToLower(*u.CustomDomain)))
+	}
+	if len(sets) > 0 {
+		args = append(args, u.ID)
+		res, err := d.db.ExecContext(ctx,
+			`UPDATE workspaces SET `+strings.Join(sets, ", ")+` WHERE id = $`+itoa(len(args)), args...)
+		if isUnique(err) {
+			return nil, store.ErrConflict
+		}
+		if err := affected(res, err); err != nil {
+			return nil, err
+		}
+	}
+	return d.GetWorkspace(ctx, store.FindWorkspace{ID: &u.ID})
+}
+
+// Settings.
+
+func (d *DB) GetSettings(ctx context.Context, workspaceID int64) (*store.Settings, error) {
+	var s store.Settings
+	err := d.db.QueryRowContext(ctx,
+		`SELECT workspace_id, blog_title, blog_description, template_id, primary_color, font_family, onboarding_completed
+		 FROM workspace_settings WHERE workspace_id = $1`, workspaceID).
+		Scan(&s.WorkspaceID, &s.BlogTitle, &s.BlogDescription, &s.TemplateID, &s.PrimaryColor, &s.FontFamily, &s.OnboardingCompleted)
+	if err != nil {
+		return nil, notFound(err)
+	}
+	return &s, nil
+}
+
+func upsertSettings(ctx context.Context, q queryer, s *store.Settings) error {
+	_, err := q.ExecContext(ctx,
+		`INSERT INTO workspace_settings (workspace_id, blog_title, blog_description, template_id, primary_color, font_family, onboarding_completed)
+		 VALUES ($1, $2, $3, $4, $5, $6, $7)
+		 ON CONFLICT (workspace_id) DO UPDATE SET blog_title = excluded.blog_title, blog_description = excluded.blog_description,
+		   template_id = excluded.template_id, primary_color = excluded.primary_color, font_family = excluded.font_family,
+		   onboarding_completed = excluded.onboarding_completed`,
+		s.WorkspaceID, s.BlogTitle, s.BlogDescription, s.TemplateID, s.PrimaryColor, s.FontFamily, s.OnboardingCompleted)
+	return err
+}
+
+func (d *DB) UpdateSettings(ctx context.Context, s *store.Settings) error {
+	return upsertSettings(ctx, d.db, s)
+}
+
+func (d *DB) CompleteOnboarding(ctx context.Context, s *store.Settings, cats []*store.Category) error {
+	return d.tx(ctx, func(tx *sql.Tx) error {
+		s.OnboardingCompleted = true
+		if err := upsertSettings(ctx, tx, s); err != nil {
+			return err
+		}
+		for _, c := range cats {
+			c.WorkspaceID = s.WorkspaceID
+			if err := insertCategory(ctx, tx, c, true); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}
+
+func itoa(i int) string { return strconv.Itoa(i) }

@@ -1,0 +1,286 @@
+// Package store defines InkPress's domain types and the one interface every
+// database driver implements. Handlers and services talk to Store only; SQL
+// lives in store/sqlstore, with migrations per database in store/migration.
+package store
+
+import (
+	"context"
+	"errors"
+	"time"
+)
+
+var (
+	// ErrNotFound is returned when a row does not exist (or is not visible to
+	// the caller's workspace, which is the same thing to the caller).
+	ErrNotFound = errors.New("not found")
+	// ErrConflict is returned when a unique key would be violated.
+	ErrConflict = errors.New("conflict")
+	// ErrLimit is returned when an atomic limit check refuses a write.
+	ErrLimit = errors.New("limit reached")
+)
+
+// Store is the persistence interface. One implementation serves SQLite and
+// PostgreSQL (store/sqlstore) behind a small dialect seam.
+type Store interface {
+	Close() error
+	Ping(ctx context.Context) error
+	// Dialect names the database: "sqlite" or "postgres".
+	Dialect() string
+
+	// Accounts and auth.
+	SignUp(ctx context.Context, in SignUp) (*User, *Workspace, error)
+	CreateUser(ctx context.Context, u *User) error
+	GetUser(ctx context.Context, id int64) (*User, error)
+	GetUserByEmail(ctx context.Context, email string) (*User, error)
+	SetPassword(ctx context.Context, userID int64, hash string) error
+	AddRole(ctx context.Context, userID int64, role string) error
+	HasRole(ctx context.Context, userID int64, role string) (bool, error)
+	CountUsers(ctx context.Context) (int, error)
+
+	CreateSession(ctx context.Context, s *Session) error
+	GetSession(ctx context.Context, tokenHash string, now time.Time) (*Session, error)
+	DeleteSession(ctx context.Context, tokenHash string) error
+	DeleteExpiredSessions(ctx context.Context, now time.Time) (int64, error)
+
+	RecordLoginFailure(ctx context.Context, accountKey, addrKey string, at time.Time) error
+	CountLoginFailures(ctx context.Context, key string, since time.Time) (int, time.Time, error)
+	ClearLoginFailures(ctx context.Context, accountKey string) error
+	PruneLoginFailures(ctx context.Context, before time.Time) error
+
+	// Workspaces.
+	CreateWorkspace(ctx context.Context, in CreateWorkspace) (*Workspace, error)
+	GetWorkspace(ctx context.Context, f FindWorkspace) (*Workspace, error)
+	ListWorkspaces(ctx context.Context) ([]*Workspace, error)
+	UpdateWorkspace(ctx context.Context, u UpdateWorkspace) (*Workspace, error)
+	GetSettings(ctx context.Context, workspaceID int64) (*Settings, error)
+	UpdateSettings(ctx context.Context, s *Settings) error
+	// CompleteOnboarding saves settings (onboarding_completed true) and adds
+	// the categories that do not exist yet, in one transaction.
+	CompleteOnboarding(ctx context.Context, s *Settings, cats []*Category) error
+
+	// Usage.
+	EnsureUsage(ctx context.Context, workspaceID int64, month string, postsLimit, imagesLimit int) (*Usage, error)
+	// ReserveUsage atomically adds posts/images to this month's counters, or
+	// returns ErrLimit and changes nothing when a limit would be passed.
+	ReserveUsage(ctx context.Context, workspaceID int64, month string, posts, images int) (*Usage, error)
+	ReleaseUsage(ctx context.Context, workspaceID int64, month string, posts, images int) error
+	ListUsage(ctx context.Context, month string) ([]*Usage, error)
+
+	// Categories.
+	CreateCategory(ctx context.Context, c *Category) error
+	GetCategory(ctx context.Context, workspaceID int64, slug string) (*Category, error)
+	GetCategoryByID(ctx context.Context, workspaceID, id int64) (*Category, error)
+	ListCategories(ctx context.Context, workspaceID int64) ([]*Category, error)
+	UpdateCategory(ctx context.Context, c *Category) error
+	DeleteCategory(ctx context.Context, workspaceID, id int64) error
+
+	// Posts.
+	CreatePost(ctx context.Context, p *Post) error
+	GetPost(ctx context.Context, f FindPost) (*Post, error)
+	ListPosts(ctx context.Context, f FindPost) ([]*Post, error)
+	CountPosts(ctx context.Context, f FindPost) (int, error)
+	UpdatePost(ctx context.Context, p *Post) error
+	DeletePosts(ctx context.Context, workspaceID int64, ids []int64) (int64, error)
+	PostSlugExists(ctx context.Context, workspaceID int64, slug string) (bool, error)
+	AddViews(ctx context.Context, views map[int64]int64) error
+	ListSitemapEntries(ctx context.Context, workspaceID int64) ([]SitemapEntry, error)
+
+	// Media library.
+	CreateMedia(ctx context.Context, m *Media, max int) error
+	GetMedia(ctx context.Context, workspaceID, id int64) (*Media, error)
+	ListMedia(ctx context.Context, workspaceID int64) ([]*Media, error)
+	DeleteMedia(ctx context.Context, workspaceID, id int64) error
+
+	// Newsletter.
+	CreateSubscriber(ctx context.Context, email string, workspaceID int64) error
+}
+
+// Roles.
+const RoleAdmin = "admin"
+
+// Plan tiers.
+const (
+	PlanStarter      = "starter"
+	PlanProfessional = "professional"
+	PlanAgency       = "agency"
+	PlanAdmin        = "admin"
+)
+
+type User struct {
+	ID           int64
+	Email        string
+	Name         string
+	PasswordHash string
+	CreatedAt    time.Time
+}
+
+type Session struct {
+	TokenHash string
+	UserID    int64
+	ExpiresAt time.Time
+	CreatedAt time.Time
+}
+
+type Workspace struct {
+	ID           int64
+	UserID       int64 // 0 when no owner (never for sign-ups)
+	Name         string
+	Slug         string
+	PlanTier     string
+	Status       string
+	CustomDomain string
+	CreatedAt    time.Time
+}
+
+type Settings struct {
+	WorkspaceID         int64
+	BlogTitle           string
+	BlogDescription     string
+	TemplateID          string
+	PrimaryColor        string
+	FontFamily          string
+	OnboardingCompleted bool
+}
+
+// DefaultSettings are the settings of a fresh workspace.
+func DefaultSettings(workspaceID int64, blogTitle string) *Settings {
+	return &Settings{
+		WorkspaceID:  workspaceID,
+		BlogTitle:    blogTitle,
+		TemplateID:   "template-1",
+		PrimaryColor: "#6366f1",
+		FontFamily:   "Inter",
+	}
+}
+
+type Usage struct {
+	WorkspaceID     int64
+	Month           string // YYYY-MM-01
+	PostsGenerated  int
+	ImagesGenerated int
+	PostsLimit      int
+	ImagesLimit     int
+}
+
+type Category struct {
+	ID          int64
+	WorkspaceID int64
+	Name        string
+	Slug        string
+	Description string
+	ColorHex    string
+	Gradient    string
+	CreatedAt   time.Time
+	PostCount   int // filled by ListCategories
+}
+
+// Banner is one banner ad as stored: structured data, never raw HTML.
+type Banner struct {
+	ImageURL string `json:"imageUrl"`
+	LinkURL  string `json:"linkUrl"`
+	Text     string `json:"text,omitempty"`
+}
+
+type Post struct {
+	ID              int64
+	WorkspaceID     int64
+	Category        string // category slug
+	Title           string
+	Slug            string
+	Content         string // sanitised body as edited
+	ContentHTML     string // derived on write: Content with banners inserted
+	Excerpt         string // derived on write: card excerpt
+	CoverImageURL   string
+	CoverImageType  string
+	CoverImageSize  int64
+	MetaTitle       string
+	MetaDescription string
+	Tags            []string
+	Banners         []Banner
+	ReadMinutes     int
+	WordCount       int
+	PublishedAt     time.Time
+	UpdatedAt       time.Time
+	ViewCount       int64
+}
+
+// Post list orders.
+const (
+	OrderLatest   = "latest"   // published_at desc
+	OrderTrending = "trending" // view_count desc
+	OrderUpdated  = "updated"  // updated_at desc
+)
+
+// FindPost filters posts. Nil/zero fields do not filter.
+type FindPost struct {
+	ID          *int64
+	WorkspaceID *int64
+	Category    *string
+	Slug        *string
+	ExcludeSlug *string
+	Search      *string // case-insensitive title substring
+	// Published hides posts whose published_at is in the future.
+	PublishedBefore *time.Time
+	Order           string
+	Limit           int
+	Offset          int
+	// Light skips the heavy content columns in lists.
+	Light bool
+}
+
+type SitemapEntry struct {
+	Category  string
+	Slug      string
+	UpdatedAt time.Time
+}
+
+type Media struct {
+	ID          int64
+	WorkspaceID int64
+	FileName    string
+	FileURL     string
+	FileSize    int64
+	MimeType    string
+	CreatedAt   time.Time
+}
+
+// SignUp holds what one sign-up creates in one transaction.
+type SignUp struct {
+	Email        string
+	Name         string
+	PasswordHash string
+	BlogName     string
+	// WorkspaceSlug is the wanted slug; -2, -3... is appended on collision.
+	WorkspaceSlug string
+	Month         string
+	PostsLimit    int
+	ImagesLimit   int
+}
+
+type CreateWorkspace struct {
+	UserID   int64
+	Name     string
+	Slug     string // wanted slug; made unique
+	PlanTier string
+	Settings *Settings
+	Month    string
+	Posts    int
+	Images   int
+}
+
+type FindWorkspace struct {
+	ID           *int64
+	Slug         *string
+	UserID       *int64
+	CustomDomain *string
+}
+
+type UpdateWorkspace struct {
+	ID           int64
+	PlanTier     *string
+	Status       *string
+	CustomDomain *string
+}
+
+// Ptr returns a pointer to v, for Find/Update structs.
+func Ptr[T any](v T) *T { return &v }

@@ -1,0 +1,95 @@
+// Package storetest opens fresh databases for tests: a temporary SQLite file
+// and, when INKPRESS_TEST_POSTGRES_URL is set, a new PostgreSQL schema that is
+// dropped when the test ends. Run(t, fn) runs fn once per database, so one
+// suite covers every driver.
+package storetest
+
+import (
+	"context"
+	"crypto/rand"
+	"database/sql"
+	"encoding/hex"
+	"net/url"
+	"os"
+	"path/filepath"
+	"testing"
+
+	_ "github.com/jackc/pgx/v5/stdlib"
+
+	"github.com/inkpress/inkpress/store/sqlstore"
+)
+
+// EnvPostgres names the PostgreSQL URL for tests.
+const EnvPostgres = "INKPRESS_TEST_POSTGRES_URL"
+
+// Run calls fn with a fresh store for every database available. Without a
+// PostgreSQL URL it runs on SQLite only, unless CI=true, where a missing or
+// unreachable PostgreSQL fails the test instead of being skipped silently.
+func Run(t *testing.T, fn func(t *testing.T, s *sqlstore.DB)) {
+	t.Helper()
+	t.Run("sqlite", func(t *testing.T) { fn(t, SQLite(t)) })
+	t.Run("postgres", func(t *testing.T) { fn(t, Postgres(t)) })
+}
+
+// SQLite opens a migrated store on a new file under t.TempDir().
+func SQLite(t testing.TB) *sqlstore.DB {
+	t.Helper()
+	db, err := sqlstore.Open(context.Background(), "sqlite:"+filepath.Join(t.TempDir(), "test.db"))
+	if err != nil {
+		t.Fatalf("open sqlite: %v", err)
+	}
+	t.Cleanup(func() { db.Close() })
+	return db
+}
+
+// PostgresURL returns a URL for a brand-new schema (dropped at cleanup), or
+// skips (fails under CI=true) when PostgreSQL is not configured or reachable.
+func PostgresURL(t testing.TB) string {
+	t.Helper()
+	base := os.Getenv(EnvPostgres)
+	if base == "" {
+		if os.Getenv("CI") == "true" {
+			t.Fatalf("%s is not set but CI=true: PostgreSQL tests must run", EnvPostgres)
+		}
+		t.Skipf("%s not set", EnvPostgres)
+	}
+	admin, err := sql.Open("pgx", base)
+	if err == nil {
+		err = admin.Ping()
+	}
+	if err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatalf("PostgreSQL unreachable at %s: %v", base, err)
+		}
+		t.Skipf("PostgreSQL unreachable: %v", err)
+	}
+	b := make([]byte, 6)
+	_, _ = rand.Read(b)
+	schema := "t_" + hex.EncodeToString(b)
+	if _, err := admin.Exec(`CREATE SCHEMA ` + schema); err != nil {
+		t.Fatalf("create schema: %v", err)
+	}
+	t.Cleanup(func() {
+		_, _ = admin.Exec(`DROP SCHEMA ` + schema + ` CASCADE`)
+		admin.Close()
+	})
+	u, err := url.Parse(base)
+	if err != nil {
+		t.Fatalf("parse %s: %v", EnvPostgres, err)
+	}
+	q := u.Query()
+	q.Set("search_path", schema)
+	u.RawQuery = q.Encode()
+	return u.String()
+}
+
+// Postgres opens a migrated store in a fresh schema.
+func Postgres(t testing.TB) *sqlstore.DB {
+	t.Helper()
+	db, err := sqlstore.Open(context.Background(), PostgresURL(t))
+	if err != nil {
+		t.Fatalf("open postgres: %v", err)
+	}
+	t.Cleanup(func() { db.Close() })
+	return db
+}
