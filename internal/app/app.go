@@ -1,0 +1,174 @@
+// Package app wires InkPress together from a Config: store, services, AI
+// providers, media storage and the HTTP server. main and the end-to-end
+// tests both start the product through it.
+package app
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"path/filepath"
+	"time"
+
+	"github.com/inkpress/inkpress/internal/ai"
+	"github.com/inkpress/inkpress/internal/ai/builtin"
+	"github.com/inkpress/inkpress/internal/ai/openai"
+	"github.com/inkpress/inkpress/internal/auth"
+	"github.com/inkpress/inkpress/internal/cache"
+	"github.com/inkpress/inkpress/internal/config"
+	"github.com/inkpress/inkpress/internal/demo"
+	"github.com/inkpress/inkpress/internal/media"
+	"github.com/inkpress/inkpress/internal/posts"
+	"github.com/inkpress/inkpress/internal/site"
+	"github.com/inkpress/inkpress/internal/views"
+	"github.com/inkpress/inkpress/server"
+	"github.com/inkpress/inkpress/server/api"
+	"github.com/inkpress/inkpress/server/frontend"
+	sitehttp "github.com/inkpress/inkpress/server/site"
+	"github.com/inkpress/inkpress/store/sqlstore"
+	"github.com/inkpress/inkpress/web"
+)
+
+// App is a running InkPress.
+type App struct {
+	Config      *config.Config
+	Store       *sqlstore.DB
+	Auth        *auth.Service
+	Posts       *posts.Service
+	Cache       *cache.Cache
+	Site        *site.Site
+	Views       *views.Counter
+	Media       media.Storage
+	Writer      ai.Writer
+	Illustrator ai.Illustrator
+	Server      *server.Server
+	Logger      *slog.Logger
+}
+
+// New opens the database (applying migrations) and builds every part.
+func New(ctx context.Context, cfg *config.Config, logger *slog.Logger) (*App, error) {
+	db, err := sqlstore.Open(ctx, cfg.DatabaseURL)
+	if err != nil {
+		return nil, err
+	}
+	a := &App{Config: cfg, Store: db, Logger: logger}
+	a.Cache = cache.New(30*time.Second, 50000)
+	a.Auth = auth.New(db, cfg.SessionTTL)
+	a.Posts = posts.New(db, a.Cache)
+	a.Site = site.New(db, cfg.BaseURL, cfg.SiteWorkspace)
+	a.Views = views.New(db)
+	local, err := media.NewLocal(filepath.Join(cfg.DataDir, "media"))
+	if err != nil {
+		db.Close()
+		return nil, err
+	}
+	a.Media = local
+	switch cfg.AIProvider {
+	case "openai":
+		c := openai.New(openai.Config{BaseURL: cfg.AIBaseURL, APIKey: cfg.AIAPIKey, TextModel: cfg.AITextModel,
+			ImageModel: cfg.AIImageModel, Timeout: cfg.AITimeout})
+		a.Writer, a.Illustrator = c, c
+	default:
+		b := builtin.New()
+		a.Writer, a.Illustrator = b, b
+	}
+	fe := frontend.New(web.Dist())
+	apiHandler := &api.Handler{Config: cfg, Store: db, Auth: a.Auth, Posts: a.Posts, Cache: a.Cache, Site: a.Site, Views: a.Views}
+	siteHandler := &sitehttp.Handler{Config: cfg, Store: db, Site: a.Site, Cache: a.Cache, App: fe, Views: a.Views,
+		DefaultImage: a.defaultImage}
+	a.Server = &server.Server{Addr: cfg.Addr, API: apiHandler.Routes(), Site: siteHandler, Media: local.Handler(),
+		Store: db, Logger: logger}
+	return a, nil
+}
+
+// defaultImage draws the 1200x630 preview image used by pages without one.
+func (a *App) defaultImage(ctx context.Context) ([]byte, string, error) {
+	img, err := builtin.New().Illustrate(ctx, ai.ImageRequest{Title: a.Config.SiteName + " - Insights for the Modern Generation",
+		ColorFrom: "#6366f1", ColorTo: "#1e1b4b"})
+	if err != nil {
+		return nil, "", err
+	}
+	return img.Data, img.ContentType, nil
+}
+
+// Handler is the HTTP handler (for tests).
+func (a *App) Handler() http.Handler { return a.Server.Handler() }
+
+// Close flushes pending view counts and closes the database.
+func (a *App) Close() error {
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	err := a.Views.Flush(ctx)
+	return errors.Join(err, a.Store.Close())
+}
+
+// Prepare makes sure the site workspace exists, creates the configured
+// first admin, and seeds demo content into a new database.
+func (a *App) Prepare(ctx context.Context) error {
+	users, err := a.Store.CountUsers(ctx)
+	if err != nil {
+		return err
+	}
+	fresh := users == 0
+	ws, err := demo.EnsureSiteWorkspace(ctx, a.Store, a.Config.SiteWorkspace, a.Config.SiteName)
+	if err != nil {
+		return fmt.Errorf("site workspace: %w", err)
+	}
+	if a.Config.AdminEmail != "" {
+		if _, err := a.Auth.EnsureAdmin(ctx, a.Config.AdminEmail, a.Config.AdminPassword, "Admin"); err != nil {
+			return fmt.Errorf("first admin: %w", err)
+		}
+		a.Logger.Info("admin account ready", "email", a.Config.AdminEmail)
+	}
+	if !fresh || !a.Config.Demo {
+		return nil
+	}
+	if a.Config.AdminEmail == "" {
+		pw := auth.RandomToken(12)
+		if _, err := a.Auth.EnsureAdmin(ctx, "admin@inkpress.local", pw, "Admin"); err != nil {
+			return err
+		}
+		// Printed once, on the first start only: the password is not stored anywhere else.
+		fmt.Printf("\n  Demo admin account created:\n    e-mail:   admin@inkpress.local\n    password: %s\n  Sign in at %s/admin/login\n\n", pw, a.Config.BaseURL)
+	}
+	seeder := &demo.Seeder{Store: a.Store, Posts: a.Posts, Writer: a.Writer, Illustrator: builtin.New(), Media: a.Media}
+	if err := seeder.SeedPosts(ctx, ws, time.Now().UTC()); err != nil {
+		return fmt.Errorf("demo posts: %w", err)
+	}
+	a.Logger.Info("demo content seeded", "workspace", ws.Slug)
+	return nil
+}
+
+// Run serves until ctx ends, flushing view counts in the background.
+func (a *App) Run(ctx context.Context) error {
+	vctx, stop := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	go func() { a.Views.Run(vctx, 5*time.Second); close(done) }()
+	go a.sweep(vctx)
+	err := a.Server.Run(ctx, 3*time.Minute)
+	stop()
+	<-done
+	return err
+}
+
+// sweep deletes expired sessions and old login failures hourly.
+func (a *App) sweep(ctx context.Context) {
+	t := time.NewTicker(time.Hour)
+	defer t.Stop()
+	for {
+		now := time.Now()
+		if _, err := a.Store.DeleteExpiredSessions(ctx, now); err != nil && ctx.Err() == nil {
+			a.Logger.Warn("sweep sessions", "err", err)
+		}
+		if err := a.Store.PruneLoginFailures(ctx, now.Add(-24*time.Hour)); err != nil && ctx.Err() == nil {
+			a.Logger.Warn("sweep login failures", "err", err)
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+	}
+}

@@ -1,0 +1,62 @@
+package cache
+
+import (
+	"errors"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+)
+
+func TestGetFillsOnceAndInvalidates(t *testing.T) {
+	c := New(time.Minute, 100)
+	var fills atomic.Int32
+	fill := func() (*Entry, error) { fills.Add(1); return &Entry{Body: []byte("v")}, nil }
+	var wg sync.WaitGroup
+	for range 20 {
+		wg.Add(1)
+		go func() { defer wg.Done(); _, _ = c.Get(1, "k", fill) }()
+	}
+	wg.Wait()
+	e, _ := c.Get(1, "k", fill)
+	if fills.Load() != 1 || string(e.Body) != "v" || e.ETag == "" || e.Status != 200 {
+		t.Fatalf("fills %d entry %+v", fills.Load(), e)
+	}
+	c.Invalidate(2) // another workspace: no effect
+	_, _ = c.Get(1, "k", fill)
+	if fills.Load() != 1 {
+		t.Fatal("invalidating another workspace dropped the entry")
+	}
+	c.Invalidate(1)
+	_, _ = c.Get(1, "k", fill)
+	if fills.Load() != 2 {
+		t.Fatalf("fills after invalidate = %d", fills.Load())
+	}
+}
+
+func TestTTLAndErrors(t *testing.T) {
+	c := New(time.Second, 100)
+	now := time.Now()
+	c.now = func() time.Time { return now }
+	n := 0
+	fill := func() (*Entry, error) { n++; return &Entry{Body: []byte{byte(n)}}, nil }
+	_, _ = c.Get(1, "k", fill)
+	now = now.Add(2 * time.Second)
+	_, _ = c.Get(1, "k", fill)
+	if n != 2 {
+		t.Fatalf("expired entry served: fills %d", n)
+	}
+	if _, err := c.Get(1, "bad", func() (*Entry, error) { return nil, errors.New("boom") }); err == nil {
+		t.Fatal("fill error swallowed")
+	}
+}
+
+func TestBounded(t *testing.T) {
+	c := New(time.Minute, 3)
+	for i := range 10 {
+		_, _ = c.Get(int64(i), "k", func() (*Entry, error) { return &Entry{}, nil })
+	}
+	if c.n > 3 {
+		t.Fatalf("cache holds %d > 3 entries", c.n)
+	}
+}

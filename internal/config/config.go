@@ -1,0 +1,176 @@
+// Package config reads InkPress's configuration from environment variables,
+// overridable by command-line flags, into one validated struct that is passed
+// explicitly to whatever needs it.
+package config
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Config is everything the server needs to start.
+type Config struct {
+	Addr          string // listen address
+	BaseURL       string // public origin, no trailing slash
+	DatabaseURL   string // sqlite:path or postgres://...
+	DataDir       string // local files (SQLite database, uploads)
+	SiteName      string
+	SiteWorkspace string // slug of the workspace served at the root
+	AdminEmail    string // first admin, created at start when set
+	AdminPassword string
+	Demo          bool // seed demo content into a new database
+
+	// Storage: local files under DataDir/media by default, S3 when S3Endpoint is set.
+	S3Endpoint  string
+	S3Bucket    string
+	S3AccessKey string
+	S3SecretKey string
+	S3Region    string
+	S3PublicURL string
+	S3UseSSL    bool
+
+	// AI provider: "builtin" (offline default) or "openai" (any compatible endpoint).
+	AIProvider   string
+	AIBaseURL    string
+	AIAPIKey     string
+	AITextModel  string
+	AIImageModel string
+	AITimeout    time.Duration
+
+	FeedItems     int           // items per feed
+	SessionTTL    time.Duration // session lifetime
+	AuthorName    string        // JSON-LD author
+	PublisherName string        // JSON-LD publisher
+	LogFormat     string        // "text" or "json"
+	LogLevel      string        // debug, info, warn, error
+}
+
+// Var describes one setting for flags and the README.
+type Var struct {
+	Env, Flag, Default, Help string
+	set                      func(c *Config, v string) error
+}
+
+func str(p func(*Config) *string) func(*Config, string) error {
+	return func(c *Config, v string) error { *p(c) = v; return nil }
+}
+
+// Vars lists every setting with its default; the README table mirrors it.
+var Vars = []Var{
+	{"INKPRESS_ADDR", "addr", ":8080", "listen address", str(func(c *Config) *string { return &c.Addr })},
+	{"INKPRESS_BASE_URL", "base-url", "http://localhost:8080", "public origin used in links, feeds and cookies", str(func(c *Config) *string { return &c.BaseURL })},
+	{"INKPRESS_DATA_DIR", "data-dir", "./data", "directory for the SQLite database and uploaded files", str(func(c *Config) *string { return &c.DataDir })},
+	{"INKPRESS_DATABASE_URL", "database-url", "sqlite:<data-dir>/inkpress.db", "database: sqlite:PATH or postgres://USER@HOST/DB", str(func(c *Config) *string { return &c.DatabaseURL })},
+	{"INKPRESS_SITE_NAME", "site-name", "InkPress", "site name shown in titles and feeds", str(func(c *Config) *string { return &c.SiteName })},
+	{"INKPRESS_SITE_WORKSPACE", "site-workspace", "site", "slug of the workspace served at the root routes", str(func(c *Config) *string { return &c.SiteWorkspace })},
+	{"INKPRESS_ADMIN_EMAIL", "admin-email", "", "first admin's e-mail (created or promoted at start)", str(func(c *Config) *string { return &c.AdminEmail })},
+	{"INKPRESS_ADMIN_PASSWORD", "admin-password", "", "first admin's password (at least 6 characters)", str(func(c *Config) *string { return &c.AdminPassword })},
+	{"INKPRESS_DEMO", "demo", "true", "seed demo content when the database is new", func(c *Config, v string) error {
+		b, err := strconv.ParseBool(v)
+		c.Demo = b
+		return err
+	}},
+	{"INKPRESS_S3_ENDPOINT", "s3-endpoint", "", "S3-compatible endpoint (host:port); empty = local files", str(func(c *Config) *string { return &c.S3Endpoint })},
+	{"INKPRESS_S3_BUCKET", "s3-bucket", "inkpress", "S3 bucket", str(func(c *Config) *string { return &c.S3Bucket })},
+	{"INKPRESS_S3_ACCESS_KEY", "s3-access-key", "", "S3 access key", str(func(c *Config) *string { return &c.S3AccessKey })},
+	{"INKPRESS_S3_SECRET_KEY", "s3-secret-key", "", "S3 secret key", str(func(c *Config) *string { return &c.S3SecretKey })},
+	{"INKPRESS_S3_REGION", "s3-region", "us-east-1", "S3 region", str(func(c *Config) *string { return &c.S3Region })},
+	{"INKPRESS_S3_PUBLIC_URL", "s3-public-url", "", "public URL prefix of the bucket's objects", str(func(c *Config) *string { return &c.S3PublicURL })},
+	{"INKPRESS_S3_SSL", "s3-ssl", "true", "use HTTPS to reach S3", func(c *Config, v string) error {
+		b, err := strconv.ParseBool(v)
+		c.S3UseSSL = b
+		return err
+	}},
+	{"INKPRESS_AI_PROVIDER", "ai-provider", "builtin", "AI provider: builtin (offline) or openai (any OpenAI-compatible API)", str(func(c *Config) *string { return &c.AIProvider })},
+	{"INKPRESS_AI_BASE_URL", "ai-base-url", "https://api.openai.com/v1", "OpenAI-compatible base URL (OpenRouter, Ollama, vLLM, LM Studio...)", str(func(c *Config) *string { return &c.AIBaseURL })},
+	{"INKPRESS_AI_API_KEY", "ai-api-key", "", "API key for the AI provider", str(func(c *Config) *string { return &c.AIAPIKey })},
+	{"INKPRESS_AI_TEXT_MODEL", "ai-text-model", "gpt-4o-mini", "chat model that writes posts", str(func(c *Config) *string { return &c.AITextModel })},
+	{"INKPRESS_AI_IMAGE_MODEL", "ai-image-model", "gpt-image-1", "image model that draws covers", str(func(c *Config) *string { return &c.AIImageModel })},
+	{"INKPRESS_AI_TIMEOUT", "ai-timeout", "150s", "timeout of one AI request", func(c *Config, v string) error {
+		d, err := time.ParseDuration(v)
+		c.AITimeout = d
+		return err
+	}},
+	{"INKPRESS_FEED_ITEMS", "feed-items", "50", "newest items per feed", func(c *Config, v string) error {
+		n, err := strconv.Atoi(v)
+		c.FeedItems = n
+		return err
+	}},
+	{"INKPRESS_SESSION_TTL", "session-ttl", "720h", "session lifetime", func(c *Config, v string) error {
+		d, err := time.ParseDuration(v)
+		c.SessionTTL = d
+		return err
+	}},
+	{"INKPRESS_AUTHOR_NAME", "author-name", "InkPress Editorial", "author named in posts' structured data", str(func(c *Config) *string { return &c.AuthorName })},
+	{"INKPRESS_PUBLISHER_NAME", "publisher-name", "InkPress", "publisher named in posts' structured data", str(func(c *Config) *string { return &c.PublisherName })},
+	{"INKPRESS_LOG_FORMAT", "log-format", "text", "log format: text or json", str(func(c *Config) *string { return &c.LogFormat })},
+	{"INKPRESS_LOG_LEVEL", "log-level", "info", "log level: debug, info, warn or error (every request is logged at info)", str(func(c *Config) *string { return &c.LogLevel })},
+}
+
+// Load reads defaults, then the environment, then flags from args.
+func Load(args []string, getenv func(string) string) (*Config, error) {
+	c := &Config{}
+	fs := flag.NewFlagSet("inkpress", flag.ContinueOnError)
+	values := make(map[string]*string, len(Vars))
+	for _, v := range Vars {
+		val := v.Default
+		if e := getenv(v.Env); e != "" {
+			val = e
+		}
+		values[v.Flag] = fs.String(v.Flag, val, v.Help+" ($"+v.Env+")")
+	}
+	if err := fs.Parse(args); err != nil {
+		return nil, err
+	}
+	for _, v := range Vars {
+		val := *values[v.Flag]
+		if v.Flag == "database-url" && strings.HasPrefix(val, "sqlite:<data-dir>") {
+			val = "sqlite:" + filepath.Join(*values["data-dir"], "inkpress.db")
+		}
+		if err := v.set(c, val); err != nil {
+			return nil, fmt.Errorf("%s: %w", v.Env, err)
+		}
+	}
+	c.BaseURL = strings.TrimRight(c.BaseURL, "/")
+	return c, c.Validate()
+}
+
+// FromEnv loads from the process environment and os.Args.
+func FromEnv(args []string) (*Config, error) { return Load(args, os.Getenv) }
+
+// Validate checks values that would otherwise fail late.
+func (c *Config) Validate() error {
+	u, err := url.Parse(c.BaseURL)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		return fmt.Errorf("INKPRESS_BASE_URL must be an http(s) origin, got %q", c.BaseURL)
+	}
+	if c.SiteWorkspace == "" {
+		return errors.New("INKPRESS_SITE_WORKSPACE must not be empty")
+	}
+	if (c.AdminEmail == "") != (c.AdminPassword == "") {
+		return errors.New("INKPRESS_ADMIN_EMAIL and INKPRESS_ADMIN_PASSWORD go together")
+	}
+	if c.AdminPassword != "" && len(c.AdminPassword) < 6 {
+		return errors.New("INKPRESS_ADMIN_PASSWORD must be at least 6 characters")
+	}
+	if c.AIProvider != "builtin" && c.AIProvider != "openai" {
+		return fmt.Errorf("INKPRESS_AI_PROVIDER must be builtin or openai, got %q", c.AIProvider)
+	}
+	if c.FeedItems < 1 || c.FeedItems > 1000 {
+		return errors.New("INKPRESS_FEED_ITEMS must be between 1 and 1000")
+	}
+	if c.SessionTTL < time.Minute {
+		return errors.New("INKPRESS_SESSION_TTL must be at least a minute")
+	}
+	return nil
+}
+
+// SecureCookies reports whether cookies must carry the Secure flag.
+func (c *Config) SecureCookies() bool { return strings.HasPrefix(c.BaseURL, "https://") }

@@ -1,0 +1,243 @@
+package api
+
+import (
+	"context"
+	"errors"
+	"net"
+	"net/http"
+	"strconv"
+	"time"
+
+	"github.com/inkpress/inkpress/internal/auth"
+	"github.com/inkpress/inkpress/store"
+)
+
+// Cookie names.
+const (
+	SessionCookie = "inkpress_session"
+	CSRFCookie    = "inkpress_csrf"
+	CSRFHeader    = "X-CSRF-Token"
+)
+
+type ctxKey int
+
+const userKey ctxKey = iota
+
+// caller is the signed-in user of a request, resolved once.
+type caller struct {
+	user    *store.User
+	isAdmin bool
+}
+
+// withCaller resolves the session cookie (if any) into the request context.
+func (h *Handler) withCaller(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		c := &caller{}
+		if ck, err := r.Cookie(SessionCookie); err == nil {
+			u, err := h.Auth.Authenticate(r.Context(), ck.Value)
+			switch {
+			case err == nil:
+				c.user = u
+				c.isAdmin, err = h.Store.HasRole(r.Context(), u.ID, store.RoleAdmin)
+				if err != nil {
+					WriteError(w, r, err)
+					return
+				}
+			case !errors.Is(err, auth.ErrNoSession):
+				WriteError(w, r, err)
+				return
+			}
+		}
+		next.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), userKey, c)))
+	})
+}
+
+func callerOf(r *http.Request) *caller {
+	c, _ := r.Context().Value(userKey).(*caller)
+	if c == nil {
+		return &caller{}
+	}
+	return c
+}
+
+var errNotSignedIn = Errorf(http.StatusUnauthorized, "not_authenticated", "Not authenticated")
+
+// requireUser returns the signed-in user or a 401.
+func requireUser(r *http.Request) (*caller, error) {
+	c := callerOf(r)
+	if c.user == nil {
+		return nil, errNotSignedIn
+	}
+	return c, nil
+}
+
+type meResponse struct {
+	User                *userJSON      `json:"user"`
+	IsAdmin             bool           `json:"isAdmin"`
+	Workspace           *workspaceJSON `json:"workspace"`
+	OnboardingCompleted bool           `json:"onboardingCompleted"`
+}
+
+func (h *Handler) me(ctx context.Context, c *caller) (*meResponse, error) {
+	out := &meResponse{IsAdmin: c.isAdmin}
+	if c.user == nil {
+		return out, nil
+	}
+	out.User = toUserJSON(c.user)
+	ws, err := h.Store.GetWorkspace(ctx, store.FindWorkspace{UserID: &c.user.ID})
+	if errors.Is(err, store.ErrNotFound) {
+		return out, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	out.Workspace = toWorkspaceJSON(ws)
+	set, err := h.Store.GetSettings(ctx, ws.ID)
+	if err != nil && !errors.Is(err, store.ErrNotFound) {
+		return nil, err
+	}
+	out.OnboardingCompleted = set != nil && set.OnboardingCompleted
+	return out, nil
+}
+
+func (h *Handler) getMe(w http.ResponseWriter, r *http.Request) {
+	me, err := h.me(r.Context(), callerOf(r))
+	if err != nil {
+		WriteError(w, r, err)
+		return
+	}
+	WriteJSON(w, http.StatusOK, me)
+}
+
+func (h *Handler) signUp(w http.ResponseWriter, r *http.Request) {
+	var in struct {
+		Name     string `json:"name"`
+		Email    string `json:"email"`
+		Password string `json:"password"`
+		BlogName string `json:"blogName"`
+	}
+	if err := Decode(w, r, &in); err != nil {
+		WriteError(w, r, err)
+		return
+	}
+	u, _, err := h.Auth.SignUp(r.Context(), auth.SignUpInput{Name: in.Name, Email: in.Email, Password: in.Password, BlogName: in.BlogName})
+	if err != nil {
+		WriteError(w, r, authError(err))
+		return
+	}
+	h.startSession(w, r, u, http.StatusCreated)
+}
+
+func (h *Handler) login(w http.ResponseWriter, r *http.Request) {
+	var in struct {
+		Email    string `json:"email"`
+		Password string `json:"password"`
+	}
+	if err := Decode(w, r, &in); err != nil {
+		WriteError(w, r, err)
+		return
+	}
+	if in.Email == "" || in.Password == "" {
+		WriteError(w, r, Errorf(http.StatusBadRequest, "validation", "Email and password are required"))
+		return
+	}
+	u, err := h.Auth.Login(r.Context(), in.Email, in.Password, clientAddr(r))
+	if err != nil {
+		var rl *auth.RateLimitedError
+		if errors.As(err, &rl) {
+			w.Header().Set("Retry-After", strconv.Itoa(int(rl.RetryAfter.Round(time.Second).Seconds())))
+		}
+		WriteError(w, r, authError(err))
+		return
+	}
+	h.startSession(w, r, u, http.StatusOK)
+}
+
+func (h *Handler) startSession(w http.ResponseWriter, r *http.Request, u *store.User, status int) {
+	token, expires, err := h.Auth.NewSession(r.Context(), u.ID)
+	if err != nil {
+		WriteError(w, r, err)
+		return
+	}
+	http.SetCookie(w, &http.Cookie{Name: SessionCookie, Value: token, Path: "/", Expires: expires,
+		MaxAge: int(time.Until(expires).Seconds()), HttpOnly: true, Secure: h.Config.SecureCookies(), SameSite: http.SameSiteLaxMode})
+	// A fresh CSRF token per session: a token planted before login is useless after it.
+	h.setCSRFCookie(w, auth.RandomToken(24))
+	isAdmin, err := h.Store.HasRole(r.Context(), u.ID, store.RoleAdmin)
+	if err != nil {
+		WriteError(w, r, err)
+		return
+	}
+	me, err := h.me(r.Context(), &caller{user: u, isAdmin: isAdmin})
+	if err != nil {
+		WriteError(w, r, err)
+		return
+	}
+	WriteJSON(w, status, me)
+}
+
+func (h *Handler) logout(w http.ResponseWriter, r *http.Request) {
+	if ck, err := r.Cookie(SessionCookie); err == nil {
+		if err := h.Auth.Logout(r.Context(), ck.Value); err != nil {
+			WriteError(w, r, err)
+			return
+		}
+	}
+	http.SetCookie(w, &http.Cookie{Name: SessionCookie, Value: "", Path: "/", MaxAge: -1, HttpOnly: true,
+		Secure: h.Config.SecureCookies(), SameSite: http.SameSiteLaxMode})
+	w.WriteHeader(http.StatusNoContent)
+}
+
+func (h *Handler) setCSRFCookie(w http.ResponseWriter, token string) {
+	// Readable by the app (not HttpOnly): it echoes the value in a header,
+	// which a cross-site page cannot do (double-submit).
+	http.SetCookie(w, &http.Cookie{Name: CSRFCookie, Value: token, Path: "/", MaxAge: 365 * 24 * 3600,
+		Secure: h.Config.SecureCookies(), SameSite: http.SameSiteLaxMode})
+}
+
+// csrf refuses mutating requests whose header does not echo the cookie, and
+// hands out the cookie when a client has none.
+func (h *Handler) csrf(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		ck, err := r.Cookie(CSRFCookie)
+		switch r.Method {
+		case http.MethodGet, http.MethodHead, http.MethodOptions:
+			if err != nil || ck.Value == "" {
+				h.setCSRFCookie(w, auth.RandomToken(24))
+			}
+		default:
+			if err != nil || !auth.TokensEqual(ck.Value, r.Header.Get(CSRFHeader)) {
+				WriteError(w, r, Errorf(http.StatusForbidden, "csrf_failed", "Your session token is missing or expired. Reload the page and try again."))
+				return
+			}
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
+func authError(err error) error {
+	var (
+		ve *auth.ValidationError
+		rl *auth.RateLimitedError
+	)
+	switch {
+	case errors.As(err, &ve):
+		return &Error{Status: http.StatusBadRequest, Code: "validation", Message: ve.Message}
+	case errors.As(err, &rl):
+		return &Error{Status: http.StatusTooManyRequests, Code: "rate_limited", Message: rl.Error()}
+	case errors.Is(err, auth.ErrEmailTaken):
+		return &Error{Status: http.StatusConflict, Code: "email_taken", Message: err.Error()}
+	case errors.Is(err, auth.ErrInvalidCredentials):
+		return &Error{Status: http.StatusUnauthorized, Code: "invalid_credentials", Message: "Invalid credentials"}
+	}
+	return err
+}
+
+// clientAddr is the peer's IP address (without port).
+func clientAddr(r *http.Request) string {
+	host, _, err := net.SplitHostPort(r.RemoteAddr)
+	if err != nil {
+		return r.RemoteAddr
+	}
+	return host
+}

@@ -1,0 +1,273 @@
+package site
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/inkpress/inkpress/internal/cache"
+	"github.com/inkpress/inkpress/internal/content"
+	"github.com/inkpress/inkpress/internal/feed"
+	"github.com/inkpress/inkpress/internal/site"
+	"github.com/inkpress/inkpress/store"
+)
+
+// SitemapMax is the most URLs one sitemap file holds (the protocol's limit);
+// above it /sitemap.xml becomes an index of pages. Tests lower it.
+var SitemapMax = feed.MaxSitemapURLs
+
+var feedTypes = map[string]string{
+	"feed.xml":  "application/rss+xml; charset=utf-8",
+	"feed.atom": "application/atom+xml; charset=utf-8",
+	"feed.json": "application/feed+json; charset=utf-8",
+}
+
+// feed serves a blog's feed, or a category's (from the path or ?category=).
+func (h *Handler) feed(w http.ResponseWriter, r *http.Request, b *site.Blog, category, name string) error {
+	if category == "" {
+		category = r.URL.Query().Get("category")
+	}
+	if category != "" && !content.ValidSlug(category) {
+		return store.ErrNotFound
+	}
+	key := "feed:" + b.Origin + b.Prefix + "|" + category + "|" + name
+	e, err := h.Cache.Get(b.Workspace.ID, key, func() (*cache.Entry, error) {
+		return h.renderFeed(r.Context(), b, category, name)
+	})
+	if err != nil {
+		return err
+	}
+	writeEntry(w, r, e, "public, max-age=300")
+	return nil
+}
+
+func (h *Handler) renderFeed(ctx context.Context, b *site.Blog, category, name string) (*cache.Entry, error) {
+	title, desc, _, err := h.blogInfo(ctx, b)
+	if err != nil {
+		return nil, err
+	}
+	if title == "" {
+		title = h.Config.SiteName
+	}
+	self := b.URL(b.Prefix + "/" + name)
+	link := b.URL(b.HomePath())
+	f := store.FindPost{WorkspaceID: &b.Workspace.ID, Order: store.OrderLatest, Limit: h.Config.FeedItems,
+		PublishedBefore: store.Ptr(time.Now())}
+	catNames := map[string]string{}
+	cats, err := h.Store.ListCategories(ctx, b.Workspace.ID)
+	if err != nil {
+		return nil, err
+	}
+	for _, c := range cats {
+		catNames[c.Slug] = c.Name
+	}
+	if category != "" {
+		name, ok := catNames[category]
+		if !ok {
+			return nil, store.ErrNotFound
+		}
+		f.Category = &category
+		title = title + " - " + name
+		link = b.URL(b.CategoryPath(category))
+		if b.Prefix == "" {
+			self = b.URL("/" + category + "/" + name)
+		} else {
+			self = b.URL(b.Prefix + "/" + name + "?category=" + url.QueryEscape(category))
+		}
+	}
+	ps, err := h.Store.ListPosts(ctx, f)
+	if err != nil {
+		return nil, err
+	}
+	ch := feed.Channel{Title: title, Link: link, Description: desc, SelfURL: self, Language: "en",
+		ImageURL: h.Config.BaseURL + DefaultImagePath, Author: h.Config.AuthorName}
+	items := make([]feed.Item, 0, len(ps))
+	var newest time.Time
+	for _, p := range ps {
+		permalink := b.URL(b.PostPath(p.Category, p.Slug))
+		cat := catNames[p.Category]
+		if cat == "" {
+			cat = p.Category
+		}
+		it := feed.Item{Title: p.Title, Link: permalink, Description: p.Excerpt,
+			ContentHTML: content.AbsolutizeURLs(p.ContentHTML, permalink), Published: p.PublishedAt, Updated: p.UpdatedAt,
+			Categories: append([]string{cat}, p.Tags...), Author: h.Config.AuthorName}
+		if p.CoverImageURL != "" {
+			it.ImageURL, it.ImageType, it.ImageLength = absolute(b, p.CoverImageURL), p.CoverImageType, p.CoverImageSize
+		}
+		items = append(items, it)
+		if p.UpdatedAt.After(newest) {
+			newest = p.UpdatedAt
+		}
+	}
+	ch.Updated = newest
+	var body []byte
+	switch name {
+	case "feed.atom":
+		body = feed.Atom(ch, items)
+	case "feed.json":
+		body = feed.JSONFeed(ch, items)
+	default:
+		body = feed.RSS(ch, items)
+	}
+	return &cache.Entry{Body: body, ContentType: feedTypes[name], LastModified: newest}, nil
+}
+
+// sitemap serves a blog's sitemap, or an index of pages above SitemapMax URLs.
+func (h *Handler) sitemap(w http.ResponseWriter, r *http.Request, b *site.Blog) error {
+	pageNo := 0
+	if v := r.URL.Query().Get("page"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 {
+			return store.ErrNotFound
+		}
+		pageNo = n
+	}
+	key := "sitemap:" + b.Origin + b.Prefix + "|" + strconv.Itoa(pageNo)
+	e, err := h.Cache.Get(b.Workspace.ID, key, func() (*cache.Entry, error) {
+		urls, newest, err := h.sitemapURLs(r.Context(), b)
+		if err != nil {
+			return nil, err
+		}
+		self := b.URL(b.Prefix + "/sitemap.xml")
+		pages := feed.Pages(len(urls), SitemapMax)
+		var body []byte
+		switch {
+		case pageNo == 0 && pages <= 1:
+			body = feed.Sitemap(urls)
+		case pageNo == 0:
+			locs := make([]string, pages)
+			for i := range locs {
+				locs[i] = self + "?page=" + strconv.Itoa(i+1)
+			}
+			body = feed.SitemapIndex(locs, newest)
+		case pageNo <= pages:
+			body = feed.Sitemap(feed.PageURLs(urls, pageNo, SitemapMax))
+		default:
+			return nil, store.ErrNotFound
+		}
+		return &cache.Entry{Body: body, ContentType: "application/xml; charset=utf-8", LastModified: newest}, nil
+	})
+	if err != nil {
+		return err
+	}
+	writeEntry(w, r, e, "public, max-age=300")
+	return nil
+}
+
+func (h *Handler) sitemapURLs(ctx context.Context, b *site.Blog) ([]feed.URL, time.Time, error) {
+	entries, err := h.Store.ListSitemapEntries(ctx, b.Workspace.ID)
+	if err != nil {
+		return nil, time.Time{}, err
+	}
+	cats, err := h.Store.ListCategories(ctx, b.Workspace.ID)
+	if err != nil {
+		return nil, time.Time{}, err
+	}
+	urls := make([]feed.URL, 0, len(entries)+len(cats)+3)
+	urls = append(urls, feed.URL{Loc: b.URL(b.HomePath()), Priority: 1})
+	if b.Prefix == "" && b.Workspace.Slug == h.Config.SiteWorkspace {
+		urls = append(urls, feed.URL{Loc: b.URL("/posts"), Priority: 0.9}, feed.URL{Loc: b.URL("/about"), Priority: 0.8})
+	}
+	for _, c := range cats {
+		urls = append(urls, feed.URL{Loc: b.URL(b.CategoryPath(c.Slug)), Priority: 0.8})
+	}
+	var newest time.Time
+	for _, e := range entries {
+		urls = append(urls, feed.URL{Loc: b.URL(b.PostPath(e.Category, e.Slug)), LastMod: e.UpdatedAt, Priority: 0.7})
+		if e.UpdatedAt.After(newest) {
+			newest = e.UpdatedAt
+		}
+	}
+	return urls, newest, nil
+}
+
+// robots names the sitemaps of the host: a custom domain its workspace's,
+// the main host the site's and every workspace blog's.
+func (h *Handler) robots(w http.ResponseWriter, r *http.Request) error {
+	b, err := h.Site.Root(r.Context(), r.Host)
+	if err != nil {
+		return err
+	}
+	e, err := h.Cache.Get(b.Workspace.ID, "robots:"+b.Origin, func() (*cache.Entry, error) {
+		var s strings.Builder
+		s.WriteString("User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /dashboard\nDisallow: /admin\nDisallow: /onboarding\n\n")
+		fmt.Fprintf(&s, "Sitemap: %s/sitemap.xml\n", b.Origin)
+		if b.Origin == h.Config.BaseURL {
+			all, err := h.Store.ListWorkspaces(r.Context())
+			if err != nil {
+				return nil, err
+			}
+			for _, ws := range all {
+				if ws.Slug != h.Config.SiteWorkspace {
+					fmt.Fprintf(&s, "Sitemap: %s/blog/%s/sitemap.xml\n", h.Config.BaseURL, ws.Slug)
+				}
+			}
+		}
+		return &cache.Entry{Body: []byte(s.String()), ContentType: "text/plain; charset=utf-8"}, nil
+	})
+	if err != nil {
+		return err
+	}
+	writeEntry(w, r, e, "public, max-age=3600")
+	return nil
+}
+
+// legacyFunction keeps the seed's function addresses working as redirects.
+func (h *Handler) legacyFunction(w http.ResponseWriter, r *http.Request, segs []string) error {
+	if len(segs) != 3 || segs[1] != "v1" {
+		return store.ErrNotFound
+	}
+	q := r.URL.Query()
+	switch segs[2] {
+	case "serve-social-meta":
+		category, slug := q.Get("category"), q.Get("slug")
+		if !content.ValidSlug(category) || !validPostSlug(slug) {
+			return store.ErrNotFound
+		}
+		b, err := h.blogOf(r, q.Get("workspace"))
+		if err != nil {
+			return err
+		}
+		if _, err := h.Store.GetPost(r.Context(), store.FindPost{WorkspaceID: &b.Workspace.ID, Category: &category, Slug: &slug, Light: true}); err != nil {
+			return err
+		}
+		http.Redirect(w, r, b.URL(b.PostPath(category, slug)), http.StatusMovedPermanently)
+		return nil
+	case "rss-feed":
+		b, err := h.blogOf(r, q.Get("workspace"))
+		if err != nil {
+			return err
+		}
+		target := b.URL(b.Prefix + "/feed.xml")
+		if c := q.Get("category"); c != "" {
+			if !content.ValidSlug(c) {
+				return store.ErrNotFound
+			}
+			if b.Prefix == "" {
+				target = b.URL("/" + c + "/feed.xml")
+			} else {
+				target += "?category=" + url.QueryEscape(c)
+			}
+		}
+		http.Redirect(w, r, target, http.StatusMovedPermanently)
+		return nil
+	}
+	return store.ErrNotFound
+}
+
+func (h *Handler) blogOf(r *http.Request, slug string) (*site.Blog, error) {
+	if slug == "" {
+		return h.Site.Root(r.Context(), r.Host)
+	}
+	b, err := h.Site.BySlug(r.Context(), slug)
+	if errors.Is(err, store.ErrNotFound) {
+		return nil, store.ErrNotFound
+	}
+	return b, err
+}

@@ -1,0 +1,105 @@
+package site
+
+import (
+	"encoding/json"
+	"html"
+	"strings"
+	"time"
+)
+
+// Head is what a page's <head> says about it.
+type Head struct {
+	Title       string // page title without the site name; "" for the site name alone
+	Description string
+	Canonical   string // absolute URL
+	Image       string // absolute URL; "" for the default preview image
+	Type        string // "website" or "article"
+	RSS         string // absolute URL of the page's feed
+	RSSTitle    string
+	NoIndex     bool
+	JSONLD      any // marshalled into a ld+json script when non-nil
+	Published   time.Time
+	Modified    time.Time
+	ThemeColor  string
+}
+
+// SiteDescription is the site's own description (seed section 1).
+const SiteDescription = "Made for marketers, built for creators, and ready for the future of social media."
+
+// FullTitle applies the seed's rule: "{title} | {site}" unless the title is
+// empty or the site name itself.
+func FullTitle(title, siteName string) string {
+	title = strings.TrimSpace(title)
+	if title == "" || title == siteName {
+		return siteName
+	}
+	return title + " | " + siteName
+}
+
+// renderHead writes the head tags. Every value is escaped here.
+func (h *Handler) renderHead(hd Head) string {
+	e := html.EscapeString
+	siteName := h.Config.SiteName
+	title := FullTitle(hd.Title, siteName)
+	if hd.Description == "" {
+		hd.Description = SiteDescription
+	}
+	if hd.Type == "" {
+		hd.Type = "website"
+	}
+	image := hd.Image
+	if image == "" {
+		image = h.Config.BaseURL + DefaultImagePath
+	}
+	var b strings.Builder
+	b.Grow(2048)
+	w := func(parts ...string) {
+		for _, p := range parts {
+			b.WriteString(p)
+		}
+		b.WriteByte('\n')
+	}
+	w(`<title>`, e(title), `</title>`)
+	w(`<meta name="description" content="`, e(hd.Description), `">`)
+	if hd.NoIndex {
+		w(`<meta name="robots" content="noindex">`)
+	}
+	if hd.Canonical != "" {
+		w(`<link rel="canonical" href="`, e(hd.Canonical), `">`)
+		w(`<meta property="og:url" content="`, e(hd.Canonical), `">`)
+	}
+	w(`<meta property="og:site_name" content="`, e(siteName), `">`)
+	w(`<meta property="og:type" content="`, e(hd.Type), `">`)
+	w(`<meta property="og:title" content="`, e(title), `">`)
+	w(`<meta property="og:description" content="`, e(hd.Description), `">`)
+	w(`<meta property="og:image" content="`, e(image), `">`)
+	if hd.Image == "" {
+		w(`<meta property="og:image:width" content="1200">`)
+		w(`<meta property="og:image:height" content="630">`)
+	}
+	if hd.Type == "article" && !hd.Published.IsZero() {
+		w(`<meta property="article:published_time" content="`, hd.Published.UTC().Format(time.RFC3339), `">`)
+		w(`<meta property="article:modified_time" content="`, hd.Modified.UTC().Format(time.RFC3339), `">`)
+	}
+	w(`<meta name="twitter:card" content="summary_large_image">`)
+	w(`<meta name="twitter:title" content="`, e(title), `">`)
+	w(`<meta name="twitter:description" content="`, e(hd.Description), `">`)
+	w(`<meta name="twitter:image" content="`, e(image), `">`)
+	if hd.RSS != "" {
+		rt := hd.RSSTitle
+		if rt == "" {
+			rt = siteName
+		}
+		w(`<link rel="alternate" type="application/rss+xml" title="`, e(rt), `" href="`, e(hd.RSS), `">`)
+	}
+	if hd.ThemeColor != "" {
+		w(`<meta name="theme-color" content="`, e(hd.ThemeColor), `">`)
+	}
+	if hd.JSONLD != nil {
+		// encoding/json escapes <, > and &, so the script cannot be closed early.
+		if js, err := json.Marshal(hd.JSONLD); err == nil {
+			w(`<script type="application/ld+json">`, string(js), `</script>`)
+		}
+	}
+	return b.String()
+}

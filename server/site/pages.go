@@ -1,0 +1,326 @@
+package site
+
+import (
+	"context"
+	"errors"
+	"html"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/inkpress/inkpress/internal/cache"
+	"github.com/inkpress/inkpress/internal/content"
+	"github.com/inkpress/inkpress/internal/site"
+	"github.com/inkpress/inkpress/internal/views"
+	"github.com/inkpress/inkpress/store"
+)
+
+// DefaultImagePath is the 1200x630 preview image used when a page has none.
+const DefaultImagePath = "/og-default.png"
+
+// page is a rendered public page.
+type page struct {
+	head Head
+	body string
+}
+
+// serveHTML answers a page from the workspace's cache (rendering on a miss)
+// with ETag revalidation. A fill returning store.ErrNotFound yields the 404 page.
+func (h *Handler) serveHTML(w http.ResponseWriter, r *http.Request, wsID int64, key string, fill func(ctx context.Context) (*page, error)) error {
+	e, err := h.Cache.Get(wsID, "html:"+key, func() (*cache.Entry, error) {
+		p, err := fill(r.Context())
+		if err != nil {
+			return nil, err
+		}
+		return &cache.Entry{Body: h.App.Page(h.renderHead(p.head), p.body), ContentType: "text/html; charset=utf-8"}, nil
+	})
+	if err != nil {
+		return err
+	}
+	writeEntry(w, r, e, "no-cache")
+	return nil
+}
+
+// writeEntry writes a cached entry, answering 304 when the client's copy is current.
+func writeEntry(w http.ResponseWriter, r *http.Request, e *cache.Entry, cacheControl string) {
+	hd := w.Header()
+	hd.Set("Content-Type", e.ContentType)
+	hd.Set("ETag", e.ETag)
+	hd.Set("Cache-Control", cacheControl)
+	if !e.LastModified.IsZero() {
+		hd.Set("Last-Modified", e.LastModified.UTC().Format(http.TimeFormat))
+	}
+	if notModified(r, e) {
+		w.WriteHeader(http.StatusNotModified)
+		return
+	}
+	hd.Set("Content-Length", strconv.Itoa(len(e.Body)))
+	w.WriteHeader(e.Status)
+	if r.Method != http.MethodHead {
+		_, _ = w.Write(e.Body)
+	}
+}
+
+func notModified(r *http.Request, e *cache.Entry) bool {
+	if inm := r.Header.Get("If-None-Match"); inm != "" {
+		for _, t := range strings.Split(inm, ",") {
+			if t = strings.TrimSpace(t); t == e.ETag || t == "W/"+e.ETag || t == "*" {
+				return true
+			}
+		}
+		return false
+	}
+	if ims := r.Header.Get("If-Modified-Since"); ims != "" && !e.LastModified.IsZero() {
+		if t, err := http.ParseTime(ims); err == nil && !e.LastModified.Truncate(time.Second).After(t) {
+			return true
+		}
+	}
+	return false
+}
+
+func (h *Handler) appPage(w http.ResponseWriter, r *http.Request, title string) {
+	body := h.App.Page(h.renderHead(Head{Title: title, NoIndex: true, Canonical: h.Config.BaseURL + r.URL.Path}), "")
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-cache")
+	_, _ = w.Write(body)
+}
+
+// notFound answers the app's 404 page with status 404.
+func (h *Handler) notFound(w http.ResponseWriter, r *http.Request) {
+	body := h.App.Page(h.renderHead(Head{Title: "Page not found", NoIndex: true}),
+		`<main><h1>Oops! Page not found</h1><p><a href="/">Return to Home</a></p></main>`)
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-cache")
+	w.WriteHeader(http.StatusNotFound)
+	if r.Method != http.MethodHead {
+		_, _ = w.Write(body)
+	}
+}
+
+// blogHead describes a blog's home page.
+func (h *Handler) blogInfo(ctx context.Context, b *site.Blog) (title, desc string, set *store.Settings, err error) {
+	set, err = h.Store.GetSettings(ctx, b.Workspace.ID)
+	if errors.Is(err, store.ErrNotFound) {
+		set, err = store.DefaultSettings(b.Workspace.ID, b.Workspace.Name), nil
+	}
+	if err != nil {
+		return "", "", nil, err
+	}
+	if b.Workspace.Slug == h.Config.SiteWorkspace && b.Prefix == "" {
+		return "", SiteDescription, set, nil
+	}
+	title = set.BlogTitle
+	if title == "" {
+		title = b.Workspace.Name
+	}
+	desc = set.BlogDescription
+	if desc == "" {
+		desc = "Articles from " + title + "."
+	}
+	return title, desc, set, nil
+}
+
+func (h *Handler) homePage(w http.ResponseWriter, r *http.Request, b *site.Blog) error {
+	return h.serveHTML(w, r, b.Workspace.ID, b.URL(b.HomePath()), func(ctx context.Context) (*page, error) {
+		title, desc, set, err := h.blogInfo(ctx, b)
+		if err != nil {
+			return nil, err
+		}
+		ps, err := h.Store.ListPosts(ctx, store.FindPost{WorkspaceID: &b.Workspace.ID, Order: store.OrderLatest, Limit: 12, Light: true})
+		if err != nil {
+			return nil, err
+		}
+		heading := title
+		if heading == "" {
+			heading = h.Config.SiteName
+		}
+		return &page{
+			head: Head{Title: title, Description: desc, Canonical: b.URL(b.HomePath()), RSS: b.URL(b.Prefix + "/feed.xml"),
+				RSSTitle: heading, ThemeColor: set.PrimaryColor},
+			body: `<main><h1>` + html.EscapeString(heading) + `</h1><p>` + html.EscapeString(desc) + `</p>` + postList(b, ps) + `</main>`,
+		}, nil
+	})
+}
+
+func (h *Handler) staticPage(w http.ResponseWriter, r *http.Request, b *site.Blog, name string) error {
+	return h.serveHTML(w, r, b.Workspace.ID, b.URL("/"+name), func(ctx context.Context) (*page, error) {
+		hd := Head{Canonical: b.URL("/" + name), RSS: b.URL("/feed.xml")}
+		var body string
+		switch name {
+		case "posts":
+			hd.Title, hd.Description = "All Posts", "Every article on "+h.Config.SiteName+": marketing, keto, fitness and tech."
+			ps, err := h.Store.ListPosts(ctx, store.FindPost{WorkspaceID: &b.Workspace.ID, Order: store.OrderLatest, Limit: 24, Light: true})
+			if err != nil {
+				return nil, err
+			}
+			body = `<main><h1>All Posts</h1>` + postList(b, ps) + `</main>`
+		case "about":
+			hd.Title = "About"
+			hd.Description = "About " + h.Config.SiteName + ": a personal blog on marketing, keto nutrition, fitness and technology."
+			body = `<main><h1>About</h1><p>` + html.EscapeString(hd.Description) + `</p></main>`
+		case "landing":
+			hd.Title = "AI blog posts with artwork, hashtags and RSS for your socials"
+			hd.Description = "Generate AI-written posts with AI images, host your blog and feed your social schedulers. 14-day free trial, no credit card."
+			body = `<main><h1>` + html.EscapeString(hd.Title) + `</h1><p>` + html.EscapeString(hd.Description) + `</p><p><a href="/signup">Start your free trial</a></p></main>`
+		}
+		return &page{head: hd, body: body}, nil
+	})
+}
+
+func (h *Handler) categoryPage(w http.ResponseWriter, r *http.Request, b *site.Blog, slug string) error {
+	if !content.ValidSlug(slug) {
+		return store.ErrNotFound
+	}
+	return h.serveHTML(w, r, b.Workspace.ID, b.URL(b.CategoryPath(slug)), func(ctx context.Context) (*page, error) {
+		c, err := h.Store.GetCategory(ctx, b.Workspace.ID, slug)
+		if err != nil {
+			return nil, err
+		}
+		ps, err := h.Store.ListPosts(ctx, store.FindPost{WorkspaceID: &b.Workspace.ID, Category: &slug, Order: store.OrderLatest, Limit: 24, Light: true})
+		if err != nil {
+			return nil, err
+		}
+		desc := c.Description
+		if desc == "" {
+			desc = c.Name + " articles"
+		}
+		feed := b.URL(b.Prefix + "/" + slug + "/feed.xml")
+		if b.Prefix != "" {
+			feed = b.URL(b.Prefix + "/feed.xml?category=" + slug)
+		}
+		return &page{
+			head: Head{Title: c.Name, Description: desc, Canonical: b.URL(b.CategoryPath(slug)), RSS: feed, RSSTitle: c.Name},
+			body: `<main><h1>` + html.EscapeString(c.Name) + `</h1><p>` + html.EscapeString(desc) + `</p>` + postList(b, ps) + `</main>`,
+		}, nil
+	})
+}
+
+func (h *Handler) postPage(w http.ResponseWriter, r *http.Request, b *site.Blog, category, slug string) error {
+	if !content.ValidSlug(category) || !validPostSlug(slug) {
+		return store.ErrNotFound
+	}
+	var postID int64
+	err := h.serveHTML(w, r, b.Workspace.ID, b.URL(b.PostPath(category, slug)), func(ctx context.Context) (*page, error) {
+		p, err := h.Store.GetPost(ctx, store.FindPost{WorkspaceID: &b.Workspace.ID, Category: &category, Slug: &slug})
+		if err != nil {
+			return nil, err
+		}
+		c, err := h.Store.GetCategory(ctx, b.Workspace.ID, category)
+		catName := category
+		if err == nil {
+			catName = c.Name
+		} else if !errors.Is(err, store.ErrNotFound) {
+			return nil, err
+		}
+		return h.renderPost(b, p, catName), nil
+	})
+	if err != nil {
+		return err
+	}
+	if r.Method == http.MethodGet && !views.IsBot(r.UserAgent()) && h.Views != nil {
+		if postID = h.postID(r.Context(), b, category, slug); postID != 0 {
+			h.Views.Add(postID)
+		}
+	}
+	return nil
+}
+
+// postID resolves a post's id through the cache, so counting a view of a
+// cached page costs no query.
+func (h *Handler) postID(ctx context.Context, b *site.Blog, category, slug string) int64 {
+	e, err := h.Cache.Get(b.Workspace.ID, "id:"+category+"/"+slug, func() (*cache.Entry, error) {
+		p, err := h.Store.GetPost(ctx, store.FindPost{WorkspaceID: &b.Workspace.ID, Category: &category, Slug: &slug, Light: true})
+		if err != nil {
+			return nil, err
+		}
+		return &cache.Entry{Body: []byte(strconv.FormatInt(p.ID, 10))}, nil
+	})
+	if err != nil {
+		return 0
+	}
+	id, _ := strconv.ParseInt(string(e.Body), 10, 64)
+	return id
+}
+
+// validPostSlug accepts the slugs posts can have (the seed's rule plus a
+// timestamp) and nothing odd: no unicode, dots, NULs or path tricks.
+func validPostSlug(s string) bool {
+	if len(s) == 0 || len(s) > 200 {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !(c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '-') {
+			return false
+		}
+	}
+	return true
+}
+
+func (h *Handler) renderPost(b *site.Blog, p *store.Post, catName string) *page {
+	e := html.EscapeString
+	canonical := b.URL(b.PostPath(p.Category, p.Slug))
+	image := absolute(b, p.CoverImageURL)
+	title := p.MetaTitle
+	if title == "" {
+		title = p.Title
+	}
+	ld := map[string]any{
+		"@context": "https://schema.org", "@type": "BlogPosting",
+		"headline": p.Title, "description": p.MetaDescription,
+		"datePublished": p.PublishedAt.UTC().Format(time.RFC3339), "dateModified": p.UpdatedAt.UTC().Format(time.RFC3339),
+		"mainEntityOfPage": map[string]string{"@type": "WebPage", "@id": canonical},
+		"author":           map[string]string{"@type": "Person", "name": h.Config.AuthorName},
+		"publisher": map[string]any{"@type": "Organization", "name": h.Config.PublisherName,
+			"logo": map[string]string{"@type": "ImageObject", "url": h.Config.BaseURL + "/favicon.svg"}},
+		"keywords":       strings.Join(p.Tags, ", "),
+		"articleSection": catName,
+		"wordCount":      p.WordCount,
+	}
+	if image != "" {
+		ld["image"] = image
+	} else {
+		ld["image"] = h.Config.BaseURL + DefaultImagePath
+	}
+	var body strings.Builder
+	body.WriteString(`<main><article><nav><a href="` + e(b.HomePath()) + `">Home</a> / <a href="` + e(b.CategoryPath(p.Category)) + `">` + e(catName) + `</a></nav>`)
+	body.WriteString(`<h1>` + e(p.Title) + `</h1><p><time datetime="` + p.PublishedAt.UTC().Format(time.RFC3339) + `">` +
+		p.PublishedAt.UTC().Format("January 2, 2006") + `</time> · ` + strconv.Itoa(p.ReadMinutes) + ` min read</p>`)
+	if image != "" {
+		body.WriteString(`<img src="` + e(image) + `" alt="` + e(p.Title) + `" width="1200" height="630">`)
+	}
+	body.WriteString(p.ContentHTML)
+	body.WriteString(`</article></main>`)
+	feed := b.URL(b.Prefix + "/" + p.Category + "/feed.xml")
+	if b.Prefix != "" {
+		feed = b.URL(b.Prefix + "/feed.xml?category=" + p.Category)
+	}
+	return &page{
+		head: Head{Title: title, Description: p.MetaDescription, Canonical: canonical, Image: image, Type: "article",
+			RSS: feed, RSSTitle: catName, JSONLD: ld, Published: p.PublishedAt, Modified: p.UpdatedAt},
+		body: body.String(),
+	}
+}
+
+// absolute makes a stored URL (often "/media/...") absolute on the blog's origin.
+func absolute(b *site.Blog, u string) string {
+	if u == "" || strings.HasPrefix(u, "http://") || strings.HasPrefix(u, "https://") {
+		return u
+	}
+	return b.Origin + "/" + strings.TrimPrefix(u, "/")
+}
+
+func postList(b *site.Blog, ps []*store.Post) string {
+	if len(ps) == 0 {
+		return `<p>No posts yet. Check back soon!</p>`
+	}
+	var s strings.Builder
+	s.WriteString(`<ul>`)
+	for _, p := range ps {
+		s.WriteString(`<li><a href="` + html.EscapeString(b.PostPath(p.Category, p.Slug)) + `">` + html.EscapeString(p.Title) + `</a> <p>` +
+			html.EscapeString(p.Excerpt) + `</p></li>`)
+	}
+	s.WriteString(`</ul>`)
+	return s.String()
+}

@@ -1,0 +1,152 @@
+// Package site serves the public face as HTML the server has already filled
+// in: every public route answers with the app's index.html whose head holds
+// the right title, description, canonical URL, Open Graph, Twitter card, RSS
+// alternate and (on posts) JSON-LD, plus readable content for clients that
+// run no JavaScript. It also serves the feeds, sitemaps and robots.txt.
+// Unknown routes answer the app's 404 page with HTTP status 404.
+package site
+
+import (
+	"context"
+	"errors"
+	"log/slog"
+	"net/http"
+	"strings"
+	"sync"
+
+	"github.com/inkpress/inkpress/internal/cache"
+	"github.com/inkpress/inkpress/internal/config"
+	"github.com/inkpress/inkpress/internal/site"
+	"github.com/inkpress/inkpress/internal/views"
+	"github.com/inkpress/inkpress/server/frontend"
+	"github.com/inkpress/inkpress/store"
+)
+
+// Handler serves public pages.
+type Handler struct {
+	Config *config.Config
+	Store  store.Store
+	Site   *site.Site
+	Cache  *cache.Cache
+	App    *frontend.App
+	Views  *views.Counter
+	// DefaultImage draws the default preview image once, on first request.
+	DefaultImage func(ctx context.Context) ([]byte, string, error)
+
+	ogOnce sync.Once
+	ogImg  []byte
+	ogType string
+}
+
+// appRoutes are the app's own screens: they get the app's HTML with a plain
+// head and are never indexed.
+var appRoutes = map[string]string{
+	"/login": "Login", "/signup": "Sign up", "/admin/login": "Admin Login", "/admin/signup": "Admin Sign up",
+	"/onboarding": "Set up your blog", "/dashboard": "Dashboard", "/dashboard/posts": "My Posts",
+	"/dashboard/all-posts": "All my posts", "/admin/dashboard": "Admin Dashboard", "/admin/users": "Users",
+	"/admin/schedule": "Post Scheduler", "/admin/categories": "Category Management",
+	"/admin/media-library": "Media Library", "/admin/all-posts": "All posts",
+}
+
+func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if r.Method != http.MethodGet && r.Method != http.MethodHead {
+		w.Header().Set("Allow", "GET, HEAD")
+		http.Error(w, "Method Not Allowed", http.StatusMethodNotAllowed)
+		return
+	}
+	p := r.URL.Path
+	if h.App.IsAsset(p) {
+		h.App.ServeAsset(w, r)
+		return
+	}
+	if len(p) > 1 && strings.HasSuffix(p, "/") {
+		http.Redirect(w, r, strings.TrimRight(p, "/"), http.StatusMovedPermanently)
+		return
+	}
+	if title, ok := appRoutes[p]; ok {
+		h.appPage(w, r, title)
+		return
+	}
+	if err := h.route(w, r); err != nil {
+		if errors.Is(err, store.ErrNotFound) {
+			h.notFound(w, r)
+			return
+		}
+		slog.ErrorContext(r.Context(), "public page", "path", p, "err", err)
+		http.Error(w, "Internal Server Error", http.StatusInternalServerError)
+	}
+}
+
+// route dispatches by path segments; see the package comment for the map.
+func (h *Handler) route(w http.ResponseWriter, r *http.Request) error {
+	ctx := r.Context()
+	segs := segments(r.URL.Path)
+	switch {
+	case len(segs) == 1 && segs[0] == "robots.txt":
+		return h.robots(w, r)
+	case len(segs) == 1 && "/"+segs[0] == DefaultImagePath:
+		return h.ogImage(w, r)
+	case len(segs) >= 1 && segs[0] == "functions":
+		return h.legacyFunction(w, r, segs)
+	case len(segs) >= 2 && segs[0] == "blog":
+		b, err := h.Site.BySlug(ctx, segs[1])
+		if err != nil {
+			return err
+		}
+		return h.blogRoute(w, r, b, segs[2:])
+	}
+	b, err := h.Site.Root(ctx, r.Host)
+	if err != nil {
+		return err
+	}
+	return h.blogRoute(w, r, b, segs)
+}
+
+// blogRoute serves a blog's routes below its prefix.
+func (h *Handler) blogRoute(w http.ResponseWriter, r *http.Request, b *site.Blog, segs []string) error {
+	root := b.Prefix == ""
+	switch {
+	case len(segs) == 0:
+		return h.homePage(w, r, b)
+	case len(segs) == 1 && isFeedName(segs[0]):
+		return h.feed(w, r, b, "", segs[0])
+	case len(segs) == 1 && segs[0] == "sitemap.xml":
+		return h.sitemap(w, r, b)
+	case len(segs) == 1 && root && b.Workspace.Slug == h.Config.SiteWorkspace && staticPage(segs[0]):
+		return h.staticPage(w, r, b, segs[0])
+	case len(segs) == 1:
+		return h.categoryPage(w, r, b, segs[0])
+	case len(segs) == 2 && isFeedName(segs[1]):
+		return h.feed(w, r, b, segs[0], segs[1])
+	case len(segs) == 2:
+		return h.postPage(w, r, b, segs[0], segs[1])
+	}
+	return store.ErrNotFound
+}
+
+func segments(p string) []string {
+	p = strings.Trim(p, "/")
+	if p == "" {
+		return nil
+	}
+	return strings.Split(p, "/")
+}
+
+func isFeedName(s string) bool { return s == "feed.xml" || s == "feed.atom" || s == "feed.json" }
+
+func staticPage(s string) bool { return s == "posts" || s == "about" || s == "landing" }
+
+func (h *Handler) ogImage(w http.ResponseWriter, r *http.Request) error {
+	h.ogOnce.Do(func() {
+		if h.DefaultImage != nil {
+			h.ogImg, h.ogType, _ = h.DefaultImage(r.Context())
+		}
+	})
+	if h.ogImg == nil {
+		return store.ErrNotFound
+	}
+	w.Header().Set("Content-Type", h.ogType)
+	w.Header().Set("Cache-Control", "public, max-age=86400")
+	_, _ = w.Write(h.ogImg)
+	return nil
+}
