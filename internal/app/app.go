@@ -7,6 +7,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
+	"os"
 	"log/slog"
 	"net/http"
 	"path/filepath"
@@ -45,6 +47,8 @@ type App struct {
 	Illustrator ai.Illustrator
 	Server      *server.Server
 	Logger      *slog.Logger
+	// Out receives the one-time demo credentials (stdout by default).
+	Out io.Writer
 }
 
 // New opens the database (applying migrations) and builds every part.
@@ -53,7 +57,7 @@ func New(ctx context.Context, cfg *config.Config, logger *slog.Logger) (*App, er
 	if err != nil {
 		return nil, err
 	}
-	a := &App{Config: cfg, Store: db, Logger: logger}
+	a := &App{Config: cfg, Store: db, Logger: logger, Out: os.Stdout}
 	a.Cache = cache.New(30*time.Second, 50000)
 	a.Auth = auth.New(db, cfg.SessionTTL)
 	a.Posts = posts.New(db, a.Cache)
@@ -131,7 +135,7 @@ func (a *App) Prepare(ctx context.Context) error {
 			return err
 		}
 		// Printed once, on the first start only: the password is not stored anywhere else.
-		fmt.Printf("\n  Demo admin account created:\n    e-mail:   admin@inkpress.local\n    password: %s\n  Sign in at %s/admin/login\n\n", pw, a.Config.BaseURL)
+		fmt.Fprintf(a.Out, "\n  Demo admin account created:\n    e-mail:   admin@inkpress.local\n    password: %s\n  Sign in at %s/admin/login\n\n", pw, a.Config.BaseURL)
 	}
 	seeder := &demo.Seeder{Store: a.Store, Posts: a.Posts, Writer: a.Writer, Illustrator: builtin.New(), Media: a.Media}
 	if err := seeder.SeedPosts(ctx, ws, time.Now().UTC()); err != nil {

@@ -231,13 +231,15 @@ var intros = map[ai.Tone][][]string{
 	},
 }
 
-// conclusions mirror intros. {kwlist} slots are skipped without keywords.
 var conclusionHeadings = byTone(
 	[]string{"Conclusion", "Final Thoughts", "Key Takeaways"},
 	[]string{"Wrapping Up", "The Bottom Line", "Let's Wrap This Up"},
 	[]string{"The Bottom Line", "Conclusion: What to Do Next", "Final Verdict"},
 )
 
+// conclusions mirror intros. {kwlist} slots are skipped without keywords;
+// every variant of that slot names {kwlist}, which guarantees that each
+// keyword appears in the body.
 var conclusions = map[ai.Tone][][]string{
 	ai.ToneProfessional: {
 		{

@@ -153,7 +153,7 @@ func subjectFromTitle(title string) string {
 
 func stripTitleFiller(part string) string {
 	part = sentenceCase(part) // decide on the whole part, before words are dropped
-	words := strings.Fields(strings.Trim(strings.TrimSpace(part), "?!.,;"))
+	words := strings.Fields(lowerLead(strings.Trim(strings.TrimSpace(part), "?!.,;")))
 	lower := func(i int) string { return strings.ToLower(strings.Trim(words[i], ",")) }
 	i := 0
 	for i < len(words) && (fillerWords[lower(i)] || isNumber(lower(i))) {
@@ -193,6 +193,16 @@ func stripTitleFiller(part string) string {
 		rest = rest[i+len("need to know about "):]
 	}
 	return strings.TrimSpace(rest)
+}
+
+// lowerLead lowercases a capitalised first word of a multi-word phrase: it
+// is probably capitalised only because it starts a title or a sentence.
+func lowerLead(s string) string {
+	first, rest, ok := strings.Cut(s, " ")
+	if !ok || !isCapitalised(first) {
+		return s
+	}
+	return strings.ToLower(first) + " " + rest
 }
 
 func isNumber(w string) bool {
@@ -258,4 +268,22 @@ func significantWords(s string) []string {
 		}
 	}
 	return out
+}
+
+// clauseBreaks end the noun phrase at the start of a long subject:
+// "RSS feeds are the quiet engine of ..." is about "RSS feeds".
+var clauseBreaks = []string{" that ", " which ", " who ", " is ", " are ", " when ", " without ", " so ", " because ", " if ", " in ", " for "}
+
+// headPhrase returns the leading noun phrase of a long subject, or "".
+func headPhrase(s string, maxWords int) string {
+	best := ""
+	for _, b := range clauseBreaks {
+		if i := strings.Index(s, b); i > 0 {
+			head := s[:i]
+			if n := len(strings.Fields(head)); n >= 2 && n <= maxWords && len(head) > len(best) {
+				best = head
+			}
+		}
+	}
+	return best
 }

@@ -94,13 +94,19 @@ func newComposer(req ai.WriteRequest) *composer {
 	}
 	c.subject = subject(req, keywords, category)
 	if len(strings.Fields(c.subject)) > maxSubjectWords {
-		c.short = "this topic"
-		if len(keywords) > 0 && len(strings.Fields(keywords[0])) <= maxSubjectWords {
+		c.short = headPhrase(c.subject, maxSubjectWords)
+		if c.short == "" && len(keywords) > 0 && len(strings.Fields(keywords[0])) <= maxSubjectWords {
 			c.short = keywords[0]
 		}
+		if c.short == "" {
+			c.short = "this topic"
+		}
 	}
-	if len(keywords) == 0 {
+	switch {
+	case len(keywords) == 0:
 		c.kwNext = rng.IntN(len(fallbackFocus))
+	case len(keywords) > 1 && strings.EqualFold(keywords[0], c.subject):
+		c.kwNext = 1 // "{topic} ... and {kw}" should not name the same thing twice
 	}
 	return c
 }
@@ -131,10 +137,17 @@ func seed(req ai.WriteRequest, keywords []string) (uint64, uint64) {
 func subject(req ai.WriteRequest, keywords []string, category string) string {
 	topic := strings.Join(strings.Fields(req.Topic), " ")
 	if req.InputMode == ai.ModeTopic {
-		return sentenceCase(strings.TrimRight(topic, "?!.,;: "))
+		return lowerLead(sentenceCase(strings.TrimRight(topic, "?!.,;: ")))
 	}
+	// The title itself heads the article, so a long title-derived phrase
+	// is not worth repeating in the body: use its head, or a keyword.
 	if s := subjectFromTitle(topic); s != "" {
-		return s
+		if h := headPhrase(s, maxSubjectWords); h != "" && len(strings.Fields(s)) > 4 {
+			return h
+		}
+		if len(strings.Fields(s)) <= maxSubjectWords || len(keywords) == 0 {
+			return s
+		}
 	}
 	switch {
 	case len(keywords) > 0:
@@ -264,8 +277,9 @@ func (c *composer) paragraphFrom(pool *deck, first []string, n, end int) bool {
 	return true
 }
 
-// nextSentence draws from the section's pool, then the shared generic pool,
-// then the tone's flavour sentences, so long articles never run dry early.
+// nextSentence draws from the section's pool (may be nil), then the shared
+// generic pool, then the tone's flavour sentences, so long articles never
+// run dry early.
 func (c *composer) nextSentence(pool *deck, wantFlavor bool) (string, bool) {
 	if wantFlavor {
 		if t, ok := c.flavor.draw(); ok {
@@ -284,26 +298,7 @@ func (c *composer) nextSentence(pool *deck, wantFlavor bool) (string, bool) {
 }
 
 func (c *composer) list(spec *listSpec, budget int) {
-	k := min(len(spec.items), spec.min+budget/220)
-	var items []string
-	if spec.keep {
-		// Never drop the first two steps or the last: other sentences refer
-		// to the assessment and review steps.
-		idx := c.rng.Perm(len(spec.items) - 3)[:len(spec.items)-k]
-		drop := map[int]bool{}
-		for _, i := range idx {
-			drop[i+2] = true
-		}
-		for i, it := range spec.items {
-			if !drop[i] {
-				items = append(items, it)
-			}
-		}
-	} else {
-		for _, i := range c.rng.Perm(len(spec.items))[:k] {
-			items = append(items, spec.items[i])
-		}
-	}
+	items := c.listItems(spec, min(len(spec.items), spec.min+budget/220))
 	tag := "ul"
 	if spec.ordered {
 		tag = "ol"
@@ -313,6 +308,31 @@ func (c *composer) list(spec *listSpec, budget int) {
 		b.WriteString("<li>" + c.render(it, false) + "</li>\n")
 	}
 	c.block(tag, "\n"+b.String())
+}
+
+// listItems picks k items: a random subset, or for ordered steps a subset
+// that keeps their order.
+func (c *composer) listItems(spec *listSpec, k int) []string {
+	if !spec.keep {
+		items := make([]string, 0, k)
+		for _, i := range c.rng.Perm(len(spec.items))[:k] {
+			items = append(items, spec.items[i])
+		}
+		return items
+	}
+	// Never drop the first two steps or the last: other sentences refer to
+	// the assessment and review steps.
+	drop := map[int]bool{}
+	for _, i := range c.rng.Perm(len(spec.items) - 3)[:len(spec.items)-k] {
+		drop[i+2] = true
+	}
+	var items []string
+	for i, it := range spec.items {
+		if !drop[i] {
+			items = append(items, it)
+		}
+	}
+	return items
 }
 
 func (c *composer) faq(qas []qa, end int) {
@@ -359,7 +379,7 @@ func (c *composer) conclusion(budget int) {
 	// to action so the article still ends on it.
 	var extra []string
 	for words < budget-8 {
-		s, ok := c.nextSentence(newDeck(nil, c.rng), false)
+		s, ok := c.nextSentence(nil, false)
 		if !ok {
 			break
 		}
@@ -592,7 +612,7 @@ func newDeck(items []string, rng *rand.Rand) *deck {
 }
 
 func (d *deck) draw() (string, bool) {
-	if d.next >= len(d.items) {
+	if d == nil || d.next >= len(d.items) {
 		return "", false
 	}
 	d.next++

@@ -220,6 +220,7 @@ func TestRetry500ThreeTimes(t *testing.T) {
 
 func TestTimeout(t *testing.T) {
 	srv, n := server(t, func(w http.ResponseWriter, r *http.Request) {
+		io.Copy(io.Discard, r.Body) // lets the server notice the client hanging up
 		select {
 		case <-r.Context().Done():
 		case <-time.After(2 * time.Second):

@@ -1,0 +1,51 @@
+# InkPress: `make run` builds everything and starts the server; `make test` runs every test.
+SHELL := /bin/bash
+GO ?= go
+NPM ?= npm
+BIN := bin/inkpress
+PG_URL ?= postgres://postgres@127.0.0.1:5432/test?sslmode=disable
+STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
+
+.PHONY: run build web go test test-go test-web test-e2e lint bench clean
+
+run: build
+	./$(BIN)
+
+build: web go
+
+web/node_modules/.package-lock.json: web/package-lock.json
+	cd web && $(NPM) ci --no-audit --no-fund
+
+web: web/node_modules/.package-lock.json
+	cd web && $(NPM) run build
+	@touch web/dist/.gitkeep
+
+go:
+	$(GO) build -o $(BIN) ./cmd/inkpress
+
+# Every test: Go (SQLite and PostgreSQL), lint, the web app's unit tests, browser tests.
+test: lint test-go test-web test-e2e
+
+test-go:
+	INKPRESS_TEST_POSTGRES_URL='$(PG_URL)' $(GO) test -race -count=1 ./...
+
+test-web: web/node_modules/.package-lock.json
+	cd web && $(NPM) run lint && $(NPM) run typecheck && $(NPM) test
+
+e2e/node_modules/.package-lock.json: e2e/package-lock.json
+	cd e2e && $(NPM) ci --no-audit --no-fund
+
+test-e2e: build e2e/node_modules/.package-lock.json
+	cd e2e && $(NPM) test
+
+lint:
+	@out=$$(gofmt -l $$(git ls-files '*.go')); if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
+	$(GO) vet ./...
+	$(GO) run $(STATICCHECK) ./...
+
+# Load benchmark of the public face (see bench/README.md). BENCH_DB=postgres://... to run on PostgreSQL.
+bench: go
+	$(GO) run ./bench -bin $(BIN) $(if $(BENCH_DB),-db '$(BENCH_DB)')
+
+clean:
+	rm -rf bin web/dist/assets web/dist/index.html

@@ -1,0 +1,203 @@
+// Package apptest boots the whole product in-process for tests: a real
+// store (SQLite, or a fresh PostgreSQL schema), the real server behind an
+// httptest.Server, and a client that keeps cookies and sends the CSRF header
+// like the web app does.
+package apptest
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/cookiejar"
+	"net/http/httptest"
+	"net/url"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/inkpress/inkpress/internal/app"
+	"github.com/inkpress/inkpress/internal/config"
+	"github.com/inkpress/inkpress/store/storetest"
+)
+
+// App is a running test instance.
+type App struct {
+	*app.App
+	URL string
+}
+
+// Option adjusts the configuration before start.
+type Option func(env map[string]string)
+
+// Env sets one environment variable of the configuration.
+func Env(k, v string) Option { return func(env map[string]string) { env[k] = v } }
+
+// Run starts the app once per database and calls fn with it.
+func Run(t *testing.T, fn func(t *testing.T, a *App), opts ...Option) {
+	t.Run("sqlite", func(t *testing.T) { fn(t, Start(t, "", opts...)) })
+	t.Run("postgres", func(t *testing.T) { fn(t, Start(t, storetest.PostgresURL(t), opts...)) })
+}
+
+// Start boots the app on dbURL ("" = a temporary SQLite file), with demo
+// content off unless an option turns it on.
+func Start(t testing.TB, dbURL string, opts ...Option) *App {
+	t.Helper()
+	dir := t.TempDir()
+	env := map[string]string{"INKPRESS_DATA_DIR": dir, "INKPRESS_DEMO": "false", "INKPRESS_LOG_LEVEL": "error"}
+	if dbURL != "" {
+		env["INKPRESS_DATABASE_URL"] = dbURL
+	} else {
+		env["INKPRESS_DATABASE_URL"] = "sqlite:" + filepath.Join(dir, "test.db")
+	}
+	for _, o := range opts {
+		o(env)
+	}
+	// The base URL must be known before the listener exists: start the
+	// listener first, then build the app with its address.
+	srv := httptest.NewUnstartedServer(nil)
+	if env["INKPRESS_BASE_URL"] == "" {
+		env["INKPRESS_BASE_URL"] = "http://" + srv.Listener.Addr().String()
+	}
+	cfg, err := config.Load(nil, func(k string) string { return env[k] })
+	if err != nil {
+		t.Fatalf("config: %v", err)
+	}
+	logger := slog.New(slog.NewTextHandler(io.Discard, nil))
+	a, err := app.New(context.Background(), cfg, logger)
+	if err != nil {
+		t.Fatalf("app: %v", err)
+	}
+	a.Out = io.Discard
+	if err := a.Prepare(context.Background()); err != nil {
+		t.Fatalf("prepare: %v", err)
+	}
+	srv.Config.Handler = a.Handler()
+	srv.Start()
+	t.Cleanup(func() {
+		srv.Close()
+		a.Close()
+	})
+	return &App{App: a, URL: srv.URL}
+}
+
+// Client is a browser-like API client.
+type Client struct {
+	t    testing.TB
+	base string
+	HTTP *http.Client
+	// UserAgent is sent with every request (a browser's by default).
+	UserAgent string
+}
+
+// Client returns a new client with its own cookie jar.
+func (a *App) Client(t testing.TB) *Client {
+	jar, _ := cookiejar.New(nil)
+	return &Client{t: t, base: a.URL, UserAgent: "Mozilla/5.0 (X11; Linux x86_64) Chrome/120 Safari/537.36",
+		HTTP: &http.Client{Jar: jar, CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}}
+}
+
+// Response is a finished request.
+type Response struct {
+	*http.Response
+	Body []byte
+}
+
+// JSON decodes the body into v.
+func (r *Response) JSON(t testing.TB, v any) {
+	t.Helper()
+	if err := json.Unmarshal(r.Body, v); err != nil {
+		t.Fatalf("decode %s: %v", r.Body, err)
+	}
+}
+
+// ErrorCode is the API error code of the body, if any.
+func (r *Response) ErrorCode() string {
+	var e struct {
+		Error struct{ Code string } `json:"error"`
+	}
+	_ = json.Unmarshal(r.Body, &e)
+	return e.Error.Code
+}
+
+func (c *Client) csrf() string {
+	u, _ := url.Parse(c.base)
+	for _, ck := range c.HTTP.Jar.Cookies(u) {
+		if ck.Name == "inkpress_csrf" {
+			return ck.Value
+		}
+	}
+	// Like the app: fetch /api/auth/me once to get the cookie.
+	c.Raw("GET", "/api/auth/me", "", nil, nil)
+	for _, ck := range c.HTTP.Jar.Cookies(u) {
+		if ck.Name == "inkpress_csrf" {
+			return ck.Value
+		}
+	}
+	return ""
+}
+
+// Do sends body (JSON-encoded unless nil) with the CSRF header.
+func (c *Client) Do(method, path string, body any) *Response {
+	c.t.Helper()
+	var rd io.Reader
+	if body != nil {
+		b, err := json.Marshal(body)
+		if err != nil {
+			c.t.Fatal(err)
+		}
+		rd = bytes.NewReader(b)
+	}
+	h := http.Header{}
+	if body != nil {
+		h.Set("Content-Type", "application/json")
+	}
+	if method != "GET" && method != "HEAD" {
+		h.Set("X-CSRF-Token", c.csrf())
+	}
+	return c.Raw(method, path, "", rd, h)
+}
+
+// Get is Do("GET", path, nil).
+func (c *Client) Get(path string) *Response { c.t.Helper(); return c.Do("GET", path, nil) }
+
+// Raw sends a request as given (host overrides the Host header when set).
+func (c *Client) Raw(method, path, host string, body io.Reader, h http.Header) *Response {
+	c.t.Helper()
+	target := path
+	if !strings.HasPrefix(path, "http") {
+		target = c.base + path
+	}
+	req, err := http.NewRequest(method, target, body)
+	if err != nil {
+		c.t.Fatal(err)
+	}
+	for k, v := range h {
+		req.Header[k] = v
+	}
+	if req.Header.Get("User-Agent") == "" {
+		req.Header.Set("User-Agent", c.UserAgent)
+	}
+	if host != "" {
+		req.Host = host
+	}
+	resp, err := c.HTTP.Do(req)
+	if err != nil {
+		c.t.Fatalf("%s %s: %v", method, path, err)
+	}
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(resp.Body)
+	return &Response{Response: resp, Body: b}
+}
+
+// SignUp creates an account and leaves the client signed in.
+func (c *Client) SignUp(name, email, password string) *Response {
+	c.t.Helper()
+	r := c.Do("POST", "/api/auth/signup", map[string]string{"name": name, "email": email, "password": password})
+	if r.StatusCode != http.StatusCreated {
+		c.t.Fatalf("sign up %s: %d %s", email, r.StatusCode, r.Body)
+	}
+	return r
+}

@@ -1,0 +1,243 @@
+package api_test
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"net/http"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/inkpress/inkpress/internal/app/apptest"
+	"github.com/inkpress/inkpress/store"
+)
+
+type me struct {
+	User *struct {
+		Email string `json:"email"`
+		Name  string `json:"name"`
+	} `json:"user"`
+	IsAdmin   bool `json:"isAdmin"`
+	Workspace *struct {
+		Slug     string `json:"slug"`
+		PlanTier string `json:"planTier"`
+		Name     string `json:"name"`
+	} `json:"workspace"`
+	OnboardingCompleted bool `json:"onboardingCompleted"`
+}
+
+func TestSignUpCreatesAccountWorkspaceAndSession(t *testing.T) {
+	apptest.Run(t, func(t *testing.T, a *apptest.App) {
+		c := a.Client(t)
+		r := c.Do("POST", "/api/auth/signup", map[string]string{"name": "Jane Doe", "email": " Jane@Example.com ", "password": "secret1"})
+		if r.StatusCode != http.StatusCreated {
+			t.Fatalf("status %d %s", r.StatusCode, r.Body)
+		}
+		var m me
+		c.Get("/api/auth/me").JSON(t, &m)
+		if m.User == nil || m.User.Email != "jane@example.com" || m.Workspace == nil || m.Workspace.Slug != "jane-doe" ||
+			m.Workspace.PlanTier != "starter" || m.Workspace.Name != "Jane Doe's Blog" || m.OnboardingCompleted || m.IsAdmin {
+			t.Fatalf("me = %+v", m)
+		}
+		ws, err := a.Store.GetWorkspace(context.Background(), store.FindWorkspace{Slug: store.Ptr("jane-doe")})
+		if err != nil {
+			t.Fatal(err)
+		}
+		u, err := a.Store.EnsureUsage(context.Background(), ws.ID, time.Now().UTC().Format("2006-01")+"-01", 0, 0)
+		if err != nil || u.PostsLimit != 10 || u.ImagesLimit != 10 {
+			t.Fatalf("usage = %+v %v", u, err)
+		}
+		// Session cookie is HttpOnly and SameSite=Lax.
+		for _, ck := range r.Cookies() {
+			if ck.Name == "inkpress_session" && (!ck.HttpOnly || ck.SameSite != http.SameSiteLaxMode) {
+				t.Fatalf("session cookie %+v", ck)
+			}
+		}
+		// Same name again gets -2.
+		c2 := a.Client(t)
+		c2.SignUp("Jane Doe", "jane2@example.com", "secret1")
+		var m2 me
+		c2.Get("/api/auth/me").JSON(t, &m2)
+		if m2.Workspace.Slug != "jane-doe-2" {
+			t.Fatalf("second slug %q", m2.Workspace.Slug)
+		}
+	})
+}
+
+func TestSignUpBadInputWritesNothing(t *testing.T) {
+	apptest.Run(t, func(t *testing.T, a *apptest.App) {
+		c := a.Client(t)
+		c.SignUp("Jane", "jane@example.com", "secret1")
+		tests := []struct {
+			name   string
+			body   string
+			status int
+			code   string
+		}{
+			{"duplicate email", `{"name":"J","email":"JANE@example.com","password":"secret1"}`, 409, "email_taken"},
+			{"short password", `{"name":"J","email":"j@example.com","password":"12345"}`, 400, "validation"},
+			{"bad email", `{"name":"J","email":"not-an-email","password":"secret1"}`, 400, "validation"},
+			{"missing name", `{"email":"k@example.com","password":"secret1"}`, 400, "validation"},
+			{"wrong type", `{"name":1,"email":"k@example.com","password":"secret1"}`, 400, "invalid_json"},
+			{"malformed", `{"name":"J",`, 400, "invalid_json"},
+			{"unknown field", `{"name":"J","email":"k@example.com","password":"secret1","admin":true}`, 400, "invalid_json"},
+			{"two objects", `{"name":"J"}{"name":"K"}`, 400, "invalid_json"},
+			{"oversized", `{"name":"` + strings.Repeat("a", 2<<20) + `","email":"k@example.com","password":"secret1"}`, 413, "body_too_large"},
+		}
+		for _, tt := range tests {
+			t.Run(tt.name, func(t *testing.T) {
+				h := http.Header{"Content-Type": {"application/json"}, "X-CSRF-Token": {csrfOf(t, c)}}
+				r := c.Raw("POST", "/api/auth/signup", "", bytes.NewBufferString(tt.body), h)
+				if r.StatusCode != tt.status || r.ErrorCode() != tt.code {
+					t.Fatalf("got %d %s, want %d %s", r.StatusCode, r.Body, tt.status, tt.code)
+				}
+			})
+		}
+		if n, _ := a.Store.CountUsers(context.Background()); n != 1 {
+			t.Fatalf("users = %d, want 1", n)
+		}
+	})
+}
+
+func csrfOf(t *testing.T, c *apptest.Client) string {
+	t.Helper()
+	r := c.Get("/api/auth/me")
+	for _, ck := range c.HTTP.Jar.Cookies(r.Request.URL) {
+		if ck.Name == "inkpress_csrf" {
+			return ck.Value
+		}
+	}
+	t.Fatal("no csrf cookie")
+	return ""
+}
+
+func TestLoginLogoutAndWrongPassword(t *testing.T) {
+	apptest.Run(t, func(t *testing.T, a *apptest.App) {
+		a.Client(t).SignUp("Jane", "jane@example.com", "secret1")
+		c := a.Client(t)
+		r := c.Do("POST", "/api/auth/login", map[string]string{"email": "jane@example.com", "password": "wrong!!"})
+		if r.StatusCode != 401 || r.ErrorCode() != "invalid_credentials" || !strings.Contains(string(r.Body), "Invalid credentials") {
+			t.Fatalf("wrong password: %d %s", r.StatusCode, r.Body)
+		}
+		r = c.Do("POST", "/api/auth/login", map[string]string{"email": "nobody@example.com", "password": "whatever"})
+		if r.StatusCode != 401 {
+			t.Fatalf("unknown user: %d", r.StatusCode)
+		}
+		if r = c.Do("POST", "/api/auth/login", map[string]string{"email": "JANE@example.com", "password": "secret1"}); r.StatusCode != 200 {
+			t.Fatalf("login: %d %s", r.StatusCode, r.Body)
+		}
+		var m me
+		c.Get("/api/auth/me").JSON(t, &m)
+		if m.User == nil {
+			t.Fatal("not signed in after login")
+		}
+		if r = c.Do("POST", "/api/auth/logout", nil); r.StatusCode != 204 {
+			t.Fatalf("logout: %d", r.StatusCode)
+		}
+		m = me{}
+		c.Get("/api/auth/me").JSON(t, &m)
+		if m.User != nil {
+			t.Fatal("still signed in after logout")
+		}
+	})
+}
+
+func TestLoginRateLimitReachedAndReleased(t *testing.T) {
+	apptest.Run(t, func(t *testing.T, a *apptest.App) {
+		a.Client(t).SignUp("Jane", "jane@example.com", "secret1")
+		now := time.Now()
+		var mu sync.Mutex
+		a.Auth.Now = func() time.Time { mu.Lock(); defer mu.Unlock(); return now }
+		c := a.Client(t)
+		login := func(pw string) *apptest.Response {
+			return c.Do("POST", "/api/auth/login", map[string]string{"email": "jane@example.com", "password": pw})
+		}
+		for i := range 5 {
+			if r := login("wrong!!"); r.StatusCode != 401 {
+				t.Fatalf("attempt %d: %d", i, r.StatusCode)
+			}
+		}
+		r := login("secret1") // even the right password is refused now
+		if r.StatusCode != 429 || r.Header.Get("Retry-After") == "" || r.ErrorCode() != "rate_limited" {
+			t.Fatalf("6th attempt: %d %s retry %q", r.StatusCode, r.Body, r.Header.Get("Retry-After"))
+		}
+		mu.Lock()
+		now = now.Add(16 * time.Minute)
+		mu.Unlock()
+		if r := login("secret1"); r.StatusCode != 200 {
+			t.Fatalf("after the window: %d %s", r.StatusCode, r.Body)
+		}
+		// A success resets the account's count: 4 new failures do not block.
+		for range 4 {
+			login("wrong!!")
+		}
+		if r := login("secret1"); r.StatusCode != 200 {
+			t.Fatalf("count was not reset by the success: %d", r.StatusCode)
+		}
+	})
+}
+
+func TestLoginRateLimitPerAddress(t *testing.T) {
+	a := apptest.Start(t, "")
+	c := a.Client(t)
+	for i := range 50 {
+		c.Do("POST", "/api/auth/login", map[string]string{"email": fmt.Sprintf("u%d@example.com", i), "password": "nopenope"})
+	}
+	r := c.Do("POST", "/api/auth/login", map[string]string{"email": "fresh@example.com", "password": "nopenope"})
+	if r.StatusCode != 429 {
+		t.Fatalf("51st failure from one address: %d", r.StatusCode)
+	}
+}
+
+func TestSessionExpires(t *testing.T) {
+	a := apptest.Start(t, "", apptest.Env("INKPRESS_SESSION_TTL", "1h"))
+	c := a.Client(t)
+	c.SignUp("Jane", "jane@example.com", "secret1")
+	a.Auth.Now = func() time.Time { return time.Now().Add(2 * time.Hour) }
+	var m me
+	c.Get("/api/auth/me").JSON(t, &m)
+	if m.User != nil {
+		t.Fatal("expired session still signs in")
+	}
+}
+
+func TestCSRFRefusal(t *testing.T) {
+	a := apptest.Start(t, "")
+	c := a.Client(t)
+	body := `{"name":"Jane","email":"jane@example.com","password":"secret1"}`
+	for name, h := range map[string]http.Header{
+		"no token":    {"Content-Type": {"application/json"}},
+		"wrong token": {"Content-Type": {"application/json"}, "X-CSRF-Token": {"forged"}},
+	} {
+		r := c.Raw("POST", "/api/auth/signup", "", strings.NewReader(body), h)
+		if r.StatusCode != 403 || r.ErrorCode() != "csrf_failed" {
+			t.Fatalf("%s: %d %s", name, r.StatusCode, r.Body)
+		}
+	}
+	if n, _ := a.Store.CountUsers(context.Background()); n != 0 {
+		t.Fatalf("a refused request wrote %d users", n)
+	}
+}
+
+func TestAdminFlagAndFirstAdminConfig(t *testing.T) {
+	a := apptest.Start(t, "", apptest.Env("INKPRESS_ADMIN_EMAIL", "boss@example.com"), apptest.Env("INKPRESS_ADMIN_PASSWORD", "bosspass"))
+	c := a.Client(t)
+	if r := c.Do("POST", "/api/auth/login", map[string]string{"email": "boss@example.com", "password": "bosspass"}); r.StatusCode != 200 {
+		t.Fatalf("admin login: %d %s", r.StatusCode, r.Body)
+	}
+	var m me
+	c.Get("/api/auth/me").JSON(t, &m)
+	if !m.IsAdmin {
+		t.Fatal("first admin is not admin")
+	}
+}
+
+func TestUnknownAPIRouteIsJSON404(t *testing.T) {
+	a := apptest.Start(t, "")
+	r := a.Client(t).Get("/api/nope")
+	if r.StatusCode != 404 || r.ErrorCode() != "not_found" {
+		t.Fatalf("%d %s", r.StatusCode, r.Body)
+	}
+}
