@@ -65,6 +65,10 @@ type Store interface {
 	ReserveUsage(ctx context.Context, workspaceID int64, month string, posts, images int) (*Usage, error)
 	ReleaseUsage(ctx context.Context, workspaceID int64, month string, posts, images int) error
 	ListUsage(ctx context.Context, month string) ([]*Usage, error)
+	// SyncUsage returns the month's row, created or updated so that its
+	// limits are the given ones (the plan's limits follow plan changes and
+	// the end of the trial); the counters are kept.
+	SyncUsage(ctx context.Context, workspaceID int64, month string, postsLimit, imagesLimit int) (*Usage, error)
 
 	// Categories.
 	CreateCategory(ctx context.Context, c *Category) error
@@ -73,6 +77,13 @@ type Store interface {
 	ListCategories(ctx context.Context, workspaceID int64) ([]*Category, error)
 	UpdateCategory(ctx context.Context, c *Category) error
 	DeleteCategory(ctx context.Context, workspaceID, id int64) error
+	// CreateCategoryMax is CreateCategory refusing with ErrLimit when the
+	// workspace would hold more than max categories (max <= 0: no cap).
+	CreateCategoryMax(ctx context.Context, c *Category, max int) error
+	// CompleteOnboardingMax is CompleteOnboarding refusing with ErrLimit,
+	// and changing nothing, when the workspace would end up with more than
+	// max categories (max <= 0: no cap).
+	CompleteOnboardingMax(ctx context.Context, s *Settings, cats []*Category, max int) error
 
 	// Posts.
 	CreatePost(ctx context.Context, p *Post) error

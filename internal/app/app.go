@@ -8,9 +8,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"log/slog"
 	"net/http"
+	"os"
 	"path/filepath"
 	"time"
 
