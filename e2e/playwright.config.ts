@@ -1,0 +1,47 @@
+import { defineConfig } from '@playwright/test';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+// Browser tests drive the real built binary (bin/inkpress, built by `make
+// test-e2e`) on a throw-away SQLite database with the demo content, in
+// Debian's Chromium: no browser download.
+const port = 18090;
+const dataDir = mkdtempSync(join(tmpdir(), 'inkpress-e2e-'));
+
+export default defineConfig({
+  testDir: './tests',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: [['list']],
+  outputDir: './test-results',
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    screenshot: 'only-on-failure',
+    trace: 'off',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
+        '--no-first-run', '--disable-sync', '--disable-quic'],
+    },
+  },
+  webServer: {
+    command: '../bin/inkpress',
+    url: `http://127.0.0.1:${port}/healthz`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      INKPRESS_ADDR: `127.0.0.1:${port}`,
+      INKPRESS_BASE_URL: `http://127.0.0.1:${port}`,
+      INKPRESS_DATA_DIR: dataDir,
+      INKPRESS_ADMIN_EMAIL: 'admin@e2e.test',
+      INKPRESS_ADMIN_PASSWORD: 'admin-pass',
+      INKPRESS_LOG_LEVEL: 'warn',
+    },
+  },
+});
