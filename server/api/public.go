@@ -240,23 +240,15 @@ func (h *Handler) getPost(w http.ResponseWriter, r *http.Request) {
 		if err != nil {
 			return nil, err
 		}
-		return map[string]any{"post": PostJSON(b, p, names, false), "related": summaries(b, related, names), "postId": p.ID}, nil
+		return map[string]any{"post": PostJSON(b, p, names, false), "related": summaries(b, related, names)}, nil
 	})
 	// The SPA asks with view=1 when it navigates to a post on its own (a
 	// full page load was already counted by the HTML route).
 	if r.URL.Query().Get("view") == "1" && !views.IsBot(r.UserAgent()) && h.Views != nil {
-		if postID = h.postIDOf(r.Context(), b, category, slug); postID != 0 {
+		if postID = h.Site.PostID(r.Context(), h.Cache, b, category, slug); postID != 0 {
 			h.Views.Add(postID)
 		}
 	}
-}
-
-func (h *Handler) postIDOf(ctx context.Context, b *site.Blog, category, slug string) int64 {
-	p, err := h.Store.GetPost(ctx, store.FindPost{WorkspaceID: &b.Workspace.ID, Category: &category, Slug: &slug})
-	if err != nil {
-		return 0
-	}
-	return p.ID
 }
 
 // PostJSON is the full post as the API shows it.

@@ -219,28 +219,11 @@ func (h *Handler) postPage(w http.ResponseWriter, r *http.Request, b *site.Blog,
 		return err
 	}
 	if r.Method == http.MethodGet && !views.IsBot(r.UserAgent()) && h.Views != nil {
-		if postID = h.postID(r.Context(), b, category, slug); postID != 0 {
+		if postID = h.Site.PostID(r.Context(), h.Cache, b, category, slug); postID != 0 {
 			h.Views.Add(postID)
 		}
 	}
 	return nil
-}
-
-// postID resolves a post's id through the cache, so counting a view of a
-// cached page costs no query.
-func (h *Handler) postID(ctx context.Context, b *site.Blog, category, slug string) int64 {
-	e, err := h.Cache.Get(b.Workspace.ID, "id:"+category+"/"+slug, func() (*cache.Entry, error) {
-		p, err := h.Store.GetPost(ctx, store.FindPost{WorkspaceID: &b.Workspace.ID, Category: &category, Slug: &slug, Light: true})
-		if err != nil {
-			return nil, err
-		}
-		return &cache.Entry{Body: []byte(strconv.FormatInt(p.ID, 10))}, nil
-	})
-	if err != nil {
-		return 0
-	}
-	id, _ := strconv.ParseInt(string(e.Body), 10, 64)
-	return id
 }
 
 // validPostSlug accepts the slugs posts can have (the seed's rule plus a
