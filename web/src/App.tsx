@@ -1,0 +1,105 @@
+import { lazy, Suspense, type ReactNode } from 'react'
+import { BrowserRouter, Navigate, Route, Routes } from 'react-router'
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query'
+import { Toaster } from 'sonner'
+import { createQueryClient } from '@/lib/queryClient'
+import { Shell } from '@/components/Shell'
+import { PageLoading } from '@/components/PageLoading'
+import { Home } from '@/routes/Home'
+import { Posts } from '@/routes/Posts'
+import { About } from '@/routes/About'
+import { Landing } from '@/routes/Landing'
+import { CategoryPage } from '@/routes/CategoryPage'
+import { BlogHome } from '@/routes/BlogHome'
+import { BlogCategory } from '@/routes/BlogCategory'
+import { PostPage } from '@/routes/PostPage'
+import { Login } from '@/routes/Login'
+import { Signup } from '@/routes/Signup'
+import { AdminLogin } from '@/routes/AdminLogin'
+import { AdminSignup } from '@/routes/AdminSignup'
+import { NotFound } from '@/routes/NotFound'
+import { FeedRedirect, SitemapRedirect } from '@/routes/ServerRedirect'
+
+// Owner and admin pages load on demand so the public pages stay light.
+const Onboarding = lazy(() => import('@/routes/owner/Onboarding'))
+const Dashboard = lazy(() => import('@/routes/owner/Dashboard'))
+const MyPosts = lazy(() => import('@/routes/owner/MyPosts'))
+const AllPosts = lazy(() => import('@/routes/owner/AllPosts'))
+const AdminDashboard = lazy(() => import('@/routes/admin/AdminDashboard'))
+
+function Lazy({ children }: { children: ReactNode }) {
+  return <Suspense fallback={<PageLoading />}>{children}</Suspense>
+}
+
+/**
+ * Route table. Fixed paths (/posts, /about, /landing, /login, /signup, /onboarding, /dashboard/*,
+ * /admin/*, /blog/*) always outrank the catch-all /:category and /:category/:slug.
+ */
+export function AppRoutes() {
+  return (
+    <Routes>
+      {/* Feeds and sitemap are produced by the server; in-app navigation to them reloads. */}
+      <Route path="feed.xml" element={<FeedRedirect />} />
+      <Route path="sitemap.xml" element={<SitemapRedirect />} />
+      <Route path="blog/:workspace/feed.xml" element={<FeedRedirect />} />
+      <Route path=":category/feed.xml" element={<FeedRedirect />} />
+
+      {/* Public pages: with the newsletter card */}
+      <Route element={<Shell newsletter />}>
+        <Route index element={<Home />} />
+        <Route path="posts" element={<Posts />} />
+        <Route path="about" element={<About />} />
+        <Route path="landing" element={<Landing />} />
+        <Route path="blog/:workspace" element={<BlogHome />} />
+        <Route path="blog/:workspace/:category" element={<BlogCategory />} />
+        <Route path="blog/:workspace/:category/:slug" element={<PostPage />} />
+        <Route path=":category" element={<CategoryPage />} />
+        <Route path=":category/:slug" element={<PostPage />} />
+      </Route>
+
+      {/* Auth, owner and admin pages */}
+      <Route element={<Shell />}>
+        <Route path="login" element={<Login />} />
+        <Route path="signup" element={<Signup />} />
+        <Route path="admin/login" element={<AdminLogin />} />
+        <Route path="admin/signup" element={<AdminSignup />} />
+
+        <Route path="onboarding" element={<Lazy><Onboarding /></Lazy>} />
+        <Route path="dashboard" element={<Lazy><Dashboard /></Lazy>} />
+        <Route path="dashboard/posts" element={<Lazy><MyPosts /></Lazy>} />
+        <Route path="dashboard/all-posts" element={<Lazy><AllPosts /></Lazy>} />
+        <Route path="admin" element={<Navigate to="/admin/dashboard" replace />} />
+        <Route path="admin/dashboard" element={<Lazy><AdminDashboard /></Lazy>} />
+
+        {/* Reserved prefixes never fall through to /:category/:slug */}
+        <Route path="blog" element={<NotFound />} />
+        <Route path="blog/*" element={<NotFound />} />
+        <Route path="dashboard/*" element={<NotFound />} />
+        <Route path="admin/*" element={<NotFound />} />
+        <Route path="*" element={<NotFound />} />
+      </Route>
+    </Routes>
+  )
+}
+
+export function AppProviders({ children, client }: { children: ReactNode; client?: QueryClient }) {
+  const queryClient = client ?? defaultClient
+  return (
+    <QueryClientProvider client={queryClient}>
+      {children}
+      <Toaster richColors closeButton position="top-right" toastOptions={{ duration: 5000 }} />
+    </QueryClientProvider>
+  )
+}
+
+const defaultClient = createQueryClient()
+
+export default function App() {
+  return (
+    <AppProviders>
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
+    </AppProviders>
+  )
+}

@@ -1,0 +1,114 @@
+import { api } from './client'
+import type {
+  BlogResponse,
+  Category,
+  GenerateInput,
+  MediaItem,
+  Me,
+  NewCategory,
+  OnboardingInput,
+  OwnerPostsResponse,
+  Post,
+  PostResponse,
+  PostsPage,
+  PostSummary,
+  PlansResponse,
+  Settings,
+  SettingsInput,
+  SiteInfo,
+  Usage,
+  WorkspaceResponse,
+} from './types'
+
+const seg = encodeURIComponent
+
+// ---- Public ----
+export const getSite = () => api<SiteInfo>('/api/site')
+export const getPlans = () => api<PlansResponse>('/api/plans')
+
+export const getCategories = (workspace?: string) =>
+  api<{ categories: Category[] }>('/api/categories', { query: { workspace } }).then((r) => r.categories ?? [])
+
+export interface PostsQuery {
+  workspace?: string
+  category?: string
+  sort?: 'latest' | 'trending'
+  limit?: number
+  page?: number
+}
+
+export const getPosts = (q: PostsQuery = {}, signal?: AbortSignal) =>
+  api<PostsPage>('/api/posts', { query: { ...q }, signal })
+
+/** view asks the server to count a page view (see lib/views.ts). */
+export const getPost = (category: string, slug: string, workspace?: string, view = false) =>
+  api<PostResponse>(`/api/posts/${seg(category)}/${seg(slug)}`, { query: { workspace, view: view ? '1' : undefined } })
+
+export const getBlog = (workspace: string) => api<BlogResponse>(`/api/blogs/${seg(workspace)}`)
+
+export const subscribe = (email: string) =>
+  api<{ ok: boolean }>('/api/subscribers', { method: 'POST', body: { email } })
+
+// ---- Auth ----
+export const getMe = () => api<Me>('/api/auth/me')
+
+export interface SignupInput {
+  name: string
+  email: string
+  password: string
+  blogName?: string
+}
+
+export const signup = (input: SignupInput) => api<Me>('/api/auth/signup', { method: 'POST', body: input })
+export const login = (email: string, password: string) =>
+  api<Me>('/api/auth/login', { method: 'POST', body: { email, password } })
+export const logout = () => api<void>('/api/auth/logout', { method: 'POST' })
+
+// ---- Owner ----
+export const getWorkspace = () => api<WorkspaceResponse>('/api/workspace')
+export const updateSettings = (input: SettingsInput) =>
+  api<{ settings: Settings }>('/api/workspace/settings', { method: 'PUT', body: input })
+export const completeOnboarding = (input: OnboardingInput) =>
+  api<{ settings: Settings }>('/api/onboarding', { method: 'POST', body: input })
+export const skipOnboarding = () => api<{ settings: Settings }>('/api/onboarding/skip', { method: 'POST', body: {} })
+
+export const getWorkspaceCategories = () =>
+  api<{ categories: Category[] }>('/api/workspace/categories').then((r) => r.categories ?? [])
+export const createCategory = (input: NewCategory) =>
+  api<{ category: Category }>('/api/workspace/categories', { method: 'POST', body: input })
+export const updateCategory = (id: number, input: Omit<NewCategory, 'slug'>) =>
+  api<{ category: Category }>(`/api/workspace/categories/${id}`, { method: 'PUT', body: input })
+export const deleteCategory = (id: number) => api<void>(`/api/workspace/categories/${id}`, { method: 'DELETE' })
+
+export interface OwnerPostsQuery {
+  search?: string
+  category?: string
+  page?: number
+}
+export const getOwnerPosts = (q: OwnerPostsQuery = {}) =>
+  api<OwnerPostsResponse>('/api/workspace/posts', { query: { ...q } })
+export const getOwnerPost = (id: number) =>
+  api<{ post: Post & { rawContent: string } }>(`/api/workspace/posts/${id}`)
+export const updateOwnerPost = (id: number, patch: { title?: string; content?: string; tags?: string[] }) =>
+  api<{ post: Post }>(`/api/workspace/posts/${id}`, { method: 'PATCH', body: patch })
+export const deleteOwnerPost = (id: number) => api<void>(`/api/workspace/posts/${id}`, { method: 'DELETE' })
+export const bulkDeletePosts = (ids: number[]) =>
+  api<{ deleted: number }>('/api/workspace/posts/bulk-delete', { method: 'POST', body: { ids } })
+
+export const uploadFile = (file: File, purpose: 'featured' | 'banner') => {
+  const fd = new FormData()
+  fd.append('file', file)
+  fd.append('purpose', purpose)
+  return api<{ url: string; mimeType: string; size: number }>('/api/workspace/uploads', { method: 'POST', body: fd })
+}
+
+export const getMedia = () => api<{ items: MediaItem[]; limit: number }>('/api/workspace/media')
+export const uploadMedia = (file: File) => {
+  const fd = new FormData()
+  fd.append('file', file)
+  return api<{ item: MediaItem }>('/api/workspace/media', { method: 'POST', body: fd })
+}
+export const deleteMedia = (id: number) => api<void>(`/api/workspace/media/${id}`, { method: 'DELETE' })
+
+export const generatePost = (input: GenerateInput) =>
+  api<{ post: PostSummary; usage: Usage }>('/api/workspace/posts/generate', { method: 'POST', body: input })

@@ -1,0 +1,17 @@
+import type { OwnerPostsQuery, PostsQuery } from './endpoints'
+
+/** Query keys in one place so mutations can invalidate precisely. */
+export const qk = {
+  me: ['me'] as const,
+  site: ['site'] as const,
+  plans: ['plans'] as const,
+  categories: (workspace?: string) => ['categories', workspace ?? ''] as const,
+  posts: (q: PostsQuery) => ['posts', q] as const,
+  postsInfinite: (q: Omit<PostsQuery, 'page'>) => ['posts', 'infinite', q] as const,
+  post: (category: string, slug: string, workspace?: string) => ['post', workspace ?? '', category, slug] as const,
+  blog: (workspace: string) => ['blog', workspace] as const,
+  workspace: ['workspace'] as const,
+  workspaceCategories: ['workspace', 'categories'] as const,
+  ownerPosts: (q: OwnerPostsQuery) => ['workspace', 'posts', q] as const,
+  media: ['workspace', 'media'] as const,
+}

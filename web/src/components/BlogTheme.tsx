@@ -1,0 +1,25 @@
+import type { ReactNode } from 'react'
+import type { Settings } from '@/api/types'
+import { blogThemeStyle, templateOf } from '@/lib/blogTheme'
+import { cn } from '@/lib/utils'
+
+/** Wraps a workspace blog (or a post in it) in its template, colour and font. */
+export function BlogTheme({
+  settings,
+  children,
+  className,
+}: {
+  settings: Partial<Settings> | undefined | null
+  children: ReactNode
+  className?: string
+}) {
+  return (
+    <div
+      className={cn('blog-theme', className)}
+      data-template={templateOf(settings as Settings | undefined)}
+      style={blogThemeStyle(settings)}
+    >
+      {children}
+    </div>
+  )
+}

@@ -1,0 +1,21 @@
+import { AlertTriangle } from 'lucide-react'
+import { errorMessage } from '@/api/client'
+import { Button } from './ui/button'
+import { EmptyState } from './EmptyState'
+
+export function ErrorBlock({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
+  return (
+    <EmptyState
+      icon={<AlertTriangle className="size-6 text-amber-600" aria-hidden="true" />}
+      title="Something went wrong"
+      description={errorMessage(error, 'Please try again in a moment.')}
+      action={
+        onRetry ? (
+          <Button variant="outline" onClick={onRetry}>
+            Try again
+          </Button>
+        ) : undefined
+      }
+    />
+  )
+}

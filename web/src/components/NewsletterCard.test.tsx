@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest'
+import { screen, waitFor } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { NewsletterCard } from './NewsletterCard'
+import { apiError, json, mockFetch, renderWithProviders } from '@/test/utils'
+
+function setup() {
+  document.cookie = 'inkpress_csrf=t; path=/'
+  renderWithProviders(<NewsletterCard />)
+  return {
+    user: userEvent.setup(),
+    input: screen.getByLabelText('Email address') as HTMLInputElement,
+    button: screen.getByRole('button', { name: 'Subscribe' }),
+  }
+}
+
+describe('NewsletterCard', () => {
+  it('requires an email of email type', () => {
+    mockFetch({})
+    const { input } = setup()
+    expect(input).toHaveAttribute('type', 'email')
+    expect(input).toBeRequired()
+  })
+
+  it("shows '...' and disables the button while submitting, then toasts success and clears the field", async () => {
+    let release!: (r: Response) => void
+    const fetch = mockFetch({
+      'POST /api/subscribers': () => new Promise<Response>((resolve) => (release = resolve)),
+    })
+    const { user, input } = setup()
+    await user.type(input, 'reader@example.com')
+    await user.click(screen.getByRole('button', { name: 'Subscribe' }))
+
+    const busy = await screen.findByRole('button', { name: '...' })
+    expect(busy).toBeDisabled()
+    expect(fetch).toHaveBeenCalledTimes(1)
+    expect(JSON.parse(String((fetch.mock.calls[0][1] as RequestInit).body))).toEqual({ email: 'reader@example.com' })
+
+    release(json({ ok: true }, 201))
+    expect(await screen.findByText('Success!')).toBeInTheDocument()
+    expect(screen.getByText("You've been subscribed to our newsletter.")).toBeInTheDocument()
+    await waitFor(() => expect(input.value).toBe(''))
+    expect(screen.getByRole('button', { name: 'Subscribe' })).toBeEnabled()
+  })
+
+  it('toasts Already subscribed on 409', async () => {
+    mockFetch({ 'POST /api/subscribers': apiError(409, 'already_subscribed', 'This email is already on our list!') })
+    const { user, input, button } = setup()
+    await user.type(input, 'reader@example.com')
+    await user.click(button)
+    expect(await screen.findByText('Already subscribed')).toBeInTheDocument()
+    expect(screen.getByText('This email is already on our list!')).toBeInTheDocument()
+    expect(input.value).toBe('reader@example.com')
+  })
+
+  it('toasts Error with the server message on other failures', async () => {
+    mockFetch({ 'POST /api/subscribers': apiError(400, 'invalid_email', 'Please enter a valid email address') })
+    const { user, input, button } = setup()
+    await user.type(input, 'reader@example.com')
+    await user.click(button)
+    expect(await screen.findByText('Error')).toBeInTheDocument()
+    expect(screen.getByText('Please enter a valid email address')).toBeInTheDocument()
+  })
+})

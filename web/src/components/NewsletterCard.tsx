@@ -1,0 +1,85 @@
+import { useId, useState, type FormEvent } from 'react'
+import { useMutation } from '@tanstack/react-query'
+import { Mail } from 'lucide-react'
+import { toast } from 'sonner'
+import { subscribe } from '@/api/endpoints'
+import { errorMessage, isApiError } from '@/api/client'
+import { Button } from './ui/button'
+import { Input } from './ui/input'
+import { Label } from './ui/label'
+import { cn } from '@/lib/utils'
+
+export function NewsletterCard({ className }: { className?: string }) {
+  const id = useId()
+  const [email, setEmail] = useState('')
+  const mutation = useMutation({
+    mutationFn: (value: string) => subscribe(value),
+    onSuccess: () => {
+      toast.success('Success!', { description: "You've been subscribed to our newsletter." })
+      setEmail('')
+    },
+    onError: (err) => {
+      if (isApiError(err, 409)) {
+        toast.error('Already subscribed', { description: 'This email is already on our list!' })
+      } else {
+        toast.error('Error', { description: errorMessage(err) })
+      }
+    },
+  })
+
+  const onSubmit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault()
+    if (mutation.isPending) return
+    mutation.mutate(email.trim())
+  }
+
+  return (
+    <section
+      aria-labelledby={`${id}-title`}
+      className={cn(
+        'relative overflow-hidden rounded-3xl bg-linear-to-br from-indigo-600 via-violet-600 to-fuchsia-600 px-6 py-10 text-white shadow-xl shadow-indigo-500/20 sm:px-10 sm:py-12',
+        className,
+      )}
+    >
+      <div className="pointer-events-none absolute -right-16 -top-16 size-56 rounded-full bg-white/10 blur-2xl" aria-hidden="true" />
+      <div className="pointer-events-none absolute -bottom-20 -left-10 size-56 rounded-full bg-fuchsia-300/20 blur-2xl" aria-hidden="true" />
+      <div className="relative grid items-center gap-6 lg:grid-cols-2 lg:gap-12">
+        <div>
+          <span className="inline-flex size-11 items-center justify-center rounded-xl bg-white/15 ring-1 ring-white/25">
+            <Mail className="size-5" aria-hidden="true" />
+          </span>
+          <h2 id={`${id}-title`} className="mt-4 text-2xl font-bold tracking-tight sm:text-3xl">
+            Get fresh insights in your inbox
+          </h2>
+          <p className="mt-2 max-w-md text-indigo-100">
+            Marketing playbooks, keto know-how, fitness routines and tech trends — one short email, no spam.
+          </p>
+        </div>
+        <form onSubmit={onSubmit} className="flex w-full flex-col gap-3 sm:flex-row" aria-label="Newsletter signup">
+          <Label htmlFor={`${id}-email`} className="sr-only">
+            Email address
+          </Label>
+          <Input
+            id={`${id}-email`}
+            type="email"
+            name="email"
+            required
+            autoComplete="email"
+            placeholder="you@example.com"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            className="h-12 border-white/30 bg-white text-base text-slate-900"
+          />
+          <Button
+            type="submit"
+            size="lg"
+            disabled={mutation.isPending}
+            className="h-12 min-w-32 bg-slate-950 text-white hover:bg-slate-800 hover:brightness-100 focus-visible:ring-white focus-visible:ring-offset-indigo-600"
+          >
+            {mutation.isPending ? '...' : 'Subscribe'}
+          </Button>
+        </form>
+      </div>
+    </section>
+  )
+}

@@ -1,0 +1,93 @@
+import { Link } from 'react-router'
+import { Clock } from 'lucide-react'
+import type { PostSummary } from '@/api/types'
+import { formatReadMinutesShort, formatShortDate, tagLabel } from '@/lib/format'
+import { postPath } from '@/lib/paths'
+import { categoryBadgeClass } from '@/lib/categories'
+import { cn } from '@/lib/utils'
+import { Skeleton } from './ui/skeleton'
+
+interface Props {
+  post: PostSummary
+  /** When given, the card links into that workspace's blog (/blog/{ws}/{category}/{slug}). */
+  workspaceSlug?: string
+  /** Loads the cover eagerly (first cards above the fold). */
+  priority?: boolean
+  className?: string
+  headingLevel?: 'h2' | 'h3'
+}
+
+/** Post card (seed section 9): cover, category, date, read time, title, excerpt, up to 3 tags. */
+export function PostCard({ post, workspaceSlug, priority = false, className, headingLevel = 'h3' }: Props) {
+  const href = postPath(post, workspaceSlug)
+  const Heading = headingLevel
+  const tags = (post.tags ?? []).filter((t) => t.trim()).slice(0, 3)
+  const badge = categoryBadgeClass(post.category) ?? 'bg-(--brand-soft) text-(--brand-strong) ring-black/5'
+  return (
+    <article
+      className={cn(
+        'group relative flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition duration-200 hover:-translate-y-0.5 hover:shadow-lg focus-within:ring-2 focus-within:ring-(--brand)',
+        className,
+      )}
+    >
+      {post.coverImageUrl && (
+        <div className="aspect-[16/9] overflow-hidden bg-slate-100">
+          <img
+            src={post.coverImageUrl}
+            alt=""
+            width={1200}
+            height={675}
+            loading={priority ? 'eager' : 'lazy'}
+            decoding="async"
+            className="size-full object-cover transition duration-300 group-hover:scale-[1.03]"
+          />
+        </div>
+      )}
+      <div className="flex flex-1 flex-col p-5">
+        <div className="flex flex-wrap items-center gap-x-3 gap-y-2 text-xs text-slate-500">
+          <span className={cn('rounded-full px-2.5 py-1 text-[0.6875rem] font-bold tracking-wider ring-1 ring-inset', badge)}>
+            {(post.categoryName || post.category).toUpperCase()}
+          </span>
+          <time dateTime={post.publishedAt}>{formatShortDate(post.publishedAt)}</time>
+          <span className="inline-flex items-center gap-1">
+            <Clock className="size-3.5" aria-hidden="true" />
+            {formatReadMinutesShort(post.readMinutes)}
+          </span>
+        </div>
+        <Heading className="mt-3 text-lg font-bold leading-snug tracking-tight text-slate-900 transition-colors group-hover:text-(--brand-strong)">
+          <Link to={href} className="after:absolute after:inset-0 after:content-[''] focus-visible:outline-none">
+            {post.title}
+          </Link>
+        </Heading>
+        {post.excerpt && <p className="mt-2 line-clamp-3 text-sm leading-relaxed text-slate-600">{post.excerpt}</p>}
+        {tags.length > 0 && (
+          <ul className="mt-auto flex flex-wrap gap-1.5 pt-4" aria-label="Tags">
+            {tags.map((t) => (
+              <li key={t} className="rounded-md bg-slate-100 px-2 py-0.5 text-[0.6875rem] font-semibold tracking-wide text-slate-600">
+                {tagLabel(t)}
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </article>
+  )
+}
+
+export function PostCardSkeleton({ withCover = true }: { withCover?: boolean }) {
+  return (
+    <div className="flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
+      {withCover && <Skeleton className="aspect-[16/9] rounded-none" />}
+      <div className="space-y-3 p-5">
+        <div className="flex gap-2">
+          <Skeleton className="h-5 w-20 rounded-full" />
+          <Skeleton className="h-5 w-24" />
+        </div>
+        <Skeleton className="h-5 w-11/12" />
+        <Skeleton className="h-5 w-3/4" />
+        <Skeleton className="h-4 w-full" />
+        <Skeleton className="h-4 w-5/6" />
+      </div>
+    </div>
+  )
+}

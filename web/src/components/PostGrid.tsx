@@ -1,0 +1,65 @@
+import type { PostSummary } from '@/api/types'
+import { cn } from '@/lib/utils'
+import { PostCard, PostCardSkeleton } from './PostCard'
+import { Button } from './ui/button'
+import { EmptyState } from './EmptyState'
+
+const GRID = 'grid gap-6 sm:grid-cols-2 lg:grid-cols-3'
+
+export function PostGrid({
+  posts,
+  loading = false,
+  skeletons = 6,
+  workspaceSlug,
+  empty,
+  className,
+  columns = 3,
+}: {
+  posts: PostSummary[] | undefined
+  loading?: boolean
+  skeletons?: number
+  workspaceSlug?: string
+  empty?: string
+  className?: string
+  columns?: 3 | 4
+}) {
+  const grid = cn(columns === 4 ? 'grid gap-6 sm:grid-cols-2 lg:grid-cols-4' : GRID, className)
+  if (loading && !posts?.length) {
+    return (
+      <div className={grid} aria-busy="true" aria-label="Loading posts">
+        {Array.from({ length: skeletons }, (_, i) => (
+          <PostCardSkeleton key={i} />
+        ))}
+      </div>
+    )
+  }
+  if (!posts?.length) {
+    return empty ? <EmptyState title={empty} /> : null
+  }
+  return (
+    <div className={grid}>
+      {posts.map((p, i) => (
+        <PostCard key={p.id} post={p} workspaceSlug={workspaceSlug} priority={i < 3} />
+      ))}
+    </div>
+  )
+}
+
+export function LoadMore({
+  hasMore,
+  loading,
+  onClick,
+}: {
+  hasMore: boolean | undefined
+  loading: boolean
+  onClick: () => void
+}) {
+  if (!hasMore) return null
+  return (
+    <div className="mt-10 flex justify-center">
+      <Button variant="outline" size="lg" onClick={onClick} disabled={loading} className="min-w-40">
+        {loading ? 'Loading...' : 'Load more'}
+      </Button>
+    </div>
+  )
+}

@@ -1,0 +1,132 @@
+import { useState, type ChangeEvent, type FormEvent } from 'react'
+import { Link, Navigate, useSearchParams } from 'react-router'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { toast } from 'sonner'
+import { signup } from '@/api/endpoints'
+import { errorMessage } from '@/api/client'
+import { qk } from '@/api/queryKeys'
+import { useMe } from '@/hooks/useMe'
+import { usePageMeta } from '@/hooks/usePageMeta'
+import { landingPathFor, safeNextPath } from '@/lib/redirect'
+import { Button } from '../ui/button'
+import { Input } from '../ui/input'
+import { Field } from '../ui/field'
+import { PageLoading } from '../PageLoading'
+import { AuthCard } from './AuthCard'
+import { PasswordInput } from './PasswordInput'
+import { MIN_PASSWORD, validateSignup, type Errors, type SignupValues } from './validation'
+
+export function SignupForm({ title, subtitle, loginPath }: { title: string; subtitle: string; loginPath: string }) {
+  usePageMeta(title)
+  const [params] = useSearchParams()
+  const next = safeNextPath(params.get('next'))
+  const { me } = useMe()
+  const queryClient = useQueryClient()
+  const [values, setValues] = useState<SignupValues>({ name: '', email: '', password: '', blogName: '' })
+  const [errors, setErrors] = useState<Errors<SignupValues>>({})
+  const [done, setDone] = useState(false)
+
+  const mutation = useMutation({
+    mutationFn: (v: SignupValues) =>
+      signup({
+        name: v.name.trim(),
+        email: v.email.trim(),
+        password: v.password,
+        blogName: v.blogName.trim() || undefined,
+      }),
+    onSuccess: (result) => {
+      setDone(true)
+      queryClient.setQueryData(qk.me, result)
+      queryClient.removeQueries({ queryKey: qk.workspace })
+    },
+    onError: (err) => toast.error('Signup failed', { description: errorMessage(err) }),
+  })
+
+  if (done) return <Navigate to="/onboarding" replace />
+  if (!me) return <PageLoading />
+  if (me.user) return <Navigate to={landingPathFor(me, next)} replace />
+
+  const set = (k: keyof SignupValues) => (e: ChangeEvent<HTMLInputElement>) => {
+    setValues((v) => ({ ...v, [k]: e.target.value }))
+    if (errors[k]) setErrors((er) => ({ ...er, [k]: undefined }))
+  }
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault()
+    const errs = validateSignup(values)
+    setErrors(errs)
+    if (Object.keys(errs).length > 0) return
+    mutation.mutate(values)
+  }
+
+  const busy = mutation.isPending
+  const blogPlaceholder = `${values.name.trim() || 'Your'}'s Blog`
+
+  return (
+    <AuthCard
+      title={title}
+      subtitle={subtitle}
+      footer={
+        <>
+          Already have an account?{' '}
+          <Link to={loginPath} className="font-semibold text-indigo-600 hover:underline">
+            Log in
+          </Link>
+        </>
+      }
+    >
+      <form onSubmit={onSubmit} noValidate className="grid gap-5">
+        <Field id="signup-name" label="Full Name" error={errors.name}>
+          {(aria) => (
+            <Input {...aria} name="name" autoComplete="name" required value={values.name} onChange={set('name')} disabled={busy} />
+          )}
+        </Field>
+        <Field id="signup-email" label="Email" error={errors.email}>
+          {(aria) => (
+            <Input
+              {...aria}
+              type="email"
+              name="email"
+              autoComplete="email"
+              required
+              placeholder="you@example.com"
+              value={values.email}
+              onChange={set('email')}
+              disabled={busy}
+            />
+          )}
+        </Field>
+        <Field id="signup-password" label="Password" error={errors.password} hint={`At least ${MIN_PASSWORD} characters`}>
+          {(aria) => (
+            <PasswordInput
+              {...aria}
+              name="password"
+              autoComplete="new-password"
+              required
+              minLength={MIN_PASSWORD}
+              value={values.password}
+              onChange={set('password')}
+              disabled={busy}
+            />
+          )}
+        </Field>
+        <Field
+          id="signup-blog"
+          label={
+            <>
+              Blog Name <span className="font-normal text-slate-500">(optional)</span>
+            </>
+          }
+        >
+          {(aria) => (
+            <Input {...aria} name="blogName" placeholder={blogPlaceholder} value={values.blogName} onChange={set('blogName')} disabled={busy} />
+          )}
+        </Field>
+        <Button type="submit" size="lg" className="mt-1 w-full" disabled={busy}>
+          {busy ? 'Creating account...' : 'Create account'}
+        </Button>
+        <p className="text-center text-xs text-slate-500">14-day free trial · 10 posts included · No credit card</p>
+      </form>
+    </AuthCard>
+  )
+}

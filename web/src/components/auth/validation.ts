@@ -1,0 +1,38 @@
+export const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
+
+export interface LoginValues {
+  email: string
+  password: string
+}
+export interface SignupValues extends LoginValues {
+  name: string
+  blogName: string
+}
+
+export type Errors<T> = Partial<Record<keyof T, string>>
+
+export function validateEmail(email: string): string | undefined {
+  if (!email.trim()) return 'Email is required'
+  if (!EMAIL_RE.test(email.trim())) return 'Please enter a valid email address'
+  return undefined
+}
+
+export function validateLogin(v: LoginValues): Errors<LoginValues> {
+  const e: Errors<LoginValues> = {}
+  const email = validateEmail(v.email)
+  if (email) e.email = email
+  if (!v.password) e.password = 'Password is required'
+  return e
+}
+
+export const MIN_PASSWORD = 6
+
+export function validateSignup(v: SignupValues): Errors<SignupValues> {
+  const e: Errors<SignupValues> = {}
+  if (!v.name.trim()) e.name = 'Full name is required'
+  const email = validateEmail(v.email)
+  if (email) e.email = email
+  if (!v.password) e.password = 'Password is required'
+  else if (v.password.length < MIN_PASSWORD) e.password = `Password must be at least ${MIN_PASSWORD} characters`
+  return e
+}

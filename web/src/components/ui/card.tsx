@@ -1,0 +1,28 @@
+import * as React from 'react'
+import { cn } from '@/lib/utils'
+
+type DivProps = React.HTMLAttributes<HTMLDivElement>
+
+export function Card({ className, ...props }: DivProps) {
+  return <div className={cn('rounded-2xl border border-slate-200 bg-white text-slate-900 shadow-sm', className)} {...props} />
+}
+
+export function CardHeader({ className, ...props }: DivProps) {
+  return <div className={cn('flex flex-col gap-1.5 p-6', className)} {...props} />
+}
+
+export function CardTitle({ className, ...props }: React.HTMLAttributes<HTMLHeadingElement>) {
+  return <h3 className={cn('text-lg font-semibold leading-tight tracking-tight', className)} {...props} />
+}
+
+export function CardDescription({ className, ...props }: React.HTMLAttributes<HTMLParagraphElement>) {
+  return <p className={cn('text-sm text-slate-600', className)} {...props} />
+}
+
+export function CardContent({ className, ...props }: DivProps) {
+  return <div className={cn('p-6 pt-0', className)} {...props} />
+}
+
+export function CardFooter({ className, ...props }: DivProps) {
+  return <div className={cn('flex items-center p-6 pt-0', className)} {...props} />
+}

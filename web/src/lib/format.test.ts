@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest'
+import {
+  formatLimit,
+  formatLongDate,
+  formatReadMinutesLong,
+  formatReadMinutesShort,
+  formatShortDate,
+  formatSize,
+  readMinutes,
+  tagLabel,
+} from './format'
+
+describe('dates', () => {
+  it('formats card dates as MMM d, yyyy', () => {
+    expect(formatShortDate('2025-01-05T12:00:00Z')).toBe('Jan 5, 2025')
+    expect(formatShortDate(new Date(2024, 11, 25))).toBe('Dec 25, 2024')
+  })
+  it('formats post dates as MMMM d, yyyy', () => {
+    expect(formatLongDate('2025-01-05T12:00:00Z')).toBe('January 5, 2025')
+    expect(formatLongDate(new Date(2024, 8, 30))).toBe('September 30, 2024')
+  })
+  it('returns an empty string for missing or invalid dates', () => {
+    expect(formatShortDate('')).toBe('')
+    expect(formatShortDate('not a date')).toBe('')
+    expect(formatLongDate(null)).toBe('')
+  })
+})
+
+describe('formatSize', () => {
+  it.each([
+    [0, '0 B'],
+    [1, '1 B'],
+    [1023, '1023 B'],
+    [1024, '1.0 KB'],
+    [1536, '1.5 KB'],
+    [1024 * 1024 - 1, '1024.0 KB'],
+    [1024 * 1024, '1.0 MB'],
+    [5 * 1024 * 1024, '5.0 MB'],
+    [-5, '0 B'],
+  ])('%d bytes -> %s', (bytes, out) => {
+    expect(formatSize(bytes)).toBe(out)
+  })
+})
+
+describe('read time and labels', () => {
+  it('formats read minutes', () => {
+    expect(formatReadMinutesShort(4)).toBe('4 MIN')
+    expect(formatReadMinutesShort(0)).toBe('1 MIN')
+    expect(formatReadMinutesLong(7)).toBe('7 min read')
+  })
+  it('computes read time as words / 200 rounded up', () => {
+    expect(readMinutes('word '.repeat(200))).toBe(1)
+    expect(readMinutes('word '.repeat(201))).toBe(2)
+    expect(readMinutes('<p>' + 'word '.repeat(400) + '</p>')).toBe(2)
+  })
+  it('upper-cases tags with a single #', () => {
+    expect(tagLabel('low carb')).toBe('#LOW CARB')
+    expect(tagLabel('#seo')).toBe('#SEO')
+  })
+  it('shows unlimited as infinity', () => {
+    expect(formatLimit(999999)).toBe('∞')
+    expect(formatLimit(30)).toBe('30')
+  })
+})

@@ -1,0 +1,62 @@
+import { format, isValid, parseISO } from 'date-fns'
+
+function toDate(value: string | Date | null | undefined): Date | null {
+  if (!value) return null
+  const d = typeof value === 'string' ? parseISO(value) : value
+  return isValid(d) ? d : null
+}
+
+/** Card date, e.g. 'Jan 5, 2025'. Empty string for a missing or invalid date. */
+export function formatShortDate(value: string | Date | null | undefined): string {
+  const d = toDate(value)
+  return d ? format(d, 'MMM d, yyyy') : ''
+}
+
+/** Post page date, e.g. 'January 5, 2025'. Empty string for a missing or invalid date. */
+export function formatLongDate(value: string | Date | null | undefined): string {
+  const d = toDate(value)
+  return d ? format(d, 'MMMM d, yyyy') : ''
+}
+
+/** Date and time for tables, e.g. 'Jan 5, 2025, 3:04 PM'. */
+export function formatDateTime(value: string | Date | null | undefined): string {
+  const d = toDate(value)
+  return d ? format(d, 'MMM d, yyyy, h:mm a') : ''
+}
+
+/** File sizes as B, KB or MB with one decimal: 0 B, 1023 B, 1.0 KB, 5.0 MB. */
+export function formatSize(bytes: number): string {
+  if (!Number.isFinite(bytes) || bytes < 0) return '0 B'
+  if (bytes < 1024) return `${Math.round(bytes)} B`
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`
+}
+
+/** 'N MIN' as shown on post cards. */
+export function formatReadMinutesShort(minutes: number): string {
+  return `${Math.max(1, Math.round(minutes || 0))} MIN`
+}
+
+/** 'N min read' as shown on the post page. */
+export function formatReadMinutesLong(minutes: number): string {
+  return `${Math.max(1, Math.round(minutes || 0))} min read`
+}
+
+/** Read time as the seed defines it: words (split on spaces) / 200, rounded up. */
+export function readMinutes(text: string): number {
+  const words = text
+    .replace(/<[^>]*>/g, ' ')
+    .split(/\s+/)
+    .filter(Boolean).length
+  return Math.max(1, Math.ceil(words / 200))
+}
+
+/** Shows 999999 (unlimited) as infinity. */
+export function formatLimit(limit: number): string {
+  return limit >= 999999 ? '∞' : String(limit)
+}
+
+/** '#TAG' label for a card (upper-cased, leading '#' added once). */
+export function tagLabel(tag: string): string {
+  return `#${tag.replace(/^#+/, '').trim().toUpperCase()}`
+}

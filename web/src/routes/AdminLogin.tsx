@@ -1,0 +1,5 @@
+import { LoginForm } from '@/components/auth/LoginForm'
+
+export function AdminLogin() {
+  return <LoginForm title="Admin Login" subtitle="Sign in to your dashboard." signupPath="/admin/signup" />
+}

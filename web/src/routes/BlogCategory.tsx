@@ -1,0 +1,108 @@
+import { Link, useParams } from 'react-router'
+import { ArrowLeft } from 'lucide-react'
+import { BlogTheme } from '@/components/BlogTheme'
+import { blogBodyClass, templateOf } from '@/lib/blogTheme'
+import { BlogHeader } from '@/components/blog/BlogHeader'
+import { BlogPostList } from '@/components/blog/BlogPostList'
+import { LoadMore } from '@/components/PostGrid'
+import { PageLoading } from '@/components/PageLoading'
+import { NotFoundBlock } from '@/components/NotFoundBlock'
+import { ErrorBlock } from '@/components/ErrorBlock'
+import { Button } from '@/components/ui/button'
+import { useBlog, useInfinitePosts } from '@/hooks/usePublic'
+import { usePageMeta } from '@/hooks/usePageMeta'
+import { isApiError } from '@/api/client'
+import { feedPath } from '@/lib/paths'
+import { titleCase } from '@/lib/categories'
+import { cn } from '@/lib/utils'
+
+export function BlogCategory() {
+  const { workspace: ws = '', category: catSlug = '' } = useParams()
+  const blog = useBlog(ws)
+  const category = blog.data?.categories.find((c) => c.slug.toLowerCase() === catSlug.toLowerCase())
+  const posts = useInfinitePosts({ workspace: ws, category: category?.slug ?? catSlug }, Boolean(category))
+  const blogTitle = blog.data ? blog.data.settings.blogTitle || blog.data.workspace.name : ''
+  usePageMeta(
+    blog.isError && isApiError(blog.error, 404)
+      ? 'Blog not found'
+      : blog.data
+        ? category
+          ? `${category.name} – ${blogTitle}`
+          : 'Category not found'
+        : null,
+    category?.description,
+  )
+
+  if (blog.isLoading) return <PageLoading />
+  if (blog.isError) {
+    if (isApiError(blog.error, 404)) return <NotFoundBlock title="Blog not found" />
+    return (
+      <div className="container-page py-16">
+        <ErrorBlock error={blog.error} onRetry={() => blog.refetch()} />
+      </div>
+    )
+  }
+  if (!blog.data) return null
+  const { settings, workspace, categories } = blog.data
+  const blogHome = `/blog/${encodeURIComponent(workspace.slug)}`
+  if (!category) {
+    return (
+      <BlogTheme settings={settings}>
+        <NotFoundBlock
+          title="Category not found"
+          action={
+            <Button asChild variant="outline">
+              <Link to={blogHome}>Back to {blogTitle}</Link>
+            </Button>
+          }
+        />
+      </BlogTheme>
+    )
+  }
+
+  const template = templateOf(settings)
+  const list = posts.data?.pages.flatMap((p) => p.posts)
+  const back = (
+    <Link
+      to={blogHome}
+      className={cn(
+        'mb-5 inline-flex items-center gap-1.5 rounded text-sm font-medium focus-visible:outline-none focus-visible:ring-2',
+        template === 'template-1' ? 'text-(--brand-contrast) opacity-90 hover:opacity-100' : 'text-(--brand-strong) hover:underline',
+      )}
+    >
+      <ArrowLeft className="size-4" aria-hidden="true" /> Back to {blogTitle}
+    </Link>
+  )
+
+  return (
+    <BlogTheme settings={settings}>
+      <BlogHeader
+        template={template}
+        before={back}
+        title={category.name || titleCase(category.slug)}
+        description={category.description}
+        rssHref={feedPath({ workspace: workspace.slug, category: category.slug })}
+        rssLabel={`${category.name} RSS feed`}
+        workspaceSlug={workspace.slug}
+        categories={categories}
+        activeCategory={category.slug}
+      />
+      <div className={blogBodyClass(template)}>
+        {posts.isError && !list ? (
+          <ErrorBlock error={posts.error} onRetry={() => posts.refetch()} />
+        ) : (
+          <>
+            <BlogPostList
+              template={template}
+              posts={list}
+              loading={posts.isLoading || posts.isPending}
+              workspaceSlug={workspace.slug}
+              empty="No posts found in this category yet."
+            />
+            <LoadMore hasMore={posts.hasNextPage} loading={posts.isFetchingNextPage} onClick={() => posts.fetchNextPage()} />
+          </>
+        )}
+      </div>
+    </BlogTheme>
+  )
+}

@@ -1,0 +1,65 @@
+import { useParams } from 'react-router'
+import { BlogTheme } from '@/components/BlogTheme'
+import { blogBodyClass, templateOf } from '@/lib/blogTheme'
+import { BlogHeader } from '@/components/blog/BlogHeader'
+import { BlogPostList } from '@/components/blog/BlogPostList'
+import { LoadMore } from '@/components/PostGrid'
+import { PageLoading } from '@/components/PageLoading'
+import { NotFoundBlock } from '@/components/NotFoundBlock'
+import { ErrorBlock } from '@/components/ErrorBlock'
+import { useBlog, useInfinitePosts } from '@/hooks/usePublic'
+import { usePageMeta } from '@/hooks/usePageMeta'
+import { isApiError } from '@/api/client'
+import { feedPath } from '@/lib/paths'
+
+export function BlogHome() {
+  const { workspace: ws = '' } = useParams()
+  const blog = useBlog(ws)
+  const posts = useInfinitePosts({ workspace: ws }, blog.isSuccess)
+  const title = blog.data ? blog.data.settings.blogTitle || blog.data.workspace.name : null
+  usePageMeta(blog.isError && isApiError(blog.error, 404) ? 'Blog not found' : title, blog.data?.settings.blogDescription)
+
+  if (blog.isLoading) return <PageLoading />
+  if (blog.isError) {
+    if (isApiError(blog.error, 404)) return <NotFoundBlock title="Blog not found" />
+    return (
+      <div className="container-page py-16">
+        <ErrorBlock error={blog.error} onRetry={() => blog.refetch()} />
+      </div>
+    )
+  }
+  if (!blog.data) return null
+
+  const { settings, categories, workspace } = blog.data
+  const template = templateOf(settings)
+  const list = posts.data?.pages.flatMap((p) => p.posts)
+
+  return (
+    <BlogTheme settings={settings}>
+      <BlogHeader
+        template={template}
+        title={title ?? workspace.name}
+        description={settings.blogDescription}
+        rssHref={feedPath({ workspace: workspace.slug })}
+        workspaceSlug={workspace.slug}
+        categories={categories}
+      />
+      <div className={blogBodyClass(template)}>
+        {posts.isError && !list ? (
+          <ErrorBlock error={posts.error} onRetry={() => posts.refetch()} />
+        ) : (
+          <>
+            <BlogPostList
+              template={template}
+              posts={list}
+              loading={posts.isLoading || posts.isPending}
+              workspaceSlug={workspace.slug}
+              empty="No posts yet. Check back soon!"
+            />
+            <LoadMore hasMore={posts.hasNextPage} loading={posts.isFetchingNextPage} onClick={() => posts.fetchNextPage()} />
+          </>
+        )}
+      </div>
+    </BlogTheme>
+  )
+}

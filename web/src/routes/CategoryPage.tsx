@@ -1,0 +1,65 @@
+import { Link, useParams } from 'react-router'
+import { ArrowLeft } from 'lucide-react'
+import { LoadMore, PostGrid } from '@/components/PostGrid'
+import { RssLink } from '@/components/RssLink'
+import { ErrorBlock } from '@/components/ErrorBlock'
+import { PageLoading } from '@/components/PageLoading'
+import { NotFoundBlock } from '@/components/NotFoundBlock'
+import { useCategories, useInfinitePosts } from '@/hooks/usePublic'
+import { usePageMeta } from '@/hooks/usePageMeta'
+import { categoryGradient, readableOn, safeHex } from '@/lib/color'
+import { feedPath } from '@/lib/paths'
+
+export function CategoryPage() {
+  const { category: slug = '' } = useParams()
+  const categories = useCategories()
+  const category = categories.data?.find((c) => c.slug.toLowerCase() === slug.toLowerCase())
+  const posts = useInfinitePosts({ category: category?.slug ?? slug }, Boolean(category))
+  usePageMeta(category ? category.name : categories.isLoading ? null : 'Category not found', category?.description)
+
+  if (categories.isLoading) return <PageLoading />
+  if (categories.isError) {
+    return (
+      <div className="container-page py-16">
+        <ErrorBlock error={categories.error} onRetry={() => categories.refetch()} />
+      </div>
+    )
+  }
+  if (!category) return <NotFoundBlock title="Category not found" />
+
+  const list = posts.data?.pages.flatMap((p) => p.posts)
+  const fg = readableOn(safeHex(category.colorHex))
+
+  return (
+    <>
+      <header style={{ background: categoryGradient(category.gradient, category.colorHex), color: fg }}>
+        <div className="container-page py-14 sm:py-20">
+          <Link
+            to="/"
+            className="inline-flex items-center gap-1.5 rounded text-sm font-medium opacity-90 hover:opacity-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-current"
+          >
+            <ArrowLeft className="size-4" aria-hidden="true" /> Home
+          </Link>
+          <h1 className="mt-4 text-4xl font-extrabold tracking-tight sm:text-5xl">{category.name}</h1>
+          {category.description && <p className="mt-3 max-w-2xl text-lg opacity-90">{category.description}</p>}
+          <div className="mt-6 flex flex-wrap items-center gap-3">
+            <RssLink href={feedPath({ category: category.slug })} label={`${category.name} RSS feed`} className="bg-white/90" />
+            <span className="text-sm opacity-85">
+              {category.postCount} {category.postCount === 1 ? 'post' : 'posts'}
+            </span>
+          </div>
+        </div>
+      </header>
+      <div className="container-page py-12 sm:py-16">
+        {posts.isError && !list ? (
+          <ErrorBlock error={posts.error} onRetry={() => posts.refetch()} />
+        ) : (
+          <>
+            <PostGrid posts={list} loading={posts.isLoading} empty="No posts found in this category yet." />
+            <LoadMore hasMore={posts.hasNextPage} loading={posts.isFetchingNextPage} onClick={() => posts.fetchNextPage()} />
+          </>
+        )}
+      </div>
+    </>
+  )
+}

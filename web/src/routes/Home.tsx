@@ -1,0 +1,192 @@
+import { Link } from 'react-router'
+import { ArrowRight, CalendarClock, Flame, ImageIcon, Rss, Share2, Sparkles } from 'lucide-react'
+import { Button } from '@/components/ui/button'
+import { Skeleton } from '@/components/ui/skeleton'
+import { PostGrid } from '@/components/PostGrid'
+import { SectionHeading } from '@/components/SectionHeading'
+import { useCategories, usePosts } from '@/hooks/usePublic'
+import { usePageMeta } from '@/hooks/usePageMeta'
+import { HOME_LATEST, HOME_TRENDING, PRODUCT_NAME, SUBTAGLINE, TAGLINE } from '@/lib/constants'
+import { categoryGradient, readableOn, safeHex } from '@/lib/color'
+import type { Category } from '@/api/types'
+
+const BENEFITS = [
+  {
+    icon: Share2,
+    title: 'Ready to share',
+    text: 'Every post comes with artwork, hashtags and one-click sharing to Facebook, X and LinkedIn.',
+  },
+  {
+    icon: ImageIcon,
+    title: 'Banner ad spaces',
+    text: 'Up to three banner slots per post let affiliate marketers and businesses monetise every read.',
+  },
+  {
+    icon: Rss,
+    title: 'RSS for every category',
+    text: 'Plug category feeds straight into your social scheduler and keep your channels busy on autopilot.',
+  },
+  {
+    icon: CalendarClock,
+    title: 'Always fresh',
+    text: 'New articles on marketing, keto, fitness and tech land every week — practical, skimmable, current.',
+  },
+]
+
+function CategoryCard({ category }: { category: Category }) {
+  const fg = readableOn(safeHex(category.colorHex))
+  return (
+    <Link
+      to={`/${category.slug}`}
+      className="group relative flex min-h-44 flex-col justify-end overflow-hidden rounded-2xl p-6 shadow-md transition duration-200 hover:-translate-y-1 hover:shadow-xl focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:ring-offset-2"
+      style={{ background: categoryGradient(category.gradient, category.colorHex), color: fg }}
+    >
+      <span className="pointer-events-none absolute -right-8 -top-8 size-32 rounded-full bg-white/15 transition group-hover:scale-110" aria-hidden="true" />
+      <span className="text-xs font-semibold uppercase tracking-wider opacity-85">
+        {category.postCount} {category.postCount === 1 ? 'post' : 'posts'}
+      </span>
+      <span className="mt-1 text-2xl font-extrabold tracking-tight">{category.name}</span>
+      {category.description && <span className="mt-1 line-clamp-2 text-sm opacity-90">{category.description}</span>}
+      <span className="mt-3 inline-flex items-center gap-1 text-sm font-semibold">
+        Explore <ArrowRight className="size-4 transition group-hover:translate-x-1" aria-hidden="true" />
+      </span>
+    </Link>
+  )
+}
+
+export function Home() {
+  usePageMeta(PRODUCT_NAME, `${TAGLINE}. ${SUBTAGLINE}`)
+  const categories = useCategories()
+  const trending = usePosts({ sort: 'trending', limit: HOME_TRENDING })
+  const latest = usePosts({ sort: 'latest', limit: HOME_LATEST })
+
+  return (
+    <>
+      {/* Hero */}
+      <section className="relative overflow-hidden bg-slate-950 text-white">
+        <div
+          className="pointer-events-none absolute inset-0 opacity-60"
+          aria-hidden="true"
+          style={{
+            background:
+              'radial-gradient(60% 60% at 15% 10%, rgba(99,102,241,.55), transparent 60%), radial-gradient(50% 50% at 90% 30%, rgba(217,70,239,.35), transparent 60%), radial-gradient(40% 50% at 50% 110%, rgba(14,165,233,.35), transparent 60%)',
+          }}
+        />
+        <div className="container-page relative py-20 sm:py-28 lg:py-32">
+          <p className="inline-flex items-center gap-2 rounded-full bg-white/10 px-3 py-1 text-xs font-semibold uppercase tracking-wider text-indigo-100 ring-1 ring-white/20">
+            <Sparkles className="size-3.5" aria-hidden="true" /> Marketing · Keto · Fitness · Tech
+          </p>
+          <h1 className="mt-6 max-w-4xl text-4xl font-extrabold leading-[1.08] tracking-tight sm:text-6xl lg:text-7xl">
+            {TAGLINE}
+          </h1>
+          <p className="mt-6 max-w-2xl text-lg leading-relaxed text-slate-300 sm:text-xl">{SUBTAGLINE}</p>
+          <div className="mt-10 flex flex-wrap gap-3">
+            <Button asChild size="lg" className="bg-white text-slate-900 hover:bg-indigo-50 hover:brightness-100">
+              <Link to="/posts">
+                Read the latest <ArrowRight aria-hidden="true" />
+              </Link>
+            </Button>
+            <Button asChild size="lg" variant="outline" className="border-white/30 bg-white/5 text-white hover:bg-white/15 hover:border-white/50">
+              <Link to="/landing">Start your own blog</Link>
+            </Button>
+          </div>
+        </div>
+      </section>
+
+      {/* Benefits */}
+      <section aria-labelledby="benefits-title" className="container-page -mt-10 relative z-10">
+        <h2 id="benefits-title" className="sr-only">
+          Why readers and creators choose {PRODUCT_NAME}
+        </h2>
+        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          {BENEFITS.map(({ icon: Icon, title, text }) => (
+            <li key={title} className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+              <span className="inline-flex size-10 items-center justify-center rounded-xl bg-indigo-50 text-indigo-600">
+                <Icon className="size-5" aria-hidden="true" />
+              </span>
+              <h3 className="mt-4 font-bold text-slate-900">{title}</h3>
+              <p className="mt-1.5 text-sm leading-relaxed text-slate-600">{text}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      {/* Categories */}
+      {(categories.isLoading || (categories.data?.length ?? 0) > 0) && (
+        <section aria-labelledby="categories-title" className="container-page pt-20">
+          <SectionHeading id="categories-title" eyebrow="Browse by topic" title="CATEGORIES" />
+          <div className="grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
+            {categories.isLoading
+              ? Array.from({ length: 4 }, (_, i) => <Skeleton key={i} className="h-44 rounded-2xl" />)
+              : categories.data?.map((c) => <CategoryCard key={c.slug} category={c} />)}
+          </div>
+        </section>
+      )}
+
+      {/* Trending */}
+      <section aria-labelledby="trending-title" className="container-page pt-20">
+        <SectionHeading
+          id="trending-title"
+          eyebrow="Most read this week"
+          title="TRENDING NOW"
+          action={<Flame className="size-7 text-orange-500" aria-hidden="true" />}
+        />
+        <PostGrid
+          posts={trending.data?.posts}
+          loading={trending.isLoading}
+          skeletons={HOME_TRENDING}
+          columns={4}
+          empty="No posts yet. Check back soon!"
+        />
+      </section>
+
+      {/* Latest */}
+      <section aria-labelledby="latest-title" className="container-page pt-20">
+        <SectionHeading
+          id="latest-title"
+          eyebrow="Fresh off the press"
+          title="LATEST POSTS"
+          action={
+            <Button asChild variant="outline">
+              <Link to="/posts">
+                View all posts <ArrowRight aria-hidden="true" />
+              </Link>
+            </Button>
+          }
+        />
+        <PostGrid
+          posts={latest.data?.posts}
+          loading={latest.isLoading}
+          skeletons={HOME_LATEST}
+          empty="No posts yet. Check back soon!"
+        />
+      </section>
+
+      {/* Sign-up call to action */}
+      <section aria-labelledby="cta-title" className="container-page py-20">
+        <div className="grid items-center gap-8 rounded-3xl border border-slate-200 bg-white p-8 shadow-sm sm:p-12 lg:grid-cols-[1.4fr_1fr]">
+          <div>
+            <p className="text-sm font-semibold uppercase tracking-wider text-indigo-600">For creators and businesses</p>
+            <h2 id="cta-title" className="mt-2 text-3xl font-extrabold tracking-tight text-slate-900 sm:text-4xl">
+              Launch your own AI-powered blog
+            </h2>
+            <p className="mt-3 max-w-xl text-slate-600">
+              AI-written posts with matching images, your own hosted blog, RSS feeds for your social scheduler and banner ad
+              spaces. Beta launch: 50% off, a 14-day free trial with 10 posts included — no credit card.
+            </p>
+          </div>
+          <div className="flex flex-col gap-3 sm:flex-row lg:flex-col">
+            <Button asChild size="lg">
+              <Link to="/signup">
+                Create your free blog <ArrowRight aria-hidden="true" />
+              </Link>
+            </Button>
+            <Button asChild size="lg" variant="outline">
+              <Link to="/landing">See features and pricing</Link>
+            </Button>
+          </div>
+        </div>
+      </section>
+    </>
+  )
+}

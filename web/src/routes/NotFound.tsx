@@ -1,0 +1,19 @@
+import { Link } from 'react-router'
+import { Button } from '@/components/ui/button'
+import { usePageMeta } from '@/hooks/usePageMeta'
+
+export function NotFound() {
+  usePageMeta('Page not found')
+  return (
+    <div className="container-page flex flex-col items-center py-24 text-center sm:py-32">
+      <p className="bg-linear-to-br from-indigo-500 to-fuchsia-500 bg-clip-text text-8xl font-black tracking-tight text-transparent sm:text-9xl">
+        404
+      </p>
+      <h1 className="mt-4 text-3xl font-extrabold tracking-tight text-slate-900 sm:text-4xl">Oops! Page not found</h1>
+      <p className="mt-3 max-w-md text-slate-600">The page you are looking for has moved, or never existed.</p>
+      <Button asChild size="lg" className="mt-8">
+        <Link to="/">Return to Home</Link>
+      </Button>
+    </div>
+  )
+}

@@ -1,0 +1,52 @@
+/// <reference types="vitest/config" />
+import { writeFileSync } from 'node:fs'
+import { fileURLToPath, URL } from 'node:url'
+import { defineConfig, type Plugin } from 'vite'
+import react from '@vitejs/plugin-react'
+import tailwindcss from '@tailwindcss/vite'
+
+const backend = process.env.INKPRESS_BACKEND ?? 'http://127.0.0.1:8080'
+
+// Paths the Go server answers itself (API, uploaded media, feeds, sitemaps).
+const proxied = ['/api', '/media', '/feed.xml', '/sitemap.xml', '/robots.txt']
+
+/**
+ * dist/ is emptied on every build, but the Go package web embeds `all:dist`, which must exist in a
+ * fresh clone: the repository tracks an empty dist/.gitkeep. Put it back after each build.
+ */
+function keepDistPlaceholder(): Plugin {
+  return {
+    name: 'inkpress:keep-dist-placeholder',
+    apply: 'build',
+    closeBundle() {
+      writeFileSync(fileURLToPath(new URL('./dist/.gitkeep', import.meta.url)), '')
+    },
+  }
+}
+
+export default defineConfig({
+  plugins: [react(), tailwindcss(), keepDistPlaceholder()],
+  resolve: {
+    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+  },
+  server: {
+    proxy: {
+      ...Object.fromEntries(proxied.map((p) => [p, { target: backend, changeOrigin: false }])),
+      // Per-category and per-blog feeds: /{category}/feed.xml, /blog/{ws}/feed.xml
+      '^/.*/feed\\.xml': { target: backend, changeOrigin: false },
+    },
+  },
+  build: {
+    outDir: 'dist',
+    assetsDir: 'assets',
+    emptyOutDir: true,
+    sourcemap: false,
+  },
+  test: {
+    environment: 'jsdom',
+    setupFiles: ['./src/test/setup.ts'],
+    include: ['src/**/*.test.{ts,tsx}'],
+    css: false,
+    restoreMocks: true,
+  },
+})
