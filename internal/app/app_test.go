@@ -1,0 +1,84 @@
+package app_test
+
+import (
+	"context"
+	"path/filepath"
+	"sync"
+	"testing"
+
+	"github.com/inkpress/inkpress/internal/app/apptest"
+	"github.com/inkpress/inkpress/store"
+	"github.com/inkpress/inkpress/store/storetest"
+)
+
+// Two app instances on one database count views of the same post at the
+// same time; after both shut down (flushing), no increment is lost.
+func TestTwoInstancesNeverLoseViews(t *testing.T) {
+	for name, url := range map[string]func(t *testing.T) string{
+		"sqlite":   func(t *testing.T) string { return "sqlite:" + filepath.Join(t.TempDir(), "shared.db") },
+		"postgres": func(t *testing.T) string { return storetest.PostgresURL(t) },
+	} {
+		t.Run(name, func(t *testing.T) {
+			db := url(t)
+			a := apptest.Start(t, db, apptest.Env("INKPRESS_DEMO", "true"))
+			b := apptest.Start(t, db)
+			ws, err := a.Store.GetWorkspace(context.Background(), store.FindWorkspace{Slug: store.Ptr("site")})
+			if err != nil {
+				t.Fatal(err)
+			}
+			ps, _ := a.Store.ListPosts(context.Background(), store.FindPost{WorkspaceID: &ws.ID, Limit: 1})
+			p := ps[0]
+			path := "/" + p.Category + "/" + p.Slug
+			var wg sync.WaitGroup
+			for _, inst := range []*apptest.App{a, b} {
+				for range 4 {
+					wg.Add(1)
+					go func() {
+						defer wg.Done()
+						c := inst.Client(t)
+						for range 25 {
+							if r := c.Get(path); r.StatusCode != 200 {
+								t.Errorf("status %d", r.StatusCode)
+							}
+						}
+					}()
+				}
+			}
+			// Flush mid-way from one instance while the other keeps counting.
+			_ = a.Views.Flush(context.Background())
+			wg.Wait()
+			// Close flushes what is pending (as a graceful shutdown does).
+			if err := b.Views.Flush(context.Background()); err != nil {
+				t.Fatal(err)
+			}
+			if err := a.Views.Flush(context.Background()); err != nil {
+				t.Fatal(err)
+			}
+			got, err := a.Store.GetPost(context.Background(), store.FindPost{ID: &p.ID})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got.ViewCount != p.ViewCount+200 {
+				t.Fatalf("views %d -> %d, want +200", p.ViewCount, got.ViewCount)
+			}
+		})
+	}
+}
+
+// Close (called on graceful shutdown) flushes pending view counts.
+func TestCloseFlushesViews(t *testing.T) {
+	db := "sqlite:" + filepath.Join(t.TempDir(), "v.db")
+	a := apptest.Start(t, db, apptest.Env("INKPRESS_DEMO", "true"))
+	ws, _ := a.Store.GetWorkspace(context.Background(), store.FindWorkspace{Slug: store.Ptr("site")})
+	ps, _ := a.Store.ListPosts(context.Background(), store.FindPost{WorkspaceID: &ws.ID, Limit: 1})
+	a.Views.Add(ps[0].ID)
+	a.Views.Add(ps[0].ID)
+	if err := a.Close(); err != nil {
+		t.Fatal(err)
+	}
+	b := apptest.Start(t, db)
+	got, _ := b.Store.GetPost(context.Background(), store.FindPost{ID: &ps[0].ID})
+	if got.ViewCount != ps[0].ViewCount+2 {
+		t.Fatalf("views after close %d, want %d", got.ViewCount, ps[0].ViewCount+2)
+	}
+}
