@@ -21,7 +21,9 @@ import (
 	"github.com/inkpress/inkpress/internal/cache"
 	"github.com/inkpress/inkpress/internal/config"
 	"github.com/inkpress/inkpress/internal/demo"
+	"github.com/inkpress/inkpress/internal/generate"
 	"github.com/inkpress/inkpress/internal/media"
+	"github.com/inkpress/inkpress/internal/media/s3"
 	"github.com/inkpress/inkpress/internal/posts"
 	"github.com/inkpress/inkpress/internal/site"
 	"github.com/inkpress/inkpress/internal/views"
@@ -45,6 +47,7 @@ type App struct {
 	Media       media.Storage
 	Writer      ai.Writer
 	Illustrator ai.Illustrator
+	Generator   *generate.Service
 	Server      *server.Server
 	Logger      *slog.Logger
 	// Out receives the one-time demo credentials (stdout by default).
@@ -63,12 +66,25 @@ func New(ctx context.Context, cfg *config.Config, logger *slog.Logger) (*App, er
 	a.Posts = posts.New(db, a.Cache)
 	a.Site = site.New(db, cfg.BaseURL, cfg.SiteWorkspace)
 	a.Views = views.New(db)
-	local, err := media.NewLocal(filepath.Join(cfg.DataDir, "media"))
-	if err != nil {
-		db.Close()
-		return nil, err
+	// Media: local files served under /media/, or an S3-compatible bucket
+	// (shared by every app instance) serving its own URLs.
+	var mediaHandler http.Handler
+	if cfg.S3Endpoint != "" {
+		st, err := s3.New(s3.Config{Endpoint: cfg.S3Endpoint, Bucket: cfg.S3Bucket, AccessKey: cfg.S3AccessKey,
+			SecretKey: cfg.S3SecretKey, Region: cfg.S3Region, UseSSL: cfg.S3UseSSL, PublicURL: cfg.S3PublicURL})
+		if err != nil {
+			db.Close()
+			return nil, err
+		}
+		a.Media = st
+	} else {
+		local, err := media.NewLocal(filepath.Join(cfg.DataDir, "media"))
+		if err != nil {
+			db.Close()
+			return nil, err
+		}
+		a.Media, mediaHandler = local, local.Handler()
 	}
-	a.Media = local
 	switch cfg.AIProvider {
 	case "openai":
 		c := openai.New(openai.Config{BaseURL: cfg.AIBaseURL, APIKey: cfg.AIAPIKey, TextModel: cfg.AITextModel,
@@ -78,11 +94,14 @@ func New(ctx context.Context, cfg *config.Config, logger *slog.Logger) (*App, er
 		b := builtin.New()
 		a.Writer, a.Illustrator = b, b
 	}
+	a.Generator = &generate.Service{Store: db, Posts: a.Posts, Writer: a.Writer, Illustrator: a.Illustrator, Media: a.Media,
+		Timeout: cfg.AITimeout + 30*time.Second, Logger: logger}
 	fe := frontend.New(web.Dist())
-	apiHandler := &api.Handler{Config: cfg, Store: db, Auth: a.Auth, Posts: a.Posts, Cache: a.Cache, Site: a.Site, Views: a.Views}
+	apiHandler := &api.Handler{Config: cfg, Store: db, Auth: a.Auth, Posts: a.Posts, Cache: a.Cache, Site: a.Site, Views: a.Views,
+		Media: a.Media, Generator: a.Generator}
 	siteHandler := &sitehttp.Handler{Config: cfg, Store: db, Site: a.Site, Cache: a.Cache, App: fe, Views: a.Views,
 		DefaultImage: a.defaultImage}
-	a.Server = &server.Server{Addr: cfg.Addr, API: apiHandler.Routes(), Site: siteHandler, Media: local.Handler(),
+	a.Server = &server.Server{Addr: cfg.Addr, API: apiHandler.Routes(), Site: siteHandler, Media: mediaHandler,
 		Store: db, Logger: logger}
 	return a, nil
 }

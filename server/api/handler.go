@@ -6,6 +6,8 @@ import (
 	"github.com/inkpress/inkpress/internal/auth"
 	"github.com/inkpress/inkpress/internal/cache"
 	"github.com/inkpress/inkpress/internal/config"
+	"github.com/inkpress/inkpress/internal/generate"
+	"github.com/inkpress/inkpress/internal/media"
 	"github.com/inkpress/inkpress/internal/posts"
 	"github.com/inkpress/inkpress/internal/site"
 	"github.com/inkpress/inkpress/internal/views"
@@ -21,6 +23,9 @@ type Handler struct {
 	Cache  *cache.Cache
 	Site   *site.Site
 	Views  *views.Counter
+	// Owner endpoints: uploads and the media library, and generation.
+	Media     media.Storage
+	Generator *generate.Service
 }
 
 // Routes returns the API's handler (mounted at /api/ by the server).
@@ -39,6 +44,25 @@ func (h *Handler) Routes() http.Handler {
 	mux.HandleFunc("POST /api/auth/signup", h.signUp)
 	mux.HandleFunc("POST /api/auth/login", h.login)
 	mux.HandleFunc("POST /api/auth/logout", h.logout)
+	// Owner: always the caller's own workspace.
+	mux.HandleFunc("GET /api/workspace", h.getWorkspace)
+	mux.HandleFunc("PUT /api/workspace/settings", h.putSettings)
+	mux.HandleFunc("POST /api/onboarding", h.completeOnboarding)
+	mux.HandleFunc("POST /api/onboarding/skip", h.skipOnboarding)
+	mux.HandleFunc("GET /api/workspace/categories", h.listOwnerCategories)
+	mux.HandleFunc("POST /api/workspace/categories", h.createCategory)
+	mux.HandleFunc("PUT /api/workspace/categories/{id}", h.updateCategory)
+	mux.HandleFunc("DELETE /api/workspace/categories/{id}", h.deleteCategory)
+	mux.HandleFunc("GET /api/workspace/posts", h.listOwnerPosts)
+	mux.HandleFunc("POST /api/workspace/posts/generate", h.generatePost)
+	mux.HandleFunc("POST /api/workspace/posts/bulk-delete", h.bulkDeletePosts)
+	mux.HandleFunc("GET /api/workspace/posts/{id}", h.getOwnerPost)
+	mux.HandleFunc("PATCH /api/workspace/posts/{id}", h.patchOwnerPost)
+	mux.HandleFunc("DELETE /api/workspace/posts/{id}", h.deleteOwnerPost)
+	mux.HandleFunc("POST /api/workspace/uploads", h.uploadFile)
+	mux.HandleFunc("GET /api/workspace/media", h.listMedia)
+	mux.HandleFunc("POST /api/workspace/media", h.uploadMedia)
+	mux.HandleFunc("DELETE /api/workspace/media/{id}", h.deleteMedia)
 	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		WriteError(w, r, Errorf(http.StatusNotFound, "not_found", "No such API endpoint"))
 	})

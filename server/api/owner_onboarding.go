@@ -1,0 +1,132 @@
+package api
+
+import (
+	"errors"
+	"net/http"
+
+	"github.com/inkpress/inkpress/internal/plan"
+	"github.com/inkpress/inkpress/store"
+)
+
+// maxOnboardingCategories bounds one onboarding request (the suggested ten
+// plus a few custom ones); plans cap the total separately.
+const maxOnboardingCategories = 30
+
+func (h *Handler) completeOnboarding(w http.ResponseWriter, r *http.Request) {
+	c, ws, err := h.ownerWorkspace(r, true)
+	if err != nil {
+		WriteError(w, r, err)
+		return
+	}
+	var in struct {
+		settingsInput
+		Categories []categoryInput `json:"categories"`
+	}
+	if err := Decode(w, r, &in); err != nil {
+		WriteError(w, r, err)
+		return
+	}
+	set, err := h.settingsOf(r.Context(), ws)
+	if err != nil {
+		WriteError(w, r, err)
+		return
+	}
+	if err := in.apply(set); err != nil {
+		WriteError(w, r, err)
+		return
+	}
+	if len(in.Categories) == 0 {
+		WriteError(w, r, Errorf(http.StatusBadRequest, "validation", "Please select or create at least one category"))
+		return
+	}
+	if len(in.Categories) > maxOnboardingCategories {
+		WriteError(w, r, Errorf(http.StatusBadRequest, "validation", "Please choose at most %d categories", maxOnboardingCategories))
+		return
+	}
+	cats := make([]*store.Category, 0, len(in.Categories))
+	seen := map[string]bool{}
+	for _, ci := range in.Categories {
+		cat, err := ci.category(true)
+		if err != nil {
+			WriteError(w, r, err)
+			return
+		}
+		if !seen[cat.Slug] {
+			seen[cat.Slug] = true
+			cats = append(cats, cat)
+		}
+	}
+	h.finishOnboarding(w, r, ws, set, cats, h.maxCategories(c, ws))
+}
+
+// skipOnboarding completes setup at once (seed section 4), with a General
+// category when the workspace has none.
+func (h *Handler) skipOnboarding(w http.ResponseWriter, r *http.Request) {
+	c, ws, err := h.ownerWorkspace(r, true)
+	if err != nil {
+		WriteError(w, r, err)
+		return
+	}
+	// The body is {} or empty; anything else is refused like everywhere.
+	var in struct{}
+	if err := decodeOptional(w, r, &in); err != nil {
+		WriteError(w, r, err)
+		return
+	}
+	ctx := r.Context()
+	set, err := h.settingsOf(ctx, ws)
+	if err != nil {
+		WriteError(w, r, err)
+		return
+	}
+	existing, err := h.Store.ListCategories(ctx, ws.ID)
+	if err != nil {
+		WriteError(w, r, err)
+		return
+	}
+	var cats []*store.Category
+	if len(existing) == 0 {
+		cats = []*store.Category{{Name: "General", Slug: "general", ColorHex: defaultColor, Description: "General articles"}}
+	}
+	h.finishOnboarding(w, r, ws, set, cats, h.maxCategories(c, ws))
+}
+
+// decodeOptional is Decode for endpoints whose body may be left out.
+func decodeOptional(w http.ResponseWriter, r *http.Request, v any) error {
+	if r.ContentLength == 0 {
+		return nil
+	}
+	err := Decode(w, r, v)
+	var e *Error
+	if errors.As(err, &e) && e.Message == "The request body is empty" {
+		return nil
+	}
+	return err
+}
+
+func (h *Handler) finishOnboarding(w http.ResponseWriter, r *http.Request, ws *store.Workspace, set *store.Settings,
+	cats []*store.Category, max int) {
+	err := h.Store.CompleteOnboardingMax(r.Context(), set, cats, max)
+	if errors.Is(err, store.ErrLimit) {
+		err = categoryLimitError(ws, max)
+	}
+	if err != nil {
+		WriteError(w, r, err)
+		return
+	}
+	h.changed(ws)
+	WriteJSON(w, http.StatusOK, map[string]any{"settings": toSettingsJSON(set)})
+}
+
+// maxCategories is the caller's category cap (0: none). Admins have none.
+func (h *Handler) maxCategories(c *caller, ws *store.Workspace) int {
+	if c.isAdmin {
+		return 0
+	}
+	return plan.Get(ws.PlanTier).MaxCategories
+}
+
+func categoryLimitError(ws *store.Workspace, max int) error {
+	return Errorf(http.StatusForbidden, "category_limit",
+		"Your %s plan allows up to %d categories. Upgrade to add more.", plan.Get(ws.PlanTier).Name, max)
+}

@@ -1,0 +1,211 @@
+package api
+
+import (
+	"errors"
+	"net/http"
+	"strconv"
+	"unicode/utf8"
+
+	"github.com/inkpress/inkpress/internal/posts"
+	"github.com/inkpress/inkpress/store"
+)
+
+const (
+	ownerPageSize   = 50
+	maxOwnerPage    = 100
+	maxBulkDelete   = 100
+	maxTitleRunes   = 200
+	maxSearchRunes  = 200
+	maxPatchTags    = 50
+	maxPatchTagSize = 200
+)
+
+func (h *Handler) listOwnerPosts(w http.ResponseWriter, r *http.Request) {
+	_, ws, err := h.ownerWorkspace(r, false)
+	if err != nil {
+		WriteError(w, r, err)
+		return
+	}
+	limit, err := intParam(r, "limit", ownerPageSize, 1, maxOwnerPage)
+	if err != nil {
+		WriteError(w, r, err)
+		return
+	}
+	page, err := intParam(r, "page", 1, 1, 100000)
+	if err != nil {
+		WriteError(w, r, err)
+		return
+	}
+	q := r.URL.Query()
+	f := store.FindPost{WorkspaceID: &ws.ID, Order: store.OrderLatest, Light: true}
+	if s := q.Get("search"); s != "" {
+		if utf8.RuneCountInString(s) > maxSearchRunes {
+			WriteError(w, r, Errorf(http.StatusBadRequest, "invalid_parameter", "search must be at most %d characters", maxSearchRunes))
+			return
+		}
+		f.Search = &s
+	}
+	if c := q.Get("category"); c != "" && c != "all" {
+		f.Category = &c
+	}
+	ctx := r.Context()
+	total, err := h.Store.CountPosts(ctx, f)
+	if err != nil {
+		WriteError(w, r, err)
+		return
+	}
+	f.Limit, f.Offset = limit, (page-1)*limit
+	ps, err := h.Store.ListPosts(ctx, f)
+	if err != nil {
+		WriteError(w, r, err)
+		return
+	}
+	names, err := h.categoryNames(ctx, ws.ID)
+	if err != nil {
+		WriteError(w, r, err)
+		return
+	}
+	WriteJSON(w, http.StatusOK, map[string]any{"posts": summaries(h.ownerBlog(ws), ps, names), "total": total})
+}
+
+// postID parses {id}; anything unusable is simply not found.
+func postID(r *http.Request) (int64, error) {
+	id, err := strconv.ParseInt(r.PathValue("id"), 10, 64)
+	if err != nil || id <= 0 {
+		return 0, errPostNotFound
+	}
+	return id, nil
+}
+
+// writeOwnerPost answers the full post with its editable body and banners.
+func (h *Handler) writeOwnerPost(w http.ResponseWriter, r *http.Request, status int, ws *store.Workspace, p *store.Post) {
+	names, err := h.categoryNames(r.Context(), ws.ID)
+	if err != nil {
+		WriteError(w, r, err)
+		return
+	}
+	WriteJSON(w, status, map[string]any{"post": PostJSON(h.ownerBlog(ws), p, names, true)})
+}
+
+func (h *Handler) getOwnerPost(w http.ResponseWriter, r *http.Request) {
+	_, ws, err := h.ownerWorkspace(r, false)
+	if err != nil {
+		WriteError(w, r, err)
+		return
+	}
+	id, err := postID(r)
+	if err != nil {
+		WriteError(w, r, err)
+		return
+	}
+	p, err := h.Store.GetPost(r.Context(), store.FindPost{ID: &id, WorkspaceID: &ws.ID})
+	if errors.Is(err, store.ErrNotFound) {
+		err = errPostNotFound
+	}
+	if err != nil {
+		WriteError(w, r, err)
+		return
+	}
+	h.writeOwnerPost(w, r, http.StatusOK, ws, p)
+}
+
+// patchOwnerPost edits title, content and tags; posts.Service sanitises the
+// body and re-derives everything shown from it.
+func (h *Handler) patchOwnerPost(w http.ResponseWriter, r *http.Request) {
+	_, ws, err := h.ownerWorkspace(r, false)
+	if err != nil {
+		WriteError(w, r, err)
+		return
+	}
+	id, err := postID(r)
+	if err != nil {
+		WriteError(w, r, err)
+		return
+	}
+	var in struct {
+		Title   *string   `json:"title"`
+		Content *string   `json:"content"`
+		Tags    *[]string `json:"tags"`
+	}
+	if err := Decode(w, r, &in); err != nil {
+		WriteError(w, r, err)
+		return
+	}
+	if in.Title != nil && utf8.RuneCountInString(*in.Title) > maxTitleRunes {
+		WriteError(w, r, Errorf(http.StatusBadRequest, "validation", "The title must be at most %d characters", maxTitleRunes))
+		return
+	}
+	if in.Tags != nil {
+		if len(*in.Tags) > maxPatchTags {
+			WriteError(w, r, Errorf(http.StatusBadRequest, "validation", "Send at most %d tags", maxPatchTags))
+			return
+		}
+		for _, t := range *in.Tags {
+			if len(t) > maxPatchTagSize {
+				WriteError(w, r, Errorf(http.StatusBadRequest, "validation", "Each tag must be at most %d characters", maxPatchTagSize))
+				return
+			}
+		}
+	}
+	p, err := h.Posts.Update(r.Context(), ws.ID, id, posts.Patch{Title: in.Title, Content: in.Content, Tags: in.Tags})
+	switch {
+	case errors.Is(err, store.ErrNotFound):
+		err = errPostNotFound
+	case errors.Is(err, posts.ErrEmptyTitle), errors.Is(err, posts.ErrEmptyContent):
+		err = Errorf(http.StatusBadRequest, "validation", "%s", err.Error())
+	}
+	if err != nil {
+		WriteError(w, r, err)
+		return
+	}
+	h.writeOwnerPost(w, r, http.StatusOK, ws, p)
+}
+
+func (h *Handler) deleteOwnerPost(w http.ResponseWriter, r *http.Request) {
+	_, ws, err := h.ownerWorkspace(r, false)
+	if err != nil {
+		WriteError(w, r, err)
+		return
+	}
+	id, err := postID(r)
+	if err != nil {
+		WriteError(w, r, err)
+		return
+	}
+	n, err := h.Posts.Delete(r.Context(), ws.ID, []int64{id})
+	if err == nil && n == 0 {
+		err = errPostNotFound
+	}
+	if err != nil {
+		WriteError(w, r, err)
+		return
+	}
+	w.WriteHeader(http.StatusNoContent)
+}
+
+// bulkDeletePosts deletes the caller's posts among ids; ids of other
+// workspaces are silently not counted.
+func (h *Handler) bulkDeletePosts(w http.ResponseWriter, r *http.Request) {
+	_, ws, err := h.ownerWorkspace(r, false)
+	if err != nil {
+		WriteError(w, r, err)
+		return
+	}
+	var in struct {
+		IDs []int64 `json:"ids"`
+	}
+	if err := Decode(w, r, &in); err != nil {
+		WriteError(w, r, err)
+		return
+	}
+	if len(in.IDs) > maxBulkDelete {
+		WriteError(w, r, Errorf(http.StatusBadRequest, "validation", "At most %d posts can be deleted at once", maxBulkDelete))
+		return
+	}
+	n, err := h.Posts.Delete(r.Context(), ws.ID, in.IDs)
+	if err != nil {
+		WriteError(w, r, err)
+		return
+	}
+	WriteJSON(w, http.StatusOK, map[string]int64{"deleted": n})
+}

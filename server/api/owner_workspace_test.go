@@ -1,0 +1,288 @@
+package api_test
+
+import (
+	"context"
+	"net/http"
+	"net/url"
+	"testing"
+	"time"
+
+	"github.com/inkpress/inkpress/server/api"
+	"github.com/inkpress/inkpress/store"
+	"github.com/inkpress/inkpress/store/sqlstore"
+	"github.com/inkpress/inkpress/store/storetest"
+)
+
+type workspaceAnswer struct {
+	Workspace struct {
+		ID       int64  `json:"id"`
+		Name     string `json:"name"`
+		Slug     string `json:"slug"`
+		PlanTier string `json:"planTier"`
+	} `json:"workspace"`
+	Settings struct {
+		BlogTitle           string `json:"blogTitle"`
+		TemplateID          string `json:"templateId"`
+		PrimaryColor        string `json:"primaryColor"`
+		FontFamily          string `json:"fontFamily"`
+		OnboardingCompleted bool   `json:"onboardingCompleted"`
+	} `json:"settings"`
+	Usage struct {
+		Month          string `json:"month"`
+		PostsGenerated int    `json:"postsGenerated"`
+		PostsLimit     int    `json:"postsLimit"`
+		ImagesLimit    int    `json:"imagesLimit"`
+		Trial          bool   `json:"trial"`
+		Unlimited      bool   `json:"unlimited"`
+	} `json:"usage"`
+	Plan struct {
+		ID            string `json:"id"`
+		MaxCategories int    `json:"maxCategories"`
+	} `json:"plan"`
+	BlogURL string `json:"blogUrl"`
+	RSSURL  string `json:"rssUrl"`
+}
+
+func TestOwnerWorkspaceUsageAndURLs(t *testing.T) {
+	t.Parallel()
+	storetest.Run(t, func(t *testing.T, s *sqlstore.DB) {
+		e := newOwnerEnv(t, s, nil, nil)
+		c := e.signUp("Jane Doe", "jane@example.com")
+		var got workspaceAnswer
+		c.mustJSON(http.MethodGet, "/api/workspace", nil, http.StatusOK, &got)
+		if got.Workspace.Slug != "jane-doe" || got.Workspace.PlanTier != "starter" || got.Plan.ID != "starter" || got.Plan.MaxCategories != 4 {
+			t.Fatalf("workspace = %+v plan %+v", got.Workspace, got.Plan)
+		}
+		if got.Usage.PostsLimit != 10 || got.Usage.ImagesLimit != 10 || !got.Usage.Trial || got.Usage.Unlimited ||
+			got.Usage.Month != time.Now().UTC().Format("2006-01")+"-01" {
+			t.Fatalf("usage = %+v", got.Usage)
+		}
+		if got.BlogURL != "http://blog.test/blog/jane-doe" || got.RSSURL != "http://blog.test/blog/jane-doe/feed.xml" {
+			t.Fatalf("urls = %q %q", got.BlogURL, got.RSSURL)
+		}
+		// After the trial the plan's own limits apply, counters kept.
+		ctx := context.Background()
+		if _, err := s.ReserveUsage(ctx, c.ws.ID, got.Usage.Month, 2, 0); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.SQL().ExecContext(ctx, `UPDATE workspaces SET created_at = $1 WHERE id = $2`,
+			time.Now().Add(-30*24*time.Hour).UnixMilli(), c.ws.ID); err != nil {
+			t.Fatal(err)
+		}
+		c.mustJSON(http.MethodGet, "/api/workspace", nil, http.StatusOK, &got)
+		if got.Usage.PostsLimit != 30 || got.Usage.Trial || got.Usage.PostsGenerated != 2 {
+			t.Fatalf("after trial usage = %+v", got.Usage)
+		}
+		// Admins are unlimited.
+		if err := s.AddRole(ctx, c.user.ID, store.RoleAdmin); err != nil {
+			t.Fatal(err)
+		}
+		c.mustJSON(http.MethodGet, "/api/workspace", nil, http.StatusOK, &got)
+		if got.Usage.PostsLimit != 999999 || !got.Usage.Unlimited || got.Plan.ID != "admin" {
+			t.Fatalf("admin usage = %+v plan %+v", got.Usage, got.Plan)
+		}
+		e.client().mustFail(http.MethodGet, "/api/workspace", nil, http.StatusUnauthorized, "not_authenticated")
+	})
+}
+
+// A signed-in user without a workspace gets one from the e-mail's local part.
+func TestOwnerWorkspaceCreatedOnDemand(t *testing.T) {
+	t.Parallel()
+	storetest.Run(t, func(t *testing.T, s *sqlstore.DB) {
+		e := newOwnerEnv(t, s, nil, nil)
+		ctx := context.Background()
+		u := &store.User{Email: "solo.writer@example.com", Name: "Solo", PasswordHash: "x"}
+		if err := s.CreateUser(ctx, u); err != nil {
+			t.Fatal(err)
+		}
+		token, _, err := e.auth.NewSession(ctx, u.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c := e.client()
+		base, _ := url.Parse(e.srv.URL)
+		c.http.Jar.SetCookies(base, []*http.Cookie{{Name: api.SessionCookie, Value: token, Path: "/"}})
+		var got workspaceAnswer
+		c.mustJSON(http.MethodGet, "/api/workspace", nil, http.StatusOK, &got)
+		if got.Workspace.Name != "solo.writer" || got.Workspace.Slug != "solo-writer" || got.Workspace.PlanTier != "starter" ||
+			got.Usage.PostsLimit != 10 || got.Settings.OnboardingCompleted {
+			t.Fatalf("created = %+v usage %+v", got.Workspace, got.Usage)
+		}
+		again := workspaceAnswer{}
+		c.mustJSON(http.MethodGet, "/api/workspace", nil, http.StatusOK, &again)
+		if again.Workspace.ID != got.Workspace.ID {
+			t.Fatal("a second workspace was created")
+		}
+	})
+}
+
+func TestOwnerSettings(t *testing.T) {
+	t.Parallel()
+	storetest.Run(t, func(t *testing.T, s *sqlstore.DB) {
+		e := newOwnerEnv(t, s, nil, nil)
+		c := e.signUp("Set Owner", "set@example.com")
+		ok := map[string]string{"blogTitle": "  My Blog ", "blogDescription": "About things", "templateId": "template-2",
+			"primaryColor": "#10B981", "fontFamily": "Playfair Display"}
+		for _, bad := range []struct{ field, value string }{
+			{"blogTitle", " "}, {"templateId", "template-9"}, {"primaryColor", "red"}, {"primaryColor", "#12345"},
+			{"fontFamily", "Comic Sans"}, {"blogDescription", string(make([]byte, 501))},
+		} {
+			in := map[string]string{}
+			for k, v := range ok {
+				in[k] = v
+			}
+			in[bad.field] = bad.value
+			c.mustFail(http.MethodPut, "/api/workspace/settings", in, http.StatusBadRequest, "validation")
+		}
+		set, _ := s.GetSettings(context.Background(), c.ws.ID)
+		if set.TemplateID != "template-1" {
+			t.Fatalf("refused settings were saved: %+v", set)
+		}
+		var got workspaceAnswer
+		c.mustJSON(http.MethodPut, "/api/workspace/settings", ok, http.StatusOK, &got)
+		if got.Settings.BlogTitle != "My Blog" || got.Settings.TemplateID != "template-2" || got.Settings.PrimaryColor != "#10b981" ||
+			got.Settings.FontFamily != "Playfair Display" {
+			t.Fatalf("settings = %+v", got.Settings)
+		}
+		set, _ = s.GetSettings(context.Background(), c.ws.ID)
+		if set.BlogTitle != "My Blog" || set.FontFamily != "Playfair Display" {
+			t.Fatalf("stored = %+v", set)
+		}
+		// CSRF: a mutating request without the header is refused.
+		req, _ := http.NewRequest(http.MethodPut, e.srv.URL+"/api/workspace/settings", nil)
+		res, err := c.http.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res.Body.Close()
+		if res.StatusCode != http.StatusForbidden {
+			t.Fatalf("without CSRF header = %d", res.StatusCode)
+		}
+	})
+}
+
+type categoriesAnswer struct {
+	Categories []struct {
+		ID          int64  `json:"id"`
+		Name        string `json:"name"`
+		Slug        string `json:"slug"`
+		Description string `json:"description"`
+		ColorHex    string `json:"colorHex"`
+	} `json:"categories"`
+}
+
+func TestOwnerOnboarding(t *testing.T) {
+	t.Parallel()
+	storetest.Run(t, func(t *testing.T, s *sqlstore.DB) {
+		e := newOwnerEnv(t, s, nil, nil)
+		c := e.signUp("Onb Owner", "onb@example.com")
+		cat := func(name, slug string) map[string]string {
+			return map[string]string{"name": name, "slug": slug, "colorHex": "#6366f1", "description": ""}
+		}
+		body := func(title string, cats ...map[string]string) map[string]any {
+			return map[string]any{"blogTitle": title, "blogDescription": "desc", "categories": cats,
+				"primaryColor": "#f43f5e", "fontFamily": "Montserrat"}
+		}
+		if msg := c.mustFail(http.MethodPost, "/api/onboarding", body("", cat("Tech", "tech")), 400, "validation"); msg != "Please enter a blog name" {
+			t.Fatalf("message %q", msg)
+		}
+		if msg := c.mustFail(http.MethodPost, "/api/onboarding", body("Blog"), 400, "validation"); msg != "Please select or create at least one category" {
+			t.Fatalf("message %q", msg)
+		}
+		msg := c.mustFail(http.MethodPost, "/api/onboarding", body("Blog", cat("A", "a"), cat("B", "b"), cat("C", "c"), cat("D", "d"), cat("E", "e")),
+			http.StatusForbidden, "category_limit")
+		if msg != "Your Starter plan allows up to 4 categories. Upgrade to add more." {
+			t.Fatalf("message %q", msg)
+		}
+		if cats, _ := s.ListCategories(context.Background(), c.ws.ID); len(cats) != 0 {
+			t.Fatalf("refused onboarding wrote %d categories", len(cats))
+		}
+		var got workspaceAnswer
+		c.mustJSON(http.MethodPost, "/api/onboarding", body("My Food Blog", cat("Food & Cooking", "food-cooking"),
+			cat("My Custom Topic!", ""), cat("Tech", "tech"), cat("Tech again", "tech")), http.StatusOK, &got)
+		if !got.Settings.OnboardingCompleted || got.Settings.BlogTitle != "My Food Blog" || got.Settings.FontFamily != "Montserrat" {
+			t.Fatalf("settings = %+v", got.Settings)
+		}
+		var cats categoriesAnswer
+		c.mustJSON(http.MethodGet, "/api/workspace/categories", nil, http.StatusOK, &cats)
+		if len(cats.Categories) != 3 || cats.Categories[1].Slug != "my-custom-topic" || cats.Categories[1].Description != "My Custom Topic! articles" {
+			t.Fatalf("categories = %+v", cats.Categories)
+		}
+
+		// Skip: a fresh owner gets General; one with categories keeps them.
+		d := e.signUp("Skip Owner", "skip@example.com")
+		d.mustJSON(http.MethodPost, "/api/onboarding/skip", map[string]any{}, http.StatusOK, &got)
+		if !got.Settings.OnboardingCompleted {
+			t.Fatal("skip did not complete onboarding")
+		}
+		d.mustJSON(http.MethodGet, "/api/workspace/categories", nil, http.StatusOK, &cats)
+		if len(cats.Categories) != 1 || cats.Categories[0].Slug != "general" || cats.Categories[0].Name != "General" {
+			t.Fatalf("skip categories = %+v", cats.Categories)
+		}
+		c.mustJSON(http.MethodPost, "/api/onboarding/skip", nil, http.StatusOK, nil)
+		c.mustJSON(http.MethodGet, "/api/workspace/categories", nil, http.StatusOK, &cats)
+		if len(cats.Categories) != 3 {
+			t.Fatalf("skip added to existing categories: %+v", cats.Categories)
+		}
+	})
+}
+
+func TestOwnerCategories(t *testing.T) {
+	t.Parallel()
+	storetest.Run(t, func(t *testing.T, s *sqlstore.DB) {
+		e := newOwnerEnv(t, s, nil, nil)
+		c := e.signUp("Cat Owner", "cat@example.com")
+		other := e.owner("Cat Other", "cat-other@example.com", "theirs")
+		type catAnswer struct {
+			Category struct {
+				ID       int64  `json:"id"`
+				Slug     string `json:"slug"`
+				Name     string `json:"name"`
+				ColorHex string `json:"colorHex"`
+				Gradient string `json:"gradient"`
+			} `json:"category"`
+		}
+		var first catAnswer
+		c.mustJSON(http.MethodPost, "/api/workspace/categories", map[string]string{"slug": "tech", "name": "Tech", "description": "Gadgets",
+			"colorHex": ""}, http.StatusCreated, &first)
+		if first.Category.ID == 0 || first.Category.ColorHex != "#6366f1" || first.Category.Gradient == "" {
+			t.Fatalf("created = %+v", first.Category)
+		}
+		c.mustFail(http.MethodPost, "/api/workspace/categories", map[string]string{"slug": "tech", "name": "Again"}, http.StatusConflict, "category_exists")
+		c.mustFail(http.MethodPost, "/api/workspace/categories", map[string]string{"slug": "", "name": "No slug"}, 400, "validation")
+		c.mustFail(http.MethodPost, "/api/workspace/categories", map[string]string{"slug": "Bad Slug", "name": "X"}, 400, "validation")
+		c.mustFail(http.MethodPost, "/api/workspace/categories", map[string]string{"slug": "noname", "name": " "}, 400, "validation")
+		c.mustFail(http.MethodPost, "/api/workspace/categories", map[string]string{"slug": "col", "name": "Col", "colorHex": "blue"}, 400, "validation")
+		for _, slug := range []string{"a", "b", "c"} {
+			c.mustJSON(http.MethodPost, "/api/workspace/categories", map[string]string{"slug": slug, "name": slug}, http.StatusCreated, nil)
+		}
+		c.mustFail(http.MethodPost, "/api/workspace/categories", map[string]string{"slug": "e", "name": "E"}, http.StatusForbidden, "category_limit")
+
+		path := "/api/workspace/categories/" + itoa(first.Category.ID)
+		c.mustFail(http.MethodPut, path, map[string]string{"slug": "renamed", "name": "Tech"}, 400, "validation")
+		var upd catAnswer
+		c.mustJSON(http.MethodPut, path, map[string]string{"name": "Technology", "description": "All tech", "colorHex": "#0EA5E9"}, http.StatusOK, &upd)
+		if upd.Category.Name != "Technology" || upd.Category.Slug != "tech" || upd.Category.ColorHex != "#0ea5e9" {
+			t.Fatalf("updated = %+v", upd.Category)
+		}
+		// Another workspace's category is not found and not changed.
+		var theirs categoriesAnswer
+		other.mustJSON(http.MethodGet, "/api/workspace/categories", nil, http.StatusOK, &theirs)
+		theirPath := "/api/workspace/categories/" + itoa(theirs.Categories[0].ID)
+		c.mustFail(http.MethodPut, theirPath, map[string]string{"name": "Mine"}, http.StatusNotFound, "category_not_found")
+		c.mustFail(http.MethodDelete, theirPath, nil, http.StatusNotFound, "category_not_found")
+		other.mustJSON(http.MethodGet, "/api/workspace/categories", nil, http.StatusOK, &theirs)
+		if len(theirs.Categories) != 1 || theirs.Categories[0].Name != "Theirs" {
+			t.Fatalf("other's categories = %+v", theirs.Categories)
+		}
+		c.mustJSON(http.MethodDelete, path, nil, http.StatusNoContent, nil)
+		c.mustFail(http.MethodDelete, path, nil, http.StatusNotFound, "category_not_found")
+		// Admins have no category cap.
+		if err := s.AddRole(context.Background(), c.user.ID, store.RoleAdmin); err != nil {
+			t.Fatal(err)
+		}
+		for _, slug := range []string{"d", "e", "f"} {
+			c.mustJSON(http.MethodPost, "/api/workspace/categories", map[string]string{"slug": slug, "name": slug}, http.StatusCreated, nil)
+		}
+	})
+}
