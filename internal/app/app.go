@@ -52,6 +52,8 @@ type App struct {
 	Logger      *slog.Logger
 	// Out receives the one-time demo credentials (stdout by default).
 	Out io.Writer
+	// DemoIllustrator draws the demo posts' covers (the builtin one).
+	DemoIllustrator ai.Illustrator
 }
 
 // New opens the database (applying migrations) and builds every part.
@@ -60,7 +62,7 @@ func New(ctx context.Context, cfg *config.Config, logger *slog.Logger) (*App, er
 	if err != nil {
 		return nil, err
 	}
-	a := &App{Config: cfg, Store: db, Logger: logger, Out: os.Stdout}
+	a := &App{Config: cfg, Store: db, Logger: logger, Out: os.Stdout, DemoIllustrator: builtin.New()}
 	a.Cache = cache.New(30*time.Second, 50000)
 	a.Auth = auth.New(db, cfg.SessionTTL)
 	a.Posts = posts.New(db, a.Cache)
@@ -156,7 +158,7 @@ func (a *App) Prepare(ctx context.Context) error {
 		// Printed once, on the first start only: the password is not stored anywhere else.
 		fmt.Fprintf(a.Out, "\n  Demo admin account created:\n    e-mail:   admin@inkpress.local\n    password: %s\n  Sign in at %s/admin/login\n\n", pw, a.Config.BaseURL)
 	}
-	seeder := &demo.Seeder{Store: a.Store, Posts: a.Posts, Writer: a.Writer, Illustrator: builtin.New(), Media: a.Media}
+	seeder := &demo.Seeder{Store: a.Store, Posts: a.Posts, Writer: a.Writer, Illustrator: a.DemoIllustrator, Media: a.Media}
 	if err := seeder.SeedPosts(ctx, ws, time.Now().UTC()); err != nil {
 		return fmt.Errorf("demo posts: %w", err)
 	}

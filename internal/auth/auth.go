@@ -12,6 +12,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"sync"
 	"time"
 
 	"golang.org/x/crypto/bcrypt"
@@ -42,12 +43,13 @@ func (e *ValidationError) Error() string { return e.Message }
 
 // Login rate limit: stricter than Ghost's 5 per hour per address.
 const (
-	Window          = 15 * time.Minute
-	MaxPerAccount   = 5  // failures for one account from one address
-	MaxPerAddress   = 50 // failures from one address, any account
-	MinPasswordLen  = 6
-	maxPasswordLen  = 72 // bcrypt's limit
-	bcryptCost      = 11
+	Window         = 15 * time.Minute
+	MaxPerAccount  = 5  // failures for one account from one address
+	MaxPerAddress  = 50 // failures from one address, any account
+	MinPasswordLen = 6
+	maxPasswordLen = 72 // bcrypt's limit
+	// DefaultCost is bcrypt's work factor for new hashes (~80 ms per check).
+	DefaultCost     = 11
 	sessionTokenLen = 32
 )
 
@@ -56,6 +58,11 @@ type Service struct {
 	Store      store.Store
 	SessionTTL time.Duration
 	Now        func() time.Time
+	// Cost is bcrypt's work factor (DefaultCost when 0; tests lower it).
+	Cost int
+
+	dummyOnce sync.Once
+	dummy     []byte
 }
 
 // New returns a Service with the real clock.
@@ -63,15 +70,27 @@ func New(s store.Store, ttl time.Duration) *Service {
 	return &Service{Store: s, SessionTTL: ttl, Now: time.Now}
 }
 
-// HashPassword hashes with bcrypt.
-func HashPassword(pw string) (string, error) {
-	h, err := bcrypt.GenerateFromPassword([]byte(pw), bcryptCost)
+// HashPassword hashes with bcrypt at the service's cost.
+func (s *Service) HashPassword(pw string) (string, error) {
+	h, err := bcrypt.GenerateFromPassword([]byte(pw), s.cost())
 	return string(h), err
+}
+
+func (s *Service) cost() int {
+	if s.Cost == 0 {
+		return DefaultCost
+	}
+	return s.Cost
 }
 
 // dummyHash makes a login for an unknown e-mail cost as much as a real one,
 // so response times do not reveal which e-mails have accounts.
-var dummyHash, _ = bcrypt.GenerateFromPassword([]byte("inkpress-timing-equaliser"), bcryptCost)
+func (s *Service) dummyHash() []byte {
+	s.dummyOnce.Do(func() {
+		s.dummy, _ = bcrypt.GenerateFromPassword([]byte("inkpress-timing-equaliser"), s.cost())
+	})
+	return s.dummy
+}
 
 // SignUpInput is the sign-up form.
 type SignUpInput struct {
@@ -117,7 +136,7 @@ func (s *Service) SignUp(ctx context.Context, in SignUpInput) (*store.User, *sto
 	if err := ValidateSignUp(&in); err != nil {
 		return nil, nil, err
 	}
-	hash, err := HashPassword(in.Password)
+	hash, err := s.HashPassword(in.Password)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -149,7 +168,7 @@ func (s *Service) Login(ctx context.Context, email, password, addr string) (*sto
 	if err != nil && !errors.Is(err, store.ErrNotFound) {
 		return nil, err
 	}
-	hash := dummyHash
+	hash := s.dummyHash()
 	if u != nil {
 		hash = []byte(u.PasswordHash)
 	}
@@ -233,7 +252,7 @@ func (s *Service) EnsureAdmin(ctx context.Context, email, password, name string)
 	if len(password) < MinPasswordLen {
 		return nil, &ValidationError{"password", "Password must be at least 6 characters"}
 	}
-	hash, err := HashPassword(password)
+	hash, err := s.HashPassword(password)
 	if err != nil {
 		return nil, err
 	}

@@ -70,6 +70,7 @@ func newOwnerEnv(t *testing.T, s *sqlstore.DB, w ai.Writer, ill ai.Illustrator) 
 	}
 	gen := &generate.Service{Store: s, Posts: ps, Writer: w, Illustrator: ill, Media: local, Timeout: cfg.AITimeout + 30*time.Second}
 	au := auth.New(s, cfg.SessionTTL)
+	au.Cost = 4 // bcrypt.MinCost: the real cost makes -race runs crawl
 	h := &api.Handler{Config: cfg, Store: s, Auth: au, Posts: ps, Cache: c, Site: site.New(s, cfg.BaseURL, cfg.SiteWorkspace),
 		Views: views.New(s), Media: local, Generator: gen}
 	srv := httptest.NewServer(h.Routes())

@@ -8,6 +8,10 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"image"
+	"image/color"
+	"image/draw"
+	"image/png"
 	"io"
 	"log/slog"
 	"net/http"
@@ -18,6 +22,9 @@ import (
 	"strings"
 	"testing"
 
+	"golang.org/x/crypto/bcrypt"
+
+	"github.com/inkpress/inkpress/internal/ai"
 	"github.com/inkpress/inkpress/internal/app"
 	"github.com/inkpress/inkpress/internal/config"
 	"github.com/inkpress/inkpress/store/storetest"
@@ -71,6 +78,8 @@ func Start(t testing.TB, dbURL string, opts ...Option) *App {
 		t.Fatalf("app: %v", err)
 	}
 	a.Out = io.Discard
+	a.Auth.Cost = bcrypt.MinCost // the real cost makes -race runs crawl
+	a.DemoIllustrator = flatIllustrator{}
 	if err := a.Prepare(context.Background()); err != nil {
 		t.Fatalf("prepare: %v", err)
 	}
@@ -200,4 +209,18 @@ func (c *Client) SignUp(name, email, password string) *Response {
 		c.t.Fatalf("sign up %s: %d %s", email, r.StatusCode, r.Body)
 	}
 	return r
+}
+
+// flatIllustrator draws a plain 1200x630 PNG: the builtin illustrator's
+// text rendering is slow under -race, and demo covers only need to exist.
+type flatIllustrator struct{}
+
+func (flatIllustrator) Illustrate(context.Context, ai.ImageRequest) (*ai.Image, error) {
+	img := image.NewRGBA(image.Rect(0, 0, 1200, 630))
+	draw.Draw(img, img.Bounds(), &image.Uniform{color.RGBA{99, 102, 241, 255}}, image.Point{}, draw.Src)
+	var buf bytes.Buffer
+	if err := (&png.Encoder{CompressionLevel: png.BestSpeed}).Encode(&buf, img); err != nil {
+		return nil, err
+	}
+	return &ai.Image{Data: buf.Bytes(), ContentType: "image/png"}, nil
 }
