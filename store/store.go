@@ -75,6 +75,7 @@ type Store interface {
 	GetCategory(ctx context.Context, workspaceID int64, slug string) (*Category, error)
 	GetCategoryByID(ctx context.Context, workspaceID, id int64) (*Category, error)
 	ListCategories(ctx context.Context, workspaceID int64) ([]*Category, error)
+	CountPostsByCategory(ctx context.Context, workspaceID int64) (map[string]int, error)
 	UpdateCategory(ctx context.Context, c *Category) error
 	DeleteCategory(ctx context.Context, workspaceID, id int64) error
 	// CreateCategoryMax is CreateCategory refusing with ErrLimit when the
@@ -182,7 +183,7 @@ type Category struct {
 	ColorHex    string
 	Gradient    string
 	CreatedAt   time.Time
-	PostCount   int // filled by ListCategories
+	PostCount   int // filled by callers that show counts (CountPostsByCategory)
 }
 
 // Banner is one banner ad as stored: structured data, never raw HTML.

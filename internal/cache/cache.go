@@ -22,6 +22,7 @@ type Entry struct {
 	LastModified time.Time
 	Status       int
 	stored       time.Time
+	gzip         []byte // compressed copy of Body, when worth it
 }
 
 // Cache is safe for concurrent use.
@@ -62,6 +63,7 @@ func (c *Cache) Get(workspaceID int64, key string, fill func() (*Entry, error)) 
 		if e.Status == 0 {
 			e.Status = 200
 		}
+		e.compress()
 		c.store(workspaceID, key, e)
 		return e, nil
 	})

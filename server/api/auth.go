@@ -202,7 +202,9 @@ func (h *Handler) csrf(next http.Handler) http.Handler {
 		ck, err := r.Cookie(CSRFCookie)
 		switch r.Method {
 		case http.MethodGet, http.MethodHead, http.MethodOptions:
-			if err != nil || ck.Value == "" {
+			// Only the app's session probe hands out the token: public,
+			// cacheable answers (and crawlers) never get a Set-Cookie.
+			if (err != nil || ck.Value == "") && r.URL.Path == "/api/auth/me" {
 				h.setCSRFCookie(w, auth.RandomToken(24))
 			}
 		default:

@@ -90,6 +90,9 @@ func (h *Handler) listOwnerCategories(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	cats, err := h.Store.ListCategories(r.Context(), ws.ID)
+	if err == nil {
+		cats, err = h.withCounts(r.Context(), ws.ID, cats)
+	}
 	if err != nil {
 		WriteError(w, r, err)
 		return

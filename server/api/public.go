@@ -73,15 +73,7 @@ func (h *Handler) serveCached(w http.ResponseWriter, r *http.Request, b *site.Bl
 		WriteError(w, r, err)
 		return
 	}
-	w.Header().Set("Content-Type", e.ContentType)
-	w.Header().Set("ETag", e.ETag)
-	w.Header().Set("Cache-Control", "no-cache")
-	if r.Header.Get("If-None-Match") == e.ETag {
-		w.WriteHeader(http.StatusNotModified)
-		return
-	}
-	w.WriteHeader(e.Status)
-	_, _ = w.Write(e.Body)
+	e.Write(w, r, "no-cache")
 }
 
 func (h *Handler) getCategories(w http.ResponseWriter, r *http.Request) {
@@ -92,6 +84,9 @@ func (h *Handler) getCategories(w http.ResponseWriter, r *http.Request) {
 	}
 	h.serveCached(w, r, b, "categories", func(ctx context.Context) (any, error) {
 		cats, err := h.Store.ListCategories(ctx, b.Workspace.ID)
+		if err == nil {
+			cats, err = h.withCounts(ctx, b.Workspace.ID, cats)
+		}
 		if err != nil {
 			return nil, err
 		}
@@ -279,6 +274,9 @@ func (h *Handler) getBlog(w http.ResponseWriter, r *http.Request) {
 			return nil, err
 		}
 		cats, err := h.Store.ListCategories(ctx, b.Workspace.ID)
+		if err == nil {
+			cats, err = h.withCounts(ctx, b.Workspace.ID, cats)
+		}
 		if err != nil {
 			return nil, err
 		}

@@ -1,6 +1,7 @@
 package api
 
 import (
+	"context"
 	"time"
 
 	"github.com/inkpress/inkpress/store"
@@ -96,4 +97,16 @@ type postJSON struct {
 	// RawContent is the editable body without banners (owner views only).
 	RawContent string         `json:"rawContent,omitempty"`
 	Banners    []store.Banner `json:"banners,omitempty"`
+}
+
+// withCounts fills each category's post count (for the views that show it).
+func (h *Handler) withCounts(ctx context.Context, wsID int64, cats []*store.Category) ([]*store.Category, error) {
+	counts, err := h.Store.CountPostsByCategory(ctx, wsID)
+	if err != nil {
+		return nil, err
+	}
+	for _, c := range cats {
+		c.PostCount = counts[c.Slug]
+	}
+	return cats, nil
 }

@@ -42,7 +42,7 @@ func (h *Handler) feed(w http.ResponseWriter, r *http.Request, b *site.Blog, cat
 	if err != nil {
 		return err
 	}
-	writeEntry(w, r, e, "public, max-age=300")
+	e.Write(w, r, "public, max-age=300")
 	return nil
 }
 
@@ -156,7 +156,7 @@ func (h *Handler) sitemap(w http.ResponseWriter, r *http.Request, b *site.Blog) 
 	if err != nil {
 		return err
 	}
-	writeEntry(w, r, e, "public, max-age=300")
+	e.Write(w, r, "public, max-age=300")
 	return nil
 }
 
@@ -214,7 +214,7 @@ func (h *Handler) robots(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	writeEntry(w, r, e, "public, max-age=3600")
+	e.Write(w, r, "public, max-age=3600")
 	return nil
 }
 

@@ -38,45 +38,8 @@ func (h *Handler) serveHTML(w http.ResponseWriter, r *http.Request, wsID int64, 
 	if err != nil {
 		return err
 	}
-	writeEntry(w, r, e, "no-cache")
+	e.Write(w, r, "no-cache")
 	return nil
-}
-
-// writeEntry writes a cached entry, answering 304 when the client's copy is current.
-func writeEntry(w http.ResponseWriter, r *http.Request, e *cache.Entry, cacheControl string) {
-	hd := w.Header()
-	hd.Set("Content-Type", e.ContentType)
-	hd.Set("ETag", e.ETag)
-	hd.Set("Cache-Control", cacheControl)
-	if !e.LastModified.IsZero() {
-		hd.Set("Last-Modified", e.LastModified.UTC().Format(http.TimeFormat))
-	}
-	if notModified(r, e) {
-		w.WriteHeader(http.StatusNotModified)
-		return
-	}
-	hd.Set("Content-Length", strconv.Itoa(len(e.Body)))
-	w.WriteHeader(e.Status)
-	if r.Method != http.MethodHead {
-		_, _ = w.Write(e.Body)
-	}
-}
-
-func notModified(r *http.Request, e *cache.Entry) bool {
-	if inm := r.Header.Get("If-None-Match"); inm != "" {
-		for _, t := range strings.Split(inm, ",") {
-			if t = strings.TrimSpace(t); t == e.ETag || t == "W/"+e.ETag || t == "*" {
-				return true
-			}
-		}
-		return false
-	}
-	if ims := r.Header.Get("If-Modified-Since"); ims != "" && !e.LastModified.IsZero() {
-		if t, err := http.ParseTime(ims); err == nil && !e.LastModified.Truncate(time.Second).After(t) {
-			return true
-		}
-	}
-	return false
 }
 
 func (h *Handler) appPage(w http.ResponseWriter, r *http.Request, title string) {

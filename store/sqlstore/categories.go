@@ -62,24 +62,43 @@ func (d *DB) GetCategoryByID(ctx context.Context, workspaceID, id int64) (*store
 		`SELECT `+categoryCols+` FROM categories c WHERE c.workspace_id = $1 AND c.id = $2`, workspaceID, id))
 }
 
+// ListCategories is count-free: it sits on page-render paths, where a
+// per-category COUNT over the workspace's posts would grow with its size.
 func (d *DB) ListCategories(ctx context.Context, workspaceID int64) ([]*store.Category, error) {
 	rows, err := d.db.QueryContext(ctx,
-		`SELECT `+categoryCols+`,
-		   (SELECT COUNT(*) FROM blog_posts p WHERE p.workspace_id = c.workspace_id AND p.category = c.slug)
-		 FROM categories c WHERE c.workspace_id = $1 ORDER BY c.name, c.id`, workspaceID)
+		`SELECT `+categoryCols+` FROM categories c WHERE c.workspace_id = $1 ORDER BY c.name, c.id`, workspaceID)
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
 	var out []*store.Category
 	for rows.Next() {
-		var n int
-		c, err := scanCategory(rows, &n)
+		c, err := scanCategory(rows)
 		if err != nil {
 			return nil, err
 		}
-		c.PostCount = n
 		out = append(out, c)
+	}
+	return out, rows.Err()
+}
+
+// CountPostsByCategory counts the workspace's posts per category slug in one
+// pass over the (workspace_id, category, slug) index.
+func (d *DB) CountPostsByCategory(ctx context.Context, workspaceID int64) (map[string]int, error) {
+	rows, err := d.db.QueryContext(ctx,
+		`SELECT category, COUNT(*) FROM blog_posts WHERE workspace_id = $1 GROUP BY category`, workspaceID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := map[string]int{}
+	for rows.Next() {
+		var slug string
+		var n int
+		if err := rows.Scan(&slug, &n); err != nil {
+			return nil, err
+		}
+		out[slug] = n
 	}
 	return out, rows.Err()
 }

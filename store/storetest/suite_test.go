@@ -211,6 +211,10 @@ func TestPostsAreScopedOrderedAndSearchable(t *testing.T) {
 		if p2.Title != "Renamed" || p2.ViewCount != 8+5 {
 			t.Fatalf("after update = %q views %d", p2.Title, p2.ViewCount)
 		}
+		counts, err := s.CountPostsByCategory(ctx, a.ID)
+		if err != nil || counts["keto"] != 5 || len(counts) != 1 {
+			t.Fatalf("counts = %v, %v", counts, err)
+		}
 		entries, _ := s.ListSitemapEntries(ctx, a.ID)
 		if len(entries) != 5 || entries[0].Slug != "keto-2" {
 			t.Fatalf("sitemap entries = %+v", entries)
