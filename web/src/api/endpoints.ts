@@ -3,20 +3,20 @@ import type {
   BlogResponse,
   Category,
   GenerateInput,
+  GenerateResponse,
   MediaItem,
   Me,
   NewCategory,
   OnboardingInput,
+  OwnerPost,
   OwnerPostsResponse,
-  Post,
   PostResponse,
   PostsPage,
-  PostSummary,
   PlansResponse,
   Settings,
   SettingsInput,
   SiteInfo,
-  Usage,
+  UploadResponse,
   WorkspaceResponse,
 } from './types'
 
@@ -84,13 +84,14 @@ export interface OwnerPostsQuery {
   search?: string
   category?: string
   page?: number
+  /** Page size (server default 50, max 100). */
+  limit?: number
 }
 export const getOwnerPosts = (q: OwnerPostsQuery = {}) =>
   api<OwnerPostsResponse>('/api/workspace/posts', { query: { ...q } })
-export const getOwnerPost = (id: number) =>
-  api<{ post: Post & { rawContent: string } }>(`/api/workspace/posts/${id}`)
+export const getOwnerPost = (id: number) => api<{ post: OwnerPost }>(`/api/workspace/posts/${id}`)
 export const updateOwnerPost = (id: number, patch: { title?: string; content?: string; tags?: string[] }) =>
-  api<{ post: Post }>(`/api/workspace/posts/${id}`, { method: 'PATCH', body: patch })
+  api<{ post: OwnerPost }>(`/api/workspace/posts/${id}`, { method: 'PATCH', body: patch })
 export const deleteOwnerPost = (id: number) => api<void>(`/api/workspace/posts/${id}`, { method: 'DELETE' })
 export const bulkDeletePosts = (ids: number[]) =>
   api<{ deleted: number }>('/api/workspace/posts/bulk-delete', { method: 'POST', body: { ids } })
@@ -99,7 +100,7 @@ export const uploadFile = (file: File, purpose: 'featured' | 'banner') => {
   const fd = new FormData()
   fd.append('file', file)
   fd.append('purpose', purpose)
-  return api<{ url: string; mimeType: string; size: number }>('/api/workspace/uploads', { method: 'POST', body: fd })
+  return api<UploadResponse>('/api/workspace/uploads', { method: 'POST', body: fd })
 }
 
 export const getMedia = () => api<{ items: MediaItem[]; limit: number }>('/api/workspace/media')
@@ -111,4 +112,4 @@ export const uploadMedia = (file: File) => {
 export const deleteMedia = (id: number) => api<void>(`/api/workspace/media/${id}`, { method: 'DELETE' })
 
 export const generatePost = (input: GenerateInput) =>
-  api<{ post: PostSummary; usage: Usage }>('/api/workspace/posts/generate', { method: 'POST', body: input })
+  api<GenerateResponse>('/api/workspace/posts/generate', { method: 'POST', body: input })

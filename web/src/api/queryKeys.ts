@@ -13,5 +13,9 @@ export const qk = {
   workspace: ['workspace'] as const,
   workspaceCategories: ['workspace', 'categories'] as const,
   ownerPosts: (q: OwnerPostsQuery) => ['workspace', 'posts', q] as const,
+  /** Every owner post list and post (prefix for invalidation). */
+  ownerPostsAll: ['workspace', 'posts'] as const,
+  ownerPostsInfinite: (q: Omit<OwnerPostsQuery, 'page'>) => ['workspace', 'posts', 'infinite', q] as const,
+  ownerPost: (id: number) => ['workspace', 'post', id] as const,
   media: ['workspace', 'media'] as const,
 }

@@ -178,6 +178,31 @@ export interface GenerateInput {
   imageMode: 'none' | 'upload' | 'library' | 'ai'
   imageUrl?: string
   mediaId?: number
-  banners: { imageUrl: string; linkUrl: string; text?: string }[]
+  banners: Banner[]
   generateImages: boolean
+}
+
+/** A post as its owner sees it: the editable body (without banners) and the banners. */
+export interface OwnerPost extends Post {
+  rawContent?: string
+  banners?: Banner[]
+}
+
+export interface Banner {
+  imageUrl: string
+  linkUrl: string
+  text?: string
+}
+
+export interface GenerateResponse {
+  post: OwnerPost
+  usage: Usage
+  /** Set when the AI cover could not be drawn; the post was saved without one. */
+  imageError?: string
+}
+
+export interface UploadResponse {
+  url: string
+  mimeType: string
+  size: number
 }

@@ -49,6 +49,7 @@ export function charStatus(length: number, limit: number): CharStatus {
 export function stripHtml(html: string): string {
   return html
     .replace(/<(script|style)[^>]*>[\s\S]*?<\/\1>/gi, ' ')
+    .replace(/<\/?(?:a|abbr|b|code|em|i|mark|s|small|span|strong|sub|sup|u)\b[^>]*>/gi, '')
     .replace(/<[^>]*>/g, ' ')
     .replace(/&nbsp;/g, ' ')
     .replace(/&amp;/g, '&')
@@ -60,9 +61,21 @@ export function stripHtml(html: string): string {
     .trim()
 }
 
+/**
+ * The running text of a post for its excerpt: the paragraphs when the HTML has any (headings,
+ * lists and banners would read badly in a social post), otherwise all of its text.
+ */
+export function bodyText(html: string): string {
+  const paragraphs = [...html.matchAll(/<p\b[^>]*>([\s\S]*?)<\/p>/gi)]
+    .map((m) => stripHtml(m[1]))
+    .filter(Boolean)
+  return paragraphs.length ? paragraphs.join(' ') : stripHtml(html)
+}
+
 /** The first n sentences of a text, cut to max characters (with an ellipsis when cut). */
 export function firstSentences(text: string, n: number, max = MAX_EXCERPT_CHARS): string {
-  const sentences = text.match(/[^.!?]+[.!?]+(?=\s|$)|[^.!?]+$/g) ?? []
+  // A sentence ends at . ! or ? followed by white space (so '1.5' or 'e.g.x' do not split).
+  const sentences = text.trim() ? text.trim().split(/(?<=[.!?])\s+/) : []
   let out = sentences
     .slice(0, n)
     .map((s) => s.trim())
@@ -72,12 +85,17 @@ export function firstSentences(text: string, n: number, max = MAX_EXCERPT_CHARS)
   return out
 }
 
-/** '#CamelCaseTag' style hashtag: words joined, non-alphanumerics dropped. */
+/**
+ * Hashtag for a category or tag: '#' + the words joined without spaces, the first word lowercased
+ * and the following ones capitalised ('low carb' -> '#lowCarb', 'SEO' -> '#seo'). Empty when the
+ * input has no letters or digits.
+ */
 export function toHashtag(tag: string): string {
   const words = tag
     .replace(/^#+/, '')
-    .split(/[^A-Za-z0-9]+/)
+    .split(/[^\p{L}\p{N}]+/u)
     .filter(Boolean)
+    .map((w) => w.toLowerCase())
   if (words.length === 0) return ''
   return '#' + words.map((w, i) => (i === 0 ? w : w.charAt(0).toUpperCase() + w.slice(1))).join('')
 }
@@ -111,24 +129,60 @@ export interface ShareKitEntry {
   status: CharStatus
 }
 
-/** Ready-to-paste text for one platform. */
+export const SHARE_PLATFORMS: Platform[] = ['twitter', 'linkedin', 'facebook', 'instagram']
+
+export const PLATFORM_LABELS: Record<Platform, string> = {
+  twitter: 'X',
+  linkedin: 'LinkedIn',
+  facebook: 'Facebook',
+  instagram: 'Instagram',
+}
+
+/**
+ * Where to post the text: the X intent carries the whole text; LinkedIn and Facebook take only
+ * the URL (they read the preview from the page); Instagram has no web share page (null).
+ */
+export function platformShareUrl(platform: Platform, url: string, text: string): string | null {
+  const links = shareLinks(url, text)
+  switch (platform) {
+    case 'twitter':
+      return `https://twitter.com/intent/tweet?text=${encodeURIComponent(text)}`
+    case 'linkedin':
+      return links.linkedin
+    case 'facebook':
+      return links.facebook
+    default:
+      return null
+  }
+}
+
+/** How many excerpt sentences and hashtags each platform gets. */
+export function platformRecipe(platform: Platform): { sentences: number; hashtags: number } {
+  return { sentences: EXCERPT_SENTENCES[platform], hashtags: HASHTAG_COUNT[platform] }
+}
+
+/**
+ * Ready-to-paste text for one platform: the title, the first 1/3/2/2 sentences of the post
+ * (at most 300 characters), 2/5/2/10 hashtags from the category and the first three tags, and the
+ * post URL, separated by blank lines.
+ */
 export function shareText(platform: Platform, input: ShareKitInput): string {
-  const excerpt = firstSentences(stripHtml(input.content), EXCERPT_SENTENCES[platform])
-  const tags = hashtags(input.category, input.tags, HASHTAG_COUNT[platform]).join(' ')
-  if (platform === 'instagram') {
-    // Links are not clickable in Instagram captions; point to the bio instead.
-    return [input.title, excerpt, 'Link in bio.', tags].filter(Boolean).join('\n\n')
-  }
-  if (platform === 'twitter') {
-    return [input.title, excerpt, input.url, tags].filter(Boolean).join('\n\n')
-  }
-  return [input.title, excerpt, `Read more: ${input.url}`, tags].filter(Boolean).join('\n\n')
+  const { sentences, hashtags: count } = platformRecipe(platform)
+  const excerpt = firstSentences(bodyText(input.content), sentences)
+  const tags = hashtags(input.category, input.tags, count).join(' ')
+  return [input.title.trim(), excerpt, tags, input.url.trim()].filter(Boolean).join('\n\n')
+}
+
+/** Characters as a person counts them (emoji and other astral symbols count once). */
+export function charCount(text: string): number {
+  return Array.from(text).length
 }
 
 export function shareKit(input: ShareKitInput): ShareKitEntry[] {
-  return (Object.keys(PLATFORM_LIMITS) as Platform[]).map((platform) => {
+  return SHARE_PLATFORMS.map((platform) => {
     const text = shareText(platform, input)
     const limit = platformLimit(platform)
-    return { platform, text, length: text.length, limit, status: charStatus(text.length, limit) }
+    const length = charCount(text)
+    return { platform, text, length, limit, status: charStatus(length, limit) }
   })
 }

@@ -1,27 +1,47 @@
-/** /dashboard/all-posts — grid of the owner's posts (placeholder implementation; may be replaced). */
+/** /dashboard/all-posts — the owner's posts as a grid of post cards, as readers see them. */
+import { Sparkles } from 'lucide-react'
+import { useEffect, useState } from 'react'
+import { toast } from 'sonner'
+import { errorMessage } from '@/api/client'
 import type { Me } from '@/api/types'
 import { RequireSession } from '@/components/RequireSession'
-import { PostGrid } from '@/components/PostGrid'
+import { LoadMore, PostGrid } from '@/components/PostGrid'
 import { ErrorBlock } from '@/components/ErrorBlock'
-import { useOwnerPosts } from '@/hooks/useWorkspace'
+import { GenerateDialog } from '@/components/owner/GenerateDialog'
+import { OwnerPage } from '@/components/owner/OwnerLayout'
+import { Button } from '@/components/ui/button'
+import { useInfiniteOwnerPosts } from '@/hooks/useOwner'
 import { usePageMeta } from '@/hooks/usePageMeta'
 
 function Grid({ me }: { me: Me }) {
-  const posts = useOwnerPosts({})
+  const posts = useInfiniteOwnerPosts({ limit: 12 })
+  const [generateOpen, setGenerateOpen] = useState(false)
+  useEffect(() => {
+    if (posts.isError) toast.error('Error loading posts', { description: errorMessage(posts.error) })
+  }, [posts.isError, posts.error])
+  const list = posts.data?.pages.flatMap((p) => p.posts)
+  const total = posts.data?.pages[0]?.total
   return (
-    <div className="container-page py-10 sm:py-12">
-      <h1 className="mb-8 text-3xl font-extrabold tracking-tight text-slate-900">All posts</h1>
-      {posts.isError ? (
-        <ErrorBlock error={posts.error} onRetry={() => posts.refetch()} />
+    <OwnerPage
+      title="All posts"
+      subtitle={total === undefined ? 'Loading...' : `${total} ${total === 1 ? 'post' : 'posts'} on your blog`}
+      blogPath={me.workspace ? `/blog/${me.workspace.slug}` : undefined}
+      actions={
+        <Button onClick={() => setGenerateOpen(true)}>
+          <Sparkles aria-hidden="true" /> Generate post
+        </Button>
+      }
+    >
+      {posts.isError && !list ? (
+        <ErrorBlock error={posts.error} onRetry={() => void posts.refetch()} />
       ) : (
-        <PostGrid
-          posts={posts.data?.posts}
-          loading={posts.isLoading}
-          workspaceSlug={me.workspace?.slug}
-          empty="No posts yet. Create your first one!"
-        />
+        <>
+          <PostGrid posts={list} loading={posts.isLoading} empty="No posts yet. Create your first one!" />
+          <LoadMore hasMore={posts.hasNextPage} loading={posts.isFetchingNextPage} onClick={() => void posts.fetchNextPage()} />
+        </>
       )}
-    </div>
+      <GenerateDialog open={generateOpen} onOpenChange={setGenerateOpen} />
+    </OwnerPage>
   )
 }
 

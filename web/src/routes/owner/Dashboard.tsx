@@ -1,150 +1,213 @@
 /**
- * /dashboard — owner home (placeholder implementation; the owner-area engineer may replace it).
- * Redirects: signed out -> /login, admin -> /admin/dashboard, onboarding not done -> /onboarding.
+ * /dashboard — the owner's home: usage, plan, blog and RSS URLs, shortcuts, blog settings and the
+ * generate-post dialog. Redirects: signed out -> /login, admin -> /admin/dashboard,
+ * onboarding not done -> /onboarding.
  */
-import { useEffect } from 'react'
+import { useEffect, useState, type ComponentType } from 'react'
 import { Link, Navigate } from 'react-router'
-import { AlertTriangle, Copy, ExternalLink, FileText, ImageIcon, LayoutGrid, Rss } from 'lucide-react'
+import { AlertTriangle, ExternalLink, FileText, ImageIcon, LayoutGrid, Rss, Sparkles } from 'lucide-react'
 import { toast } from 'sonner'
 import { errorMessage } from '@/api/client'
-import type { Me, Usage } from '@/api/types'
+import type { Me, WorkspaceResponse } from '@/api/types'
 import { RequireSession } from '@/components/RequireSession'
+import { ErrorBlock } from '@/components/ErrorBlock'
+import { BlogSettingsForm } from '@/components/owner/BlogSettingsForm'
+import { CopyField } from '@/components/owner/CopyField'
+import { GenerateDialog } from '@/components/owner/GenerateDialog'
+import { OwnerPage } from '@/components/owner/OwnerLayout'
+import { UsageCard } from '@/components/owner/UsageCard'
+import { USAGE_WARNING, showUsageWarning } from '@/components/owner/usage'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 import { Skeleton } from '@/components/ui/skeleton'
-import { useWorkspace } from '@/hooks/useWorkspace'
-import { useCopy } from '@/hooks/useCopy'
 import { usePageMeta } from '@/hooks/usePageMeta'
+import { useWorkspace, useWorkspaceCategories } from '@/hooks/useWorkspace'
 import { formatLimit } from '@/lib/format'
 import { cn } from '@/lib/utils'
 
-function absolute(url: string): string {
-  try {
-    return new URL(url, window.location.origin).toString()
-  } catch {
-    return url
-  }
-}
-
-function UsageCard({ label, used, limit, unlimited, icon: Icon }: { label: string; used: number; limit: number; unlimited: boolean; icon: typeof FileText }) {
-  const pct = unlimited || limit <= 0 ? 0 : Math.min(100, Math.round((used / limit) * 100))
-  const warn = !unlimited && pct >= 80
+function PlanCard({ data, isAdmin }: { data: WorkspaceResponse; isAdmin: boolean }) {
+  const { plan, usage, workspace } = data
+  const admin = isAdmin || workspace.planTier === 'admin'
+  const name = admin ? 'Admin - Unlimited Access' : plan?.name || workspace.planTier
   return (
-    <Card>
+    <Card className="flex flex-col">
       <CardHeader className="pb-3">
-        <CardDescription className="flex items-center gap-2">
-          <Icon className="size-4" aria-hidden="true" /> {label}
-        </CardDescription>
-        <CardTitle className="text-3xl">
-          {used} <span className="text-base font-medium text-slate-500">/ {unlimited ? '∞' : formatLimit(limit)}</span>
-        </CardTitle>
+        <CardDescription className="font-medium">Current plan</CardDescription>
+        <CardTitle className={cn('capitalize', admin ? 'text-xl' : 'text-3xl')}>{name}</CardTitle>
       </CardHeader>
-      <CardContent>
-        <div className="h-2 overflow-hidden rounded-full bg-slate-100" role="progressbar" aria-label={`${label} used`} aria-valuenow={pct} aria-valuemin={0} aria-valuemax={100}>
-          <div className={cn('h-full rounded-full', warn ? 'bg-amber-500' : 'bg-indigo-600')} style={{ width: `${pct}%` }} />
+      <CardContent className="flex flex-1 flex-col gap-3">
+        <div className="flex flex-wrap gap-2">
+          {usage.trial && <Badge variant="success">Free trial</Badge>}
+          <Badge variant={workspace.status === 'active' ? 'default' : 'secondary'} className="capitalize">
+            {workspace.status}
+          </Badge>
         </div>
+        {!admin && plan && (
+          <p className="text-xs text-slate-500">
+            {usage.trial ? 'Trial allowance this month. ' : ''}
+            {plan.maxCategories > 0 ? `Up to ${plan.maxCategories} categories. ` : 'Unlimited categories. '}
+            {plan.postsPerMonth > 0 && `${formatLimit(plan.postsPerMonth)} posts and ${formatLimit(plan.imagesPerMonth)} images a month.`}
+          </p>
+        )}
       </CardContent>
     </Card>
   )
 }
 
-function lowUsage(u: Usage): boolean {
-  if (u.unlimited) return false
-  const near = (used: number, limit: number) => limit > 0 && used / limit >= 0.8
-  return near(u.postsGenerated, u.postsLimit) || near(u.imagesGenerated, u.imagesLimit)
+function Shortcut({
+  icon: Icon,
+  title,
+  text,
+  to,
+  href,
+  onClick,
+}: {
+  icon: ComponentType<{ className?: string }>
+  title: string
+  text: string
+  to?: string
+  href?: string
+  onClick?: () => void
+}) {
+  const cls =
+    'group flex items-center gap-3 rounded-xl border border-slate-200 bg-white p-3 text-left transition hover:border-indigo-300 hover:bg-indigo-50/40 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500'
+  const body = (
+    <>
+      <span className="inline-flex size-10 shrink-0 items-center justify-center rounded-lg bg-indigo-50 text-indigo-700 transition group-hover:bg-indigo-100">
+        <Icon className="size-5" />
+      </span>
+      <span className="min-w-0">
+        <span className="block text-sm font-semibold text-slate-900">{title}</span>
+        <span className="block truncate text-xs text-slate-500">{text}</span>
+      </span>
+    </>
+  )
+  if (to) {
+    return (
+      <Link to={to} className={cls}>
+        {body}
+      </Link>
+    )
+  }
+  if (href) {
+    return (
+      <a href={href} target="_blank" rel="noopener noreferrer" className={cls}>
+        {body}
+        <span className="sr-only">(opens in a new tab)</span>
+      </a>
+    )
+  }
+  return (
+    <button type="button" onClick={onClick} className={cls}>
+      {body}
+    </button>
+  )
+}
+
+function pathOf(url: string): string {
+  try {
+    const u = new URL(url, window.location.origin)
+    return u.origin === window.location.origin ? u.pathname + u.search : u.toString()
+  } catch {
+    return url
+  }
 }
 
 function OwnerDashboard({ me }: { me: Me }) {
   const ws = useWorkspace()
-  const { copy } = useCopy()
+  const categories = useWorkspaceCategories()
+  const [generateOpen, setGenerateOpen] = useState(false)
 
   useEffect(() => {
     if (ws.isError) toast.error('Error loading workspace', { description: errorMessage(ws.error) })
   }, [ws.isError, ws.error])
 
   const data = ws.data
-  const name = data?.settings.blogTitle || data?.workspace.name || me.workspace?.name || ''
-  const blogUrl = data ? absolute(data.blogUrl) : ''
-  const rssUrl = data ? absolute(data.rssUrl) : ''
+  const firstName = me.user?.name.trim().split(/\s+/)[0] ?? ''
+  const slug = data?.workspace.slug ?? me.workspace?.slug ?? ''
+  const blogPath = data ? pathOf(data.blogUrl) : slug ? `/blog/${slug}` : undefined
+  const unlimited = me.isAdmin || Boolean(data?.usage.unlimited)
 
   return (
-    <div className="container-page py-10 sm:py-12">
-      <header className="flex flex-wrap items-end justify-between gap-4">
-        <div>
-          <h1 className="text-3xl font-extrabold tracking-tight text-slate-900">Dashboard</h1>
-          <p className="mt-1 text-slate-600">{name || <Skeleton className="inline-block h-4 w-40 align-middle" />}</p>
-        </div>
-        <div className="flex flex-wrap gap-2">
-          <Button asChild variant="outline">
-            <Link to="/dashboard/all-posts">
-              <LayoutGrid aria-hidden="true" /> All posts
-            </Link>
-          </Button>
-          <Button asChild>
-            <Link to="/dashboard/posts">
-              <FileText aria-hidden="true" /> My Posts
-            </Link>
-          </Button>
-        </div>
-      </header>
+    <OwnerPage
+      title="Dashboard"
+      subtitle={firstName ? `Welcome back, ${firstName}.` : 'Welcome back.'}
+      blogPath={blogPath}
+      actions={
+        <Button onClick={() => setGenerateOpen(true)}>
+          <Sparkles aria-hidden="true" /> Generate post
+        </Button>
+      }
+    >
+      {ws.isError && !data ? (
+        <ErrorBlock error={ws.error} onRetry={() => void ws.refetch()} />
+      ) : (
+        <div className="grid grid-cols-1 gap-6">
+          {data && !unlimited && showUsageWarning(data.usage) && (
+            <div role="status" className="flex items-center gap-3 rounded-xl border border-amber-200 bg-amber-50 px-4 py-3 text-sm font-medium text-amber-900">
+              <AlertTriangle className="size-5 shrink-0" aria-hidden="true" />
+              {USAGE_WARNING}
+            </div>
+          )}
 
-      {data && lowUsage(data.usage) && (
-        <div role="status" className="mt-6 flex items-center gap-3 rounded-xl border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900">
-          <AlertTriangle className="size-5 shrink-0" aria-hidden="true" />
-          Running low on posts/images. Consider upgrading!
-        </div>
-      )}
+          <section aria-label="Usage" className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            {!data ? (
+              Array.from({ length: 3 }, (_, i) => <Skeleton key={i} className={cn('h-40 rounded-2xl', i === 2 && 'sm:col-span-2 lg:col-span-1')} />)
+            ) : (
+              <>
+                <UsageCard label="Posts this month" used={data.usage.postsGenerated} limit={data.usage.postsLimit} unlimited={unlimited} icon={FileText} />
+                <UsageCard label="Images this month" used={data.usage.imagesGenerated} limit={data.usage.imagesLimit} unlimited={unlimited} icon={ImageIcon} />
+                <div className="sm:col-span-2 lg:col-span-1">
+                  <PlanCard data={data} isAdmin={me.isAdmin} />
+                </div>
+              </>
+            )}
+          </section>
 
-      <section aria-label="Usage" className="mt-8 grid gap-4 md:grid-cols-3">
-        {!data ? (
-          Array.from({ length: 3 }, (_, i) => <Skeleton key={i} className="h-36 rounded-2xl" />)
-        ) : (
-          <>
-            <UsageCard label="Posts this month" used={data.usage.postsGenerated} limit={data.usage.postsLimit} unlimited={data.usage.unlimited} icon={FileText} />
-            <UsageCard label="Images this month" used={data.usage.imagesGenerated} limit={data.usage.imagesLimit} unlimited={data.usage.unlimited} icon={ImageIcon} />
+          <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
             <Card>
-              <CardHeader className="pb-3">
-                <CardDescription>Current plan</CardDescription>
-                <CardTitle className="text-3xl capitalize">{data.plan?.name || data.workspace.planTier}</CardTitle>
+              <CardHeader>
+                <CardTitle>Your blog</CardTitle>
+                <CardDescription>Share your blog, or paste the feed into a social media scheduler.</CardDescription>
               </CardHeader>
-              <CardContent className="flex flex-wrap gap-2">
-                {data.usage.trial && <Badge variant="success">Free trial</Badge>}
-                {data.usage.unlimited && <Badge>Admin - Unlimited Access</Badge>}
-                <Badge variant={data.workspace.status === 'active' ? 'default' : 'secondary'}>{data.workspace.status}</Badge>
+              <CardContent className="grid grid-cols-1 gap-4">
+                {!data ? (
+                  <>
+                    <Skeleton className="h-16 rounded-xl" />
+                    <Skeleton className="h-16 rounded-xl" />
+                  </>
+                ) : (
+                  <>
+                    <CopyField label="Blog URL" url={data.blogUrl} icon={ExternalLink} />
+                    <CopyField label="RSS feed URL" url={data.rssUrl} icon={Rss} />
+                  </>
+                )}
               </CardContent>
             </Card>
-          </>
-        )}
-      </section>
+            <Card>
+              <CardHeader>
+                <CardTitle>Shortcuts</CardTitle>
+                <CardDescription>Jump to what you need.</CardDescription>
+              </CardHeader>
+              <CardContent className="grid grid-cols-1 gap-3 sm:grid-cols-2">
+                <Shortcut icon={FileText} title="My Posts" text="Edit, share and delete" to="/dashboard/posts" />
+                <Shortcut icon={LayoutGrid} title="All posts" text="See them as readers do" to="/dashboard/all-posts" />
+                <Shortcut icon={ExternalLink} title="View blog" text="Opens in a new tab" href={blogPath} />
+                <Shortcut icon={Sparkles} title="Generate post" text="Write one with AI" onClick={() => setGenerateOpen(true)} />
+              </CardContent>
+            </Card>
+          </div>
 
-      {data && (
-        <section aria-labelledby="urls-title" className="mt-8">
-          <Card>
-            <CardHeader>
-              <CardTitle id="urls-title">Your URLs</CardTitle>
-            </CardHeader>
-            <CardContent className="grid gap-3">
-              {[
-                { label: 'Blog', url: blogUrl, icon: ExternalLink },
-                { label: 'RSS feed', url: rssUrl, icon: Rss },
-              ].map(({ label, url, icon: Icon }) => (
-                <div key={label} className="flex flex-wrap items-center gap-3 rounded-xl bg-slate-50 px-4 py-3">
-                  <Icon className="size-4 text-slate-500" aria-hidden="true" />
-                  <span className="w-16 text-sm font-medium">{label}</span>
-                  <a href={url} target="_blank" rel="noopener noreferrer" className="min-w-0 flex-1 truncate text-sm text-indigo-700 hover:underline">
-                    {url}
-                  </a>
-                  <Button size="sm" variant="outline" onClick={() => copy(url)} aria-label={`Copy ${label} URL`}>
-                    <Copy aria-hidden="true" /> Copy
-                  </Button>
-                </div>
-              ))}
-            </CardContent>
-          </Card>
-        </section>
+          {data ? (
+            <BlogSettingsForm key={data.workspace.id} settings={data.settings} slug={data.workspace.slug} categories={categories.data} />
+          ) : (
+            <Skeleton className="h-96 rounded-2xl" />
+          )}
+        </div>
       )}
-    </div>
+      <GenerateDialog open={generateOpen} onOpenChange={setGenerateOpen} />
+    </OwnerPage>
   )
 }
 

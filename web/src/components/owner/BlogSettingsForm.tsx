@@ -1,0 +1,206 @@
+import { useState, type FormEvent } from 'react'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { Save } from 'lucide-react'
+import { toast } from 'sonner'
+import { updateSettings } from '@/api/endpoints'
+import { errorMessage } from '@/api/client'
+import { qk } from '@/api/queryKeys'
+import type { Category, Settings, TemplateId } from '@/api/types'
+import { Button } from '@/components/ui/button'
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
+import { Field } from '@/components/ui/field'
+import { Input } from '@/components/ui/input'
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select'
+import { Textarea } from '@/components/ui/textarea'
+import { fontFor } from '@/lib/fonts'
+import { cn } from '@/lib/utils'
+import { BlogPreview } from './BlogPreview'
+import { COLOR_SCHEMES } from './onboarding'
+import { Spinner } from './Spinner'
+import { DASHBOARD_FONTS, HEX6, TEMPLATES } from './settings'
+
+
+/** Blog settings: title, description, template, primary colour and font (PUT /api/workspace/settings). */
+export function BlogSettingsForm({ settings, slug, categories }: { settings: Settings; slug: string; categories?: Category[] }) {
+  const queryClient = useQueryClient()
+  const [blogTitle, setBlogTitle] = useState(settings.blogTitle)
+  const [blogDescription, setBlogDescription] = useState(settings.blogDescription)
+  const [templateId, setTemplateId] = useState<TemplateId>(settings.templateId || 'template-1')
+  const [primaryColor, setPrimaryColor] = useState(HEX6.test(settings.primaryColor) ? settings.primaryColor.toLowerCase() : '#6366f1')
+  const [hexDraft, setHexDraft] = useState(primaryColor)
+  const [fontFamily, setFontFamily] = useState(settings.fontFamily || 'Inter')
+  const [titleError, setTitleError] = useState<string | null>(null)
+  const [colorError, setColorError] = useState<string | null>(null)
+
+  // Fonts picked during onboarding that the dashboard list does not offer stay selectable.
+  const fonts = DASHBOARD_FONTS.includes(fontFamily) ? DASHBOARD_FONTS : [...DASHBOARD_FONTS, fontFamily]
+
+  const save = useMutation({
+    mutationFn: () => updateSettings({ blogTitle: blogTitle.trim(), blogDescription: blogDescription.trim(), templateId, primaryColor, fontFamily }),
+    onSuccess: (res) => {
+      toast.success('Settings saved', { description: 'Your blog settings have been updated.' })
+      queryClient.setQueryData(qk.workspace, (old: unknown) =>
+        old && typeof old === 'object' ? { ...(old as object), settings: res.settings } : old,
+      )
+      void queryClient.invalidateQueries({ queryKey: qk.workspace })
+      void queryClient.invalidateQueries({ queryKey: qk.blog(slug) })
+    },
+    onError: (err) => toast.error('Error saving settings', { description: errorMessage(err) }),
+  })
+
+  const pickColor = (hex: string) => {
+    setPrimaryColor(hex.toLowerCase())
+    setHexDraft(hex.toLowerCase())
+    setColorError(null)
+  }
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault()
+    let ok = true
+    if (!blogTitle.trim()) {
+      setTitleError('Please enter a blog name')
+      ok = false
+    }
+    if (!HEX6.test(hexDraft.trim())) {
+      setColorError('Use a hex colour like #6366f1')
+      ok = false
+    }
+    if (ok) save.mutate()
+  }
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle id="settings-title">Blog settings</CardTitle>
+        <CardDescription>How your public blog looks to readers.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <form onSubmit={submit} noValidate aria-labelledby="settings-title" className="grid items-start gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
+          <fieldset disabled={save.isPending} className="grid gap-5">
+            <legend className="sr-only">Blog settings</legend>
+            <div className="grid gap-5 sm:grid-cols-2">
+              <Field id="set-title" label="Blog title" error={titleError}>
+                {(aria) => (
+                  <Input
+                    {...aria}
+                    value={blogTitle}
+                    maxLength={120}
+                    onChange={(e) => {
+                      setBlogTitle(e.target.value)
+                      setTitleError(null)
+                    }}
+                  />
+                )}
+              </Field>
+              <Field id="set-template" label="Template">
+                {(aria) => (
+                  <Select value={templateId} onValueChange={(v) => setTemplateId(v as TemplateId)}>
+                    <SelectTrigger {...aria}>
+                      <SelectValue />
+                    </SelectTrigger>
+                    <SelectContent>
+                      {TEMPLATES.map((t) => (
+                        <SelectItem key={t.id} value={t.id}>
+                          {t.name}
+                        </SelectItem>
+                      ))}
+                    </SelectContent>
+                  </Select>
+                )}
+              </Field>
+            </div>
+            <Field id="set-desc" label="Description">
+              {(aria) => <Textarea {...aria} rows={3} maxLength={500} value={blogDescription} onChange={(e) => setBlogDescription(e.target.value)} />}
+            </Field>
+            <div className="grid gap-5 sm:grid-cols-2">
+              <fieldset className="grid gap-2">
+                <legend className="mb-2 text-sm font-medium leading-none text-slate-800">Primary colour</legend>
+                <div className="flex flex-wrap items-center gap-2">
+                  {COLOR_SCHEMES.map((c) => (
+                    <button
+                      key={c.name}
+                      type="button"
+                      title={c.name}
+                      aria-label={c.name}
+                      aria-pressed={primaryColor === c.primary}
+                      onClick={() => pickColor(c.primary)}
+                      className={cn(
+                        'size-8 rounded-full ring-offset-2 transition focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500',
+                        primaryColor === c.primary ? 'ring-2 ring-slate-900' : 'hover:scale-105',
+                      )}
+                      style={{ background: c.primary }}
+                    />
+                  ))}
+                  <label className="relative inline-flex size-8 cursor-pointer items-center justify-center overflow-hidden rounded-full ring-1 ring-slate-300 has-focus-visible:ring-2 has-focus-visible:ring-indigo-500" title="Custom colour">
+                    <span className="sr-only">Custom colour</span>
+                    <span className="absolute inset-0" style={{ background: 'conic-gradient(#f43f5e, #f59e0b, #10b981, #0ea5e9, #6366f1, #a855f7, #f43f5e)' }} aria-hidden="true" />
+                    <input type="color" value={primaryColor} onChange={(e) => pickColor(e.target.value)} className="absolute inset-0 size-full cursor-pointer opacity-0" />
+                  </label>
+                </div>
+                <div className="mt-1 flex items-center gap-2">
+                  <span className="size-10 shrink-0 rounded-lg ring-1 ring-black/10" style={{ background: primaryColor }} aria-hidden="true" />
+                  <label htmlFor="set-color" className="sr-only">
+                    Primary colour (hex)
+                  </label>
+                  <Input
+                    id="set-color"
+                    value={hexDraft}
+                    maxLength={7}
+                    className="font-mono uppercase"
+                    aria-invalid={colorError ? true : undefined}
+                    aria-describedby={colorError ? 'set-color-error' : undefined}
+                    onChange={(e) => {
+                      const v = e.target.value.trim()
+                      setHexDraft(v)
+                      setColorError(null)
+                      if (HEX6.test(v)) setPrimaryColor(v.toLowerCase())
+                    }}
+                  />
+                </div>
+                {colorError && (
+                  <p id="set-color-error" role="alert" className="text-sm font-medium text-red-600">
+                    {colorError}
+                  </p>
+                )}
+              </fieldset>
+              <Field id="set-font" label="Font">
+                {(aria) => (
+                  <Select value={fontFamily} onValueChange={setFontFamily}>
+                    <SelectTrigger {...aria} style={{ fontFamily: fontFor(fontFamily).stack }}>
+                      <SelectValue />
+                    </SelectTrigger>
+                    <SelectContent>
+                      {fonts.map((f) => (
+                        <SelectItem key={f} value={f} style={{ fontFamily: fontFor(f).stack }}>
+                          {f}
+                        </SelectItem>
+                      ))}
+                    </SelectContent>
+                  </Select>
+                )}
+              </Field>
+            </div>
+            <div>
+              <Button type="submit" className="min-w-36">
+                {save.isPending ? <Spinner /> : <Save aria-hidden="true" />}
+                {save.isPending ? 'Saving...' : 'Save settings'}
+              </Button>
+            </div>
+          </fieldset>
+          <div>
+            <p className="mb-2 text-sm font-medium text-slate-600">Preview</p>
+            <BlogPreview
+              title={blogTitle}
+              description={blogDescription}
+              primaryColor={primaryColor}
+              fontFamily={fontFamily}
+              templateId={templateId}
+              slug={slug}
+              categories={categories}
+            />
+          </div>
+        </form>
+      </CardContent>
+    </Card>
+  )
+}

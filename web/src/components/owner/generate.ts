@@ -1,0 +1,169 @@
+/** The generate-post form: choices, validation and the request body (seed sections 2, 5 and 9). */
+import type { Banner, GenerateInput } from '@/api/types'
+import { parseKeywords } from '@/lib/keywords'
+
+export type InputMode = 'topic' | 'title'
+export type ImageMode = 'none' | 'upload' | 'library' | 'ai'
+
+export const TONES = [
+  { value: 'professional', label: 'Professional' },
+  { value: 'casual', label: 'Casual' },
+  { value: 'authoritative', label: 'Authoritative' },
+] as const
+
+export const LENGTHS = [
+  { value: 'short', label: 'Short', words: 800 },
+  { value: 'medium', label: 'Medium', words: 1500 },
+  { value: 'long', label: 'Long', words: 2500 },
+] as const
+
+export const IMAGE_MODES: { value: ImageMode; label: string; hint: string }[] = [
+  { value: 'none', label: 'None', hint: 'No featured image' },
+  { value: 'upload', label: 'Upload', hint: 'From your device' },
+  { value: 'library', label: 'Library', hint: 'From your media library' },
+  { value: 'ai', label: 'AI generated', hint: 'Drawn for this post' },
+]
+
+export const MAX_BANNERS = 3
+export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024
+
+export const MSG_MISSING = { title: 'Missing fields', description: 'Please fill in all required fields' }
+export const MSG_TOO_LARGE = { title: 'File too large', description: 'Maximum file size is 5MB' }
+export const MSG_NOT_IMAGE = { title: 'Invalid file type', description: 'Please upload an image file' }
+export const MSG_BAD_LINK = { title: 'Invalid link', description: 'Banner links must start with http:// or https://' }
+
+export interface BannerDraft {
+  key: string
+  imageUrl: string
+  fileName: string
+  linkUrl: string
+  text: string
+}
+
+export interface GenerateForm {
+  category: string
+  inputMode: InputMode
+  topic: string
+  keywords: string
+  tone: string
+  length: string
+  generateImages: boolean
+  imageMode: ImageMode
+  imageUrl: string
+  imageName: string
+  imageSize: number
+  mediaId: number | null
+  banners: BannerDraft[]
+}
+
+export function emptyForm(category = ''): GenerateForm {
+  return {
+    category,
+    inputMode: 'topic',
+    topic: '',
+    keywords: '',
+    tone: 'professional',
+    length: 'medium',
+    generateImages: true,
+    imageMode: 'none',
+    imageUrl: '',
+    imageName: '',
+    imageSize: 0,
+    mediaId: null,
+    banners: [],
+  }
+}
+
+let bannerSeq = 0
+export function newBanner(): BannerDraft {
+  bannerSeq += 1
+  return { key: `banner-${bannerSeq}`, imageUrl: '', fileName: '', linkUrl: '', text: '' }
+}
+
+/** Image modes on offer: 'ai' only while 'Generate images' is on. */
+export function imageModes(generateImages: boolean) {
+  return generateImages ? IMAGE_MODES : IMAGE_MODES.filter((m) => m.value !== 'ai')
+}
+
+/** http:// or https:// URLs only. */
+export function isHttpUrl(value: string): boolean {
+  try {
+    const u = new URL(value.trim())
+    return (u.protocol === 'http:' || u.protocol === 'https:') && Boolean(u.hostname)
+  } catch {
+    return false
+  }
+}
+
+/** The toast for a file that may not be uploaded, or null when it is an image of at most 5 MB. */
+export function checkImageFile(file: Pick<File, 'type' | 'size'>): { title: string; description: string } | null {
+  if (!file.type.startsWith('image/')) return MSG_NOT_IMAGE
+  if (file.size > MAX_UPLOAD_BYTES) return MSG_TOO_LARGE
+  return null
+}
+
+export type FieldErrors = Partial<Record<'category' | 'topic' | 'tone' | 'length' | 'image', string>> & {
+  banners?: Record<string, { image?: string; link?: string }>
+}
+
+export interface Validation {
+  errors: FieldErrors
+  /** The toast to show, or null when the form may be sent. */
+  toast: { title: string; description: string } | null
+}
+
+/**
+ * Required: category, topic or title, tone and length. The chosen image mode needs its image;
+ * each banner needs an image and an http(s) link.
+ */
+export function validateGenerate(form: GenerateForm): Validation {
+  const errors: FieldErrors = {}
+  if (!form.category) errors.category = 'Choose a category'
+  if (!form.topic.trim()) errors.topic = form.inputMode === 'title' ? 'Enter a title' : 'Enter a topic'
+  if (!form.tone) errors.tone = 'Choose a tone'
+  if (!form.length) errors.length = 'Choose a length'
+  if (form.imageMode === 'upload' && !form.imageUrl) errors.image = 'Upload an image or choose another option'
+  if (form.imageMode === 'library' && !form.mediaId) errors.image = 'Pick an image or choose another option'
+  if (form.imageMode === 'ai' && !form.generateImages) errors.image = 'Turn on image generation or choose another option'
+
+  let badLink = false
+  const banners: NonNullable<FieldErrors['banners']> = {}
+  for (const b of form.banners) {
+    const e: { image?: string; link?: string } = {}
+    if (!b.imageUrl) e.image = 'Upload the banner image'
+    if (!b.linkUrl.trim()) e.link = 'Enter the link'
+    else if (!isHttpUrl(b.linkUrl)) {
+      e.link = 'The link must start with http:// or https://'
+      badLink = true
+    }
+    if (e.image || e.link) banners[b.key] = e
+  }
+  if (Object.keys(banners).length) errors.banners = banners
+
+  const missing = Boolean(errors.category || errors.topic || errors.tone || errors.length || errors.image) ||
+    Object.values(banners).some((e) => e.image || (e.link && !badLink))
+  const toast = missing ? MSG_MISSING : badLink ? MSG_BAD_LINK : null
+  return { errors, toast }
+}
+
+/** The request body for POST /api/workspace/posts/generate. */
+export function toGenerateInput(form: GenerateForm): GenerateInput {
+  const banners: Banner[] = form.banners.map((b) => {
+    const text = b.text.trim()
+    return { imageUrl: b.imageUrl, linkUrl: b.linkUrl.trim(), ...(text ? { text } : {}) }
+  })
+  const imageMode = form.imageMode === 'ai' && !form.generateImages ? 'none' : form.imageMode
+  return {
+    category: form.category,
+    topic: form.topic.trim(),
+    inputMode: form.inputMode,
+    keywords: parseKeywords(form.keywords).join(', '),
+    tone: form.tone,
+    length: form.length,
+    imageMode,
+    ...(imageMode === 'upload' ? { imageUrl: form.imageUrl } : {}),
+    ...(imageMode === 'library' && form.mediaId ? { mediaId: form.mediaId } : {}),
+    banners,
+    generateImages: form.generateImages,
+  }
+}

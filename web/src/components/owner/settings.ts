@@ -1,0 +1,12 @@
+/** Dashboard blog-settings choices (seed section 9). */
+import type { TemplateId } from '@/api/types'
+
+export const TEMPLATES: { id: TemplateId; name: string }[] = [
+  { id: 'template-1', name: 'Modern' },
+  { id: 'template-2', name: 'Classic' },
+  { id: 'template-3', name: 'Minimal' },
+]
+
+export const DASHBOARD_FONTS = ['Inter', 'Roboto', 'Playfair Display', 'Open Sans', 'Lora']
+
+export const HEX6 = /^#[0-9a-f]{6}$/i

@@ -1,0 +1,33 @@
+/** Usage counters (seed sections 6 and 9): 80% warning, infinity for unlimited. */
+import type { Usage } from '@/api/types'
+
+export const USAGE_WARNING = 'Running low on posts/images. Consider upgrading!'
+export const WARNING_RATIO = 0.8
+export const UNLIMITED = 999999
+
+export function isUnlimited(limit: number, unlimited = false): boolean {
+  return unlimited || limit >= UNLIMITED
+}
+
+/** Share of the limit used, 0-100 (0 for unlimited or no limit). */
+export function usagePercent(used: number, limit: number, unlimited = false): number {
+  if (isUnlimited(limit, unlimited) || limit <= 0) return 0
+  return Math.min(100, Math.max(0, Math.round((used / limit) * 100)))
+}
+
+/** True from 80% of a limit on. */
+export function isRunningLow(used: number, limit: number, unlimited = false): boolean {
+  if (isUnlimited(limit, unlimited) || limit <= 0) return false
+  return used / limit >= WARNING_RATIO
+}
+
+export function isAtLimit(used: number, limit: number, unlimited = false): boolean {
+  if (isUnlimited(limit, unlimited) || limit <= 0) return false
+  return used >= limit
+}
+
+/** The warning applies when posts or images reach 80%. */
+export function showUsageWarning(u: Usage | undefined | null): boolean {
+  if (!u) return false
+  return isRunningLow(u.postsGenerated, u.postsLimit, u.unlimited) || isRunningLow(u.imagesGenerated, u.imagesLimit, u.unlimited)
+}

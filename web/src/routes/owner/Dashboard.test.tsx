@@ -1,0 +1,135 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { toast } from 'sonner'
+import { AppRoutes } from '@/App'
+import type { Me, Usage, WorkspaceResponse } from '@/api/types'
+import { admin, apiError, json, mockFetch, owner, renderWithProviders } from '@/test/utils'
+
+function workspace(usage: Partial<Usage> = {}, over: Partial<WorkspaceResponse> = {}): WorkspaceResponse {
+  return {
+    workspace: owner.workspace!,
+    settings: { blogTitle: 'Olivia Writes', blogDescription: 'Notes on food', templateId: 'template-2', primaryColor: '#f43f5e', fontFamily: 'Lora', onboardingCompleted: true },
+    usage: { month: '2025-01-01', postsGenerated: 3, postsLimit: 10, imagesGenerated: 1, imagesLimit: 10, trial: true, unlimited: false, ...usage },
+    plan: { id: 'starter', name: 'Starter', betaPrice: 15, regularPrice: 29, postsPerMonth: 30, imagesPerMonth: 30, maxCategories: 4, features: [] },
+    blogUrl: 'http://localhost:3000/blog/olivias-blog',
+    rssUrl: 'http://localhost:3000/blog/olivias-blog/feed.xml',
+    ...over,
+  }
+}
+
+function setup(ws: WorkspaceResponse, routes: Record<string, unknown> = {}, me: Me = owner) {
+  document.cookie = 'inkpress_csrf=t; path=/'
+  const fetch = mockFetch({
+    'GET /api/auth/me': json(me),
+    'GET /api/categories': json({ categories: [] }),
+    'GET /api/workspace': json(ws),
+    'GET /api/workspace/categories': json({ categories: [] }),
+    ...routes,
+  })
+  const user = userEvent.setup()
+  renderWithProviders(<AppRoutes />, { route: '/dashboard' })
+  return { fetch, user }
+}
+
+afterEach(() => {
+  toast.dismiss()
+})
+
+describe('owner dashboard', () => {
+  it('shows usage, plan, URLs and shortcuts', async () => {
+    setup(workspace())
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument()
+    const posts = await screen.findByRole('progressbar', { name: 'Posts this month used' })
+    expect(posts).toHaveAttribute('aria-valuenow', '30')
+    expect(screen.getByRole('progressbar', { name: 'Images this month used' })).toHaveAttribute('aria-valuenow', '10')
+    expect(screen.getByText('Starter')).toBeInTheDocument()
+    expect(screen.getByText('Free trial')).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: /http:\/\/localhost:3000\/blog\/olivias-blog\/feed\.xml/ })).toBeInTheDocument()
+    expect(screen.queryByText('Running low on posts/images. Consider upgrading!')).not.toBeInTheDocument()
+    const shortcuts = screen.getByRole('heading', { name: 'Shortcuts' }).closest('div')!.parentElement!
+    expect(within(shortcuts).getByRole('link', { name: /My Posts/ })).toHaveAttribute('href', '/dashboard/posts')
+    expect(within(shortcuts).getByRole('link', { name: /All posts/ })).toHaveAttribute('href', '/dashboard/all-posts')
+    expect(within(shortcuts).getByRole('link', { name: /View blog/ })).toHaveAttribute('href', '/blog/olivias-blog')
+  })
+
+  it.each([
+    ['posts at 80%', { postsGenerated: 8 }, true],
+    ['images at 90%', { imagesGenerated: 9 }, true],
+    ['both at 70%', { postsGenerated: 7, imagesGenerated: 7 }, false],
+  ])('usage warning: %s -> %s', async (_, usage, shown) => {
+    setup(workspace(usage))
+    await screen.findByRole('progressbar', { name: 'Posts this month used' })
+    expect(Boolean(screen.queryByText('Running low on posts/images. Consider upgrading!'))).toBe(shown)
+  })
+
+  it("shows 'Admin - Unlimited Access' and infinity for unlimited workspaces", async () => {
+    const ws = workspace(
+      { postsGenerated: 120, postsLimit: 999999, imagesGenerated: 40, imagesLimit: 999999, unlimited: true, trial: false },
+      { workspace: { ...owner.workspace!, planTier: 'admin' } },
+    )
+    setup(ws)
+    expect(await screen.findByText('Admin - Unlimited Access')).toBeInTheDocument()
+    expect(screen.getAllByLabelText('unlimited')).toHaveLength(2)
+    expect(screen.queryByText('Running low on posts/images. Consider upgrading!')).not.toBeInTheDocument()
+  })
+
+  it('sends admins to the admin dashboard', async () => {
+    setup(workspace(), {}, admin)
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/admin/dashboard'))
+  })
+
+  it("copies URLs: 'Copied to clipboard', or 'Copy failed' / 'Please copy manually'", async () => {
+    const { user } = setup(workspace())
+    const writeText = vi.fn().mockResolvedValueOnce(undefined).mockRejectedValueOnce(new Error('denied'))
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true })
+    await user.click(await screen.findByRole('button', { name: 'Copy RSS feed URL' }))
+    expect(writeText).toHaveBeenCalledWith('http://localhost:3000/blog/olivias-blog/feed.xml')
+    expect(await screen.findByText('Copied to clipboard')).toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'Copy Blog URL' }))
+    expect(await screen.findByText('Copy failed')).toBeInTheDocument()
+    expect(screen.getByText('Please copy manually')).toBeInTheDocument()
+  })
+
+  it("saves blog settings: 'Settings saved'", async () => {
+    const { fetch, user } = setup(workspace(), {
+      'PUT /api/workspace/settings': ({ body }: { body: Record<string, unknown> }) => json({ settings: { ...body, onboardingCompleted: true } }),
+    })
+    const title = await screen.findByLabelText('Blog title')
+    expect(title).toHaveValue('Olivia Writes')
+    await user.clear(title)
+    await user.click(screen.getByRole('button', { name: 'Save settings' }))
+    expect(screen.getByText('Please enter a blog name')).toBeInTheDocument()
+    await user.type(title, 'Olivia Eats')
+    await user.click(screen.getByRole('button', { name: 'Emerald Green' }))
+    await user.click(screen.getByRole('button', { name: 'Save settings' }))
+    expect(await screen.findByText('Settings saved')).toBeInTheDocument()
+    expect(screen.getByText('Your blog settings have been updated.')).toBeInTheDocument()
+    const call = fetch.mock.calls.find((c) => String(c[0]) === '/api/workspace/settings')
+    expect(JSON.parse(String(call?.[1]?.body))).toEqual({
+      blogTitle: 'Olivia Eats',
+      blogDescription: 'Notes on food',
+      templateId: 'template-2',
+      primaryColor: '#10b981',
+      fontFamily: 'Lora',
+    })
+  })
+
+  it("toasts 'Error saving settings'", async () => {
+    const { user } = setup(workspace(), { 'PUT /api/workspace/settings': apiError(400, 'validation', 'Please choose one of the offered fonts') })
+    await user.click(await screen.findByRole('button', { name: 'Save settings' }))
+    expect(await screen.findByText('Error saving settings')).toBeInTheDocument()
+    expect(screen.getByText('Please choose one of the offered fonts')).toBeInTheDocument()
+  })
+
+  it("toasts 'Error loading workspace'", async () => {
+    setup(workspace(), { 'GET /api/workspace': apiError(500, 'internal', 'Database down') })
+    expect(await screen.findByText('Error loading workspace')).toBeInTheDocument()
+  })
+
+  it('opens the generate dialog from the header and the shortcuts', async () => {
+    const { user } = setup(workspace())
+    await user.click((await screen.findAllByRole('button', { name: /Generate post/ }))[0])
+    expect(await screen.findByRole('dialog', { name: 'Generate a new post' })).toBeInTheDocument()
+  })
+})
