@@ -7,6 +7,8 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"net"
+	"net/netip"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -50,6 +52,9 @@ type Config struct {
 	PublisherName string        // JSON-LD publisher
 	LogFormat     string        // "text" or "json"
 	LogLevel      string        // debug, info, warn, error
+	// TrustedProxies are the peers whose X-Forwarded-For is believed (the
+	// login rate limit counts per client address).
+	TrustedProxies []netip.Prefix
 }
 
 // Var describes one setting for flags and the README.
@@ -111,6 +116,27 @@ var Vars = []Var{
 	{"INKPRESS_AUTHOR_NAME", "author-name", "InkPress Editorial", "author named in posts' structured data", str(func(c *Config) *string { return &c.AuthorName })},
 	{"INKPRESS_PUBLISHER_NAME", "publisher-name", "InkPress", "publisher named in posts' structured data", str(func(c *Config) *string { return &c.PublisherName })},
 	{"INKPRESS_LOG_FORMAT", "log-format", "text", "log format: text or json", str(func(c *Config) *string { return &c.LogFormat })},
+	{"INKPRESS_TRUSTED_PROXIES", "trusted-proxies", "", "comma-separated IPs/CIDRs of reverse proxies whose X-Forwarded-For is trusted", func(c *Config, v string) error {
+		c.TrustedProxies = nil
+		for _, part := range strings.Split(v, ",") {
+			if part = strings.TrimSpace(part); part == "" {
+				continue
+			}
+			if !strings.Contains(part, "/") {
+				a, err := netip.ParseAddr(part)
+				if err != nil {
+					return err
+				}
+				part = a.String() + "/" + strconv.Itoa(a.BitLen())
+			}
+			p, err := netip.ParsePrefix(part)
+			if err != nil {
+				return err
+			}
+			c.TrustedProxies = append(c.TrustedProxies, p.Masked())
+		}
+		return nil
+	}},
 	{"INKPRESS_LOG_LEVEL", "log-level", "info", "log level: debug, info, warn or error (every request is logged at info)", str(func(c *Config) *string { return &c.LogLevel })},
 }
 
@@ -174,3 +200,40 @@ func (c *Config) Validate() error {
 
 // SecureCookies reports whether cookies must carry the Secure flag.
 func (c *Config) SecureCookies() bool { return strings.HasPrefix(c.BaseURL, "https://") }
+
+// ClientAddr returns the client's IP for a request from peer (host:port)
+// carrying X-Forwarded-For xff: the peer itself unless it is a trusted proxy,
+// else the right-most forwarded address that is not a trusted proxy.
+func (c *Config) ClientAddr(peer, xff string) string {
+	host := peer
+	if h, _, err := net.SplitHostPort(peer); err == nil {
+		host = h
+	}
+	if !c.trusted(host) || xff == "" {
+		return host
+	}
+	hops := strings.Split(xff, ",")
+	for i := len(hops) - 1; i >= 0; i-- {
+		hop := strings.TrimSpace(hops[i])
+		if _, err := netip.ParseAddr(hop); err != nil {
+			return host // a malformed chain is not believed
+		}
+		if !c.trusted(hop) {
+			return hop
+		}
+	}
+	return host
+}
+
+func (c *Config) trusted(ip string) bool {
+	a, err := netip.ParseAddr(ip)
+	if err != nil {
+		return false
+	}
+	for _, p := range c.TrustedProxies {
+		if p.Contains(a.Unmap()) {
+			return true
+		}
+	}
+	return false
+}

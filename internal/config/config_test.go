@@ -1,6 +1,10 @@
 package config
 
-import "testing"
+import (
+	"os"
+	"strings"
+	"testing"
+)
 
 func TestLoadDefaultsEnvAndFlags(t *testing.T) {
 	env := map[string]string{"INKPRESS_SITE_NAME": "FromEnv", "INKPRESS_DATA_DIR": "/tmp/ink"}
@@ -25,6 +29,43 @@ func TestValidate(t *testing.T) {
 	for _, env := range bad {
 		if _, err := Load(nil, func(k string) string { return env[k] }); err == nil {
 			t.Errorf("Load(%v) accepted bad config", env)
+		}
+	}
+}
+
+func TestClientAddr(t *testing.T) {
+	env := map[string]string{"INKPRESS_TRUSTED_PROXIES": "10.0.0.0/8, 127.0.0.1"}
+	c, err := Load(nil, func(k string) string { return env[k] })
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct{ peer, xff, want string }{
+		{"203.0.113.9:5000", "1.2.3.4", "203.0.113.9"},             // untrusted peer: header ignored
+		{"127.0.0.1:5000", "1.2.3.4", "1.2.3.4"},                   // trusted proxy
+		{"10.1.2.3:5000", "6.6.6.6, 1.2.3.4, 10.0.0.7", "1.2.3.4"}, // right-most untrusted hop; spoofed left part ignored
+		{"127.0.0.1:5000", "", "127.0.0.1"},
+		{"127.0.0.1:5000", "nonsense", "127.0.0.1"},
+	}
+	for _, tt := range tests {
+		if got := c.ClientAddr(tt.peer, tt.xff); got != tt.want {
+			t.Errorf("ClientAddr(%q, %q) = %q, want %q", tt.peer, tt.xff, got, tt.want)
+		}
+	}
+	if _, err := Load(nil, func(k string) string { return map[string]string{"INKPRESS_TRUSTED_PROXIES": "not-an-ip"}[k] }); err == nil {
+		t.Fatal("bad proxy list accepted")
+	}
+}
+
+// The README's configuration table lists every setting with its default.
+func TestREADMEListsEverySetting(t *testing.T) {
+	readme, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, v := range Vars {
+		row := "| `" + v.Env + "` | `-" + v.Flag + "` | `" + v.Default + "` |"
+		if !strings.Contains(string(readme), row) {
+			t.Errorf("README.md lacks the row for %s (%q)", v.Env, row)
 		}
 	}
 }

@@ -3,7 +3,6 @@ package api
 import (
 	"context"
 	"errors"
-	"net"
 	"net/http"
 	"strconv"
 	"time"
@@ -141,7 +140,7 @@ func (h *Handler) login(w http.ResponseWriter, r *http.Request) {
 		WriteError(w, r, Errorf(http.StatusBadRequest, "validation", "Email and password are required"))
 		return
 	}
-	u, err := h.Auth.Login(r.Context(), in.Email, in.Password, clientAddr(r))
+	u, err := h.Auth.Login(r.Context(), in.Email, in.Password, h.Config.ClientAddr(r.RemoteAddr, r.Header.Get("X-Forwarded-For")))
 	if err != nil {
 		var rl *auth.RateLimitedError
 		if errors.As(err, &rl) {
@@ -233,13 +232,4 @@ func authError(err error) error {
 		return &Error{Status: http.StatusUnauthorized, Code: "invalid_credentials", Message: "Invalid credentials"}
 	}
 	return err
-}
-
-// clientAddr is the peer's IP address (without port).
-func clientAddr(r *http.Request) string {
-	host, _, err := net.SplitHostPort(r.RemoteAddr)
-	if err != nil {
-		return r.RemoteAddr
-	}
-	return host
 }
