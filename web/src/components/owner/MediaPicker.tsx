@@ -1,11 +1,64 @@
-import { Check, ImageIcon } from 'lucide-react'
+import { useRef, useState } from 'react'
+import { Check, ImageIcon, Upload } from 'lucide-react'
+import { useQueryClient } from '@tanstack/react-query'
+import { toast } from 'sonner'
 import type { MediaItem } from '@/api/types'
-import { errorMessage } from '@/api/client'
+import { ApiError, errorMessage } from '@/api/client'
+import { uploadMedia } from '@/api/endpoints'
+import { qk } from '@/api/queryKeys'
 import { Button } from '@/components/ui/button'
 import { Skeleton } from '@/components/ui/skeleton'
 import { useMediaLibrary } from '@/hooks/useOwner'
 import { formatSize } from '@/lib/format'
 import { cn } from '@/lib/utils'
+import { checkImageFile } from './generate'
+import { Spinner } from './Spinner'
+
+/** Adds an image to the library (the seed's media-upload rules and toasts) and selects it. */
+function LibraryUpload({ count, limit, disabled, onAdded }: { count: number; limit: number; disabled: boolean; onAdded: (m: MediaItem) => void }) {
+  const input = useRef<HTMLInputElement>(null)
+  const [busy, setBusy] = useState(false)
+  const queryClient = useQueryClient()
+  const full = count >= limit
+
+  async function onFile(file: File | undefined) {
+    if (input.current) input.current.value = ''
+    if (!file) return
+    const bad = checkImageFile(file)
+    if (bad) {
+      toast.error(bad.title, { description: bad.description })
+      return
+    }
+    setBusy(true)
+    try {
+      const { item } = await uploadMedia(file)
+      await queryClient.invalidateQueries({ queryKey: qk.media })
+      toast.success('Success', { description: 'Image added to your library.' })
+      onAdded(item)
+    } catch (e) {
+      if (e instanceof ApiError && e.code === 'library_full') {
+        toast.error('Library full', { description: 'Maximum 40 images allowed per workspace' })
+      } else {
+        toast.error('Upload failed', { description: errorMessage(e) })
+      }
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-2 text-xs text-slate-600">
+      <span>
+        {count}/{limit} images
+      </span>
+      <input ref={input} type="file" accept="image/*" className="sr-only" tabIndex={-1} aria-hidden="true" onChange={(e) => void onFile(e.target.files?.[0])} />
+      <Button type="button" size="sm" variant="outline" disabled={disabled || busy || full} onClick={() => input.current?.click()}>
+        {busy ? <Spinner /> : <Upload className="size-4" aria-hidden="true" />}
+        {full ? 'Library full' : 'Upload to library'}
+      </Button>
+    </div>
+  )
+}
 
 /** Choose one image of the workspace's media library (a radio group of thumbnails). */
 export function MediaPicker({
@@ -21,6 +74,9 @@ export function MediaPicker({
 }) {
   const media = useMediaLibrary()
   const items = media.data?.items ?? []
+  const upload = (
+    <LibraryUpload count={items.length} limit={media.data?.limit ?? 40} disabled={disabled} onAdded={onChange} />
+  )
 
   if (media.isLoading) {
     return (
@@ -49,6 +105,7 @@ export function MediaPicker({
           No images in your library yet.
         </p>
         {error && <p className="text-xs font-medium text-red-600">{error}</p>}
+        {upload}
       </div>
     )
   }
@@ -88,6 +145,7 @@ export function MediaPicker({
         })}
       </div>
       {error && <p className="text-xs font-medium text-red-600">{error}</p>}
+      {upload}
     </div>
   )
 }

@@ -1,0 +1,53 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { toast } from 'sonner'
+import { fireEvent, screen, waitFor } from '@testing-library/react'
+import type { MediaItem } from '@/api/types'
+import { apiError, json, mockFetch, renderWithProviders } from '@/test/utils'
+import { MediaPicker } from './MediaPicker'
+
+const item: MediaItem = { id: 5, fileName: 'cover.png', fileUrl: '/media/7/library/cover.png', fileSize: 2048, mimeType: 'image/png', createdAt: '2025-01-01T00:00:00Z' }
+
+function fileInput(): HTMLInputElement {
+  return document.querySelector('input[type="file"]') as HTMLInputElement
+}
+
+describe('MediaPicker', () => {
+  afterEach(() => vi.restoreAllMocks())
+
+  it('shows the empty state and the counter, and uploads into the library', async () => {
+    document.cookie = 'inkpress_csrf=t; path=/'
+    let uploaded = false
+    mockFetch({
+      'GET /api/workspace/media': () => json({ items: uploaded ? [item] : [], limit: 40 }),
+      'POST /api/workspace/media': () => {
+        uploaded = true
+        return json({ item }, 201)
+      },
+    })
+    const onChange = vi.fn()
+    const success = vi.spyOn(toast, 'success')
+    renderWithProviders(<MediaPicker value={null} onChange={onChange} />)
+    expect(await screen.findByText('No images in your library yet.')).toBeInTheDocument()
+    expect(screen.getByText('0/40 images')).toBeInTheDocument()
+    fireEvent.change(fileInput(), { target: { files: [new File(['png'], 'cover.png', { type: 'image/png' })] } })
+    await waitFor(() => expect(onChange).toHaveBeenCalledWith(item))
+    expect(success).toHaveBeenCalledWith('Success', expect.anything())
+    expect(await screen.findByText('1/40 images')).toBeInTheDocument()
+  })
+
+  it('refuses a non-image before uploading, and reports a full library', async () => {
+    document.cookie = 'inkpress_csrf=t; path=/'
+    const fetch = mockFetch({
+      'GET /api/workspace/media': json({ items: [item], limit: 40 }),
+      'POST /api/workspace/media': apiError(409, 'library_full', 'Maximum 40 images allowed per workspace'),
+    })
+    const error = vi.spyOn(toast, 'error')
+    renderWithProviders(<MediaPicker value={null} onChange={vi.fn()} />)
+    await screen.findByText('1/40 images')
+    fireEvent.change(fileInput(), { target: { files: [new File(['x'], 'notes.txt', { type: 'text/plain' })] } })
+    expect(error).toHaveBeenCalledWith('Invalid file type', { description: 'Please upload an image file' })
+    expect(fetch.mock.calls.some(([, init]) => (init as RequestInit | undefined)?.method === 'POST')).toBe(false)
+    fireEvent.change(fileInput(), { target: { files: [new File(['png'], 'a.png', { type: 'image/png' })] } })
+    await waitFor(() => expect(error).toHaveBeenCalledWith('Library full', { description: 'Maximum 40 images allowed per workspace' }))
+  })
+})
