@@ -54,9 +54,6 @@ type Store interface {
 	UpdateWorkspace(ctx context.Context, u UpdateWorkspace) (*Workspace, error)
 	GetSettings(ctx context.Context, workspaceID int64) (*Settings, error)
 	UpdateSettings(ctx context.Context, s *Settings) error
-	// CompleteOnboarding saves settings (onboarding_completed true) and adds
-	// the categories that do not exist yet, in one transaction.
-	CompleteOnboarding(ctx context.Context, s *Settings, cats []*Category) error
 
 	// Usage.
 	EnsureUsage(ctx context.Context, workspaceID int64, month string, postsLimit, imagesLimit int) (*Usage, error)
@@ -81,10 +78,10 @@ type Store interface {
 	// CreateCategoryMax is CreateCategory refusing with ErrLimit when the
 	// workspace would hold more than max categories (max <= 0: no cap).
 	CreateCategoryMax(ctx context.Context, c *Category, max int) error
-	// CompleteOnboardingMax is CompleteOnboarding refusing with ErrLimit,
-	// and changing nothing, when the workspace would end up with more than
-	// max categories (max <= 0: no cap).
-	CompleteOnboardingMax(ctx context.Context, s *Settings, cats []*Category, max int) error
+	// CompleteOnboarding saves settings (onboarding_completed true) and adds
+	// the missing categories in one transaction; ErrLimit (nothing saved)
+	// when the workspace would pass max categories (0 = no cap).
+	CompleteOnboarding(ctx context.Context, s *Settings, cats []*Category, max int) error
 
 	// Posts.
 	CreatePost(ctx context.Context, p *Post) error

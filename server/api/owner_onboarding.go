@@ -106,7 +106,7 @@ func decodeOptional(w http.ResponseWriter, r *http.Request, v any) error {
 
 func (h *Handler) finishOnboarding(w http.ResponseWriter, r *http.Request, ws *store.Workspace, set *store.Settings,
 	cats []*store.Category, max int) {
-	err := h.Store.CompleteOnboardingMax(r.Context(), set, cats, max)
+	err := h.Store.CompleteOnboarding(r.Context(), set, cats, max)
 	if errors.Is(err, store.ErrLimit) {
 		err = categoryLimitError(ws, max)
 	}

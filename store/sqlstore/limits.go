@@ -30,9 +30,10 @@ func (d *DB) CreateCategoryMax(ctx context.Context, c *store.Category, max int) 
 	})
 }
 
-// CompleteOnboardingMax saves the settings and adds the new categories, then
-// rolls everything back if the cap is passed.
-func (d *DB) CompleteOnboardingMax(ctx context.Context, s *store.Settings, cats []*store.Category, max int) error {
+// CompleteOnboarding saves the settings (onboarding_completed true) and adds
+// the categories the workspace lacks, in one transaction, rolling everything
+// back if the category cap max (0 = none) is passed.
+func (d *DB) CompleteOnboarding(ctx context.Context, s *store.Settings, cats []*store.Category, max int) error {
 	return d.tx(ctx, func(tx *sql.Tx) error {
 		if err := d.lockWorkspace(ctx, tx, s.WorkspaceID); err != nil {
 			return err

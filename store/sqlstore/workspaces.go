@@ -185,20 +185,4 @@ func (d *DB) UpdateSettings(ctx context.Context, s *store.Settings) error {
 	return upsertSettings(ctx, d.db, s)
 }
 
-func (d *DB) CompleteOnboarding(ctx context.Context, s *store.Settings, cats []*store.Category) error {
-	return d.tx(ctx, func(tx *sql.Tx) error {
-		s.OnboardingCompleted = true
-		if err := upsertSettings(ctx, tx, s); err != nil {
-			return err
-		}
-		for _, c := range cats {
-			c.WorkspaceID = s.WorkspaceID
-			if err := insertCategory(ctx, tx, c, true); err != nil {
-				return err
-			}
-		}
-		return nil
-	})
-}
-
 func itoa(i int) string { return strconv.Itoa(i) }

@@ -236,7 +236,7 @@ func TestCategoriesAndOnboarding(t *testing.T) {
 			t.Fatalf("dup category: %v", err)
 		}
 		set := store.DefaultSettings(ws.ID, "My Blog")
-		err := s.CompleteOnboarding(ctx, set, []*store.Category{{Name: "Tech", Slug: "tech"}, {Name: "Food & Cooking", Slug: "food-cooking"}})
+		err := s.CompleteOnboarding(ctx, set, []*store.Category{{Name: "Tech", Slug: "tech"}, {Name: "Food & Cooking", Slug: "food-cooking"}}, 0)
 		if err != nil {
 			t.Fatal(err)
 		}
