@@ -51,16 +51,21 @@ async function subscribe(page: Page, email: string) {
   return form;
 }
 
-test('newsletter subscribe, then the duplicate', async ({ page }) => {
-  await page.goto('/about');
-  const email = uniqueEmail('reader');
-  const form = await subscribe(page, email);
-  await expect(page.getByText('Success!')).toBeVisible();
-  await expect(form.getByRole('textbox')).toHaveValue('');
-  await subscribe(page, email.toUpperCase());
-  await expect(page.getByText('Already subscribed')).toBeVisible();
-  await expect(page.getByText('This email is already on our list!')).toBeVisible();
-});
+for (const [label, viewport] of [['phone', phone], ['desktop', desktop]] as const) {
+  test(`newsletter subscribe, then the duplicate, at ${label} width`, async ({ page }) => {
+    await page.setViewportSize(viewport);
+    await page.goto('/about');
+    const email = uniqueEmail('reader');
+    const form = await subscribe(page, email);
+    await expect(page.getByText('Success!')).toBeVisible();
+    await expect(page.getByText("You've been subscribed to our newsletter.")).toBeVisible();
+    await expect(form.getByRole('textbox')).toHaveValue('');
+    await snap(page, `newsletter-${label}`);
+    await subscribe(page, email.toUpperCase());
+    await expect(page.getByText('Already subscribed')).toBeVisible();
+    await expect(page.getByText('This email is already on our list!')).toBeVisible();
+  });
+}
 
 test('all posts loads more on demand', async ({ page }) => {
   await page.goto('/posts');
