@@ -102,6 +102,34 @@ type Store interface {
 
 	// Newsletter.
 	CreateSubscriber(ctx context.Context, email string, workspaceID int64) error
+
+	// Scheduled posts (owner side: always scoped to a workspace).
+	// CreateScheduled inserts every item in one transaction (all or none).
+	CreateScheduled(ctx context.Context, items []*ScheduledPost) error
+	ListScheduled(ctx context.Context, workspaceID int64) ([]*ScheduledPost, error)
+	GetScheduled(ctx context.Context, workspaceID, id int64) (*ScheduledPost, error)
+	DeleteScheduled(ctx context.Context, workspaceID, id int64) error
+	// RetryScheduled moves a failed item back to pending and clears its
+	// error; ErrConflict when the item is not failed.
+	RetryScheduled(ctx context.Context, workspaceID, id int64) (*ScheduledPost, error)
+
+	// Scheduled posts (scheduler side: every workspace).
+	// ClaimDueScheduled leases the oldest due pending item until leaseUntil
+	// in one atomic statement, so two instances never take the same item;
+	// ErrNotFound when nothing is due.
+	ClaimDueScheduled(ctx context.Context, now, leaseUntil time.Time) (*ScheduledPost, error)
+	// FinishScheduled sets a claimed item's status (completed, failed, or
+	// pending to hand it back unprocessed), error and post, and drops the
+	// lease. A non-nil next (the following occurrence of a daily or weekly
+	// item) is inserted in the same transaction, at most once per item, so
+	// a retried item never forks its series. ErrNotFound when the item is
+	// gone or no longer pending.
+	FinishScheduled(ctx context.Context, id int64, status, errText string, postID int64, next *ScheduledPost) error
+
+	// Admin.
+	// ListWorkspaceOverviews is every workspace, newest first, with its
+	// owner's e-mail and role and the month's usage row (nil when none).
+	ListWorkspaceOverviews(ctx context.Context, month string) ([]*WorkspaceOverview, error)
 }
 
 // Roles.
@@ -289,6 +317,49 @@ type UpdateWorkspace struct {
 	PlanTier     *string
 	Status       *string
 	CustomDomain *string
+}
+
+// Scheduled post statuses.
+const (
+	ScheduledPending   = "pending"
+	ScheduledCompleted = "completed"
+	ScheduledFailed    = "failed"
+)
+
+// Scheduled post frequencies.
+const (
+	FrequencyOnce   = "once"
+	FrequencyDaily  = "daily"
+	FrequencyWeekly = "weekly"
+)
+
+// ScheduledPost is a post to generate at ScheduledFor. Its banners live in
+// the seed's banner1..3 columns: bannerN_html holds the banner's image URL
+// (the server builds the markup, never the browser), bannerN_text its
+// caption and bannerN_link_url its link.
+type ScheduledPost struct {
+	ID            int64
+	WorkspaceID   int64
+	Category      string // category slug
+	Topic         string // "" = a random topic (NULL in the database)
+	InputMode     string // topic or title
+	ScheduledFor  time.Time
+	Frequency     string // once, daily, weekly
+	Status        string // pending, completed, failed
+	GenerateImage bool
+	Banners       []Banner // at most 3
+	Error         string   // last failure
+	PostID        int64    // the generated post; 0 = none
+	ClaimedUntil  time.Time
+	CreatedAt     time.Time
+}
+
+// WorkspaceOverview is one row of the admin's workspace list.
+type WorkspaceOverview struct {
+	Workspace
+	OwnerEmail string
+	OwnerAdmin bool
+	Usage      *Usage // the month's row; nil when none exists
 }
 
 // Ptr returns a pointer to v, for Find/Update structs.

@@ -25,6 +25,7 @@ import (
 	"github.com/inkpress/inkpress/internal/media"
 	"github.com/inkpress/inkpress/internal/media/s3"
 	"github.com/inkpress/inkpress/internal/posts"
+	"github.com/inkpress/inkpress/internal/scheduler"
 	"github.com/inkpress/inkpress/internal/site"
 	"github.com/inkpress/inkpress/internal/views"
 	"github.com/inkpress/inkpress/server"
@@ -48,6 +49,7 @@ type App struct {
 	Writer      ai.Writer
 	Illustrator ai.Illustrator
 	Generator   *generate.Service
+	Scheduler   *scheduler.Scheduler
 	Server      *server.Server
 	Logger      *slog.Logger
 	// Out receives the one-time demo credentials (stdout by default).
@@ -98,6 +100,7 @@ func New(ctx context.Context, cfg *config.Config, logger *slog.Logger) (*App, er
 	}
 	a.Generator = &generate.Service{Store: db, Posts: a.Posts, Writer: a.Writer, Illustrator: a.Illustrator, Media: a.Media,
 		Timeout: cfg.AITimeout + 30*time.Second, Logger: logger}
+	a.Scheduler = &scheduler.Scheduler{Store: db, Generator: a.Generator, Logger: logger}
 	fe := frontend.New(web.Dist())
 	apiHandler := &api.Handler{Config: cfg, Store: db, Auth: a.Auth, Posts: a.Posts, Cache: a.Cache, Site: a.Site, Views: a.Views,
 		Media: a.Media, Generator: a.Generator}
@@ -166,15 +169,20 @@ func (a *App) Prepare(ctx context.Context) error {
 	return nil
 }
 
-// Run serves until ctx ends, flushing view counts in the background.
+// Run serves until ctx ends, flushing view counts and processing due
+// scheduled posts in the background. On shutdown a scheduled post being
+// generated is handed back to the next run (of this or another instance).
 func (a *App) Run(ctx context.Context) error {
 	vctx, stop := context.WithCancel(context.Background())
 	done := make(chan struct{})
 	go func() { a.Views.Run(vctx, 5*time.Second); close(done) }()
+	schedDone := make(chan struct{})
+	go func() { a.Scheduler.Run(vctx); close(schedDone) }()
 	go a.sweep(vctx)
 	err := a.Server.Run(ctx, 3*time.Minute)
 	stop()
 	<-done
+	<-schedDone
 	return err
 }
 

@@ -71,6 +71,13 @@ func (s *Service) storedSize(ctx context.Context, key string) (int64, error) {
 // maxBannerText caps a banner's optional caption.
 const maxBannerText = 120
 
+// CheckBanners validates banner slots exactly as Generate will, for callers
+// that store banners to generate with later (scheduled posts); it returns
+// the cleaned slots or an *Error.
+func (s *Service) CheckBanners(ctx context.Context, wsID int64, in []store.Banner) ([]store.Banner, error) {
+	return s.checkBanners(ctx, wsID, in)
+}
+
 // checkBanners validates the banner slots: at most 3, each an image uploaded
 // to this workspace and an http(s) link. Fully blank slots are dropped.
 func (s *Service) checkBanners(ctx context.Context, wsID int64, in []store.Banner) ([]store.Banner, error) {

@@ -63,6 +63,15 @@ func (h *Handler) Routes() http.Handler {
 	mux.HandleFunc("GET /api/workspace/media", h.listMedia)
 	mux.HandleFunc("POST /api/workspace/media", h.uploadMedia)
 	mux.HandleFunc("DELETE /api/workspace/media/{id}", h.deleteMedia)
+	mux.HandleFunc("GET /api/workspace/scheduled", h.listScheduled)
+	mux.HandleFunc("POST /api/workspace/scheduled", h.createScheduled)
+	mux.HandleFunc("POST /api/workspace/scheduled/bulk", h.bulkSchedule)
+	mux.HandleFunc("POST /api/workspace/scheduled/{id}/retry", h.retryScheduled)
+	mux.HandleFunc("DELETE /api/workspace/scheduled/{id}", h.deleteScheduled)
+	// Admin: every workspace (admin role required).
+	mux.HandleFunc("GET /api/admin/workspaces", h.adminListWorkspaces)
+	mux.HandleFunc("PUT /api/admin/workspaces/{id}/plan", h.adminSetPlan)
+	mux.HandleFunc("GET /api/admin/posts", h.adminListPosts)
 	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		WriteError(w, r, Errorf(http.StatusNotFound, "not_found", "No such API endpoint"))
 	})

@@ -1,0 +1,237 @@
+// Package scheduler turns due scheduled posts into posts. Every app instance
+// runs one Scheduler; each item is leased with one atomic claim in the
+// database, so several instances never process the same item.
+//
+// Cadence: the seed tells users scheduled items are processed by an
+// "hourly run", and the UI keeps saying so. The scheduler looks for due
+// items every minute instead: nothing is ever processed before its time,
+// and an item is processed within a minute of it rather than within an hour.
+package scheduler
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"time"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/inkpress/inkpress/internal/generate"
+	"github.com/inkpress/inkpress/store"
+)
+
+// Tone and length of scheduled posts: the scheduling form has neither, so
+// they get the generate dialog's first choices.
+const (
+	Tone   = "professional"
+	Length = "medium"
+)
+
+// Scheduler processes due scheduled posts. Store and Generator are required.
+type Scheduler struct {
+	Store     store.Store
+	Generator *generate.Service
+	Now       func() time.Time
+	// Every is the interval of Run (default one minute).
+	Every time.Duration
+	// Lease is how long a claim keeps other instances off an item; it must
+	// outlast a whole generation (default: the generator's timeout plus
+	// five minutes, at least 15 minutes). An instance that dies mid-run
+	// leaves the item to be claimed again when the lease ends.
+	Lease  time.Duration
+	Logger *slog.Logger
+}
+
+func (s *Scheduler) now() time.Time {
+	if s.Now != nil {
+		return s.Now()
+	}
+	return time.Now()
+}
+
+func (s *Scheduler) every() time.Duration {
+	if s.Every > 0 {
+		return s.Every
+	}
+	return time.Minute
+}
+
+func (s *Scheduler) lease() time.Duration {
+	if s.Lease > 0 {
+		return s.Lease
+	}
+	return max(15*time.Minute, s.Generator.Timeout+5*time.Minute)
+}
+
+func (s *Scheduler) logger() *slog.Logger {
+	if s.Logger != nil {
+		return s.Logger
+	}
+	return slog.Default()
+}
+
+// Run processes due items at once and then every Every until ctx ends.
+// An item being generated when ctx ends is handed back, not failed.
+func (s *Scheduler) Run(ctx context.Context) {
+	t := time.NewTicker(s.every())
+	defer t.Stop()
+	for {
+		n, err := s.RunOnce(ctx)
+		if err != nil && ctx.Err() == nil {
+			s.logger().Warn("scheduled posts", "err", err)
+		}
+		if n > 0 {
+			s.logger().Info("scheduled posts processed", "count", n)
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+	}
+}
+
+// RunOnce claims and processes due items one at a time until none is left
+// and reports how many it processed.
+func (s *Scheduler) RunOnce(ctx context.Context) (processed int, err error) {
+	for ctx.Err() == nil {
+		now := s.now()
+		item, err := s.Store.ClaimDueScheduled(ctx, now, now.Add(s.lease()))
+		if errors.Is(err, store.ErrNotFound) {
+			return processed, nil
+		}
+		if err != nil {
+			return processed, fmt.Errorf("claim scheduled post: %w", err)
+		}
+		s.process(ctx, item)
+		processed++
+	}
+	return processed, ctx.Err()
+}
+
+// process generates one claimed item and records the outcome. A daily or
+// weekly item schedules its next occurrence whether this one completed or
+// failed, so one bad day (a provider outage, the month's limit) never ends
+// a series; a failed occurrence can still be retried on its own.
+func (s *Scheduler) process(ctx context.Context, item *store.ScheduledPost) {
+	postID, failure := s.generate(ctx, item)
+	if failure != "" && ctx.Err() != nil {
+		// Shutting down: hand the item back for the next run.
+		s.finish(ctx, item, store.ScheduledPending, "", 0, nil)
+		return
+	}
+	status := store.ScheduledCompleted
+	if failure != "" {
+		status = store.ScheduledFailed
+	}
+	s.finish(ctx, item, status, failure, postID, s.next(item))
+}
+
+func (s *Scheduler) finish(ctx context.Context, item *store.ScheduledPost, status, failure string, postID int64, next *store.ScheduledPost) {
+	// Record the outcome even while shutting down: the post exists.
+	fctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
+	defer cancel()
+	err := s.Store.FinishScheduled(fctx, item.ID, status, failure, postID, next)
+	switch {
+	case errors.Is(err, store.ErrNotFound):
+		s.logger().Info("scheduled post deleted while processed", "id", item.ID)
+	case err != nil:
+		s.logger().Error("record scheduled post", "id", item.ID, "status", status, "err", err)
+	}
+}
+
+// generate runs the generate service for item and returns the post's id or
+// the failure shown to the owner. A panic in a provider fails the item
+// instead of the server.
+func (s *Scheduler) generate(ctx context.Context, item *store.ScheduledPost) (postID int64, failure string) {
+	defer func() {
+		if r := recover(); r != nil {
+			s.logger().Error("scheduled post panicked", "id", item.ID, "panic", r)
+			postID, failure = 0, generate.MsgFailed+": internal error"
+		}
+	}()
+	ws, err := s.Store.GetWorkspace(ctx, store.FindWorkspace{ID: &item.WorkspaceID})
+	if err != nil {
+		return 0, s.failure(item, err)
+	}
+	// The owner's limits, as when they generate by hand: an admin owner
+	// is unlimited.
+	isAdmin := false
+	if ws.UserID != 0 {
+		if isAdmin, err = s.Store.HasRole(ctx, ws.UserID, store.RoleAdmin); err != nil {
+			return 0, s.failure(item, err)
+		}
+	}
+	res, err := s.Generator.Generate(ctx, ws, isAdmin, s.request(ctx, item))
+	if err != nil {
+		return 0, s.failure(item, err)
+	}
+	return res.Post.ID, ""
+}
+
+// request builds the generate request of an item: a random topic (topic
+// mode) when it has none, an AI cover when it asks for images.
+func (s *Scheduler) request(ctx context.Context, item *store.ScheduledPost) generate.Request {
+	req := generate.Request{Category: item.Category, Topic: item.Topic, InputMode: item.InputMode, Tone: Tone, Length: Length,
+		ImageMode: generate.ImageNone, Banners: item.Banners, GenerateImages: item.GenerateImage}
+	if item.GenerateImage {
+		req.ImageMode = generate.ImageAI
+	}
+	if item.Topic == "" {
+		name := item.Category
+		if c, err := s.Store.GetCategory(ctx, item.WorkspaceID, item.Category); err == nil {
+			name = c.Name
+		}
+		req.Topic, req.InputMode = RandomTopic(item.ID, item.Category, name), "topic"
+	}
+	return req
+}
+
+// failure is the sentence stored on a failed item.
+func (s *Scheduler) failure(item *store.ScheduledPost, err error) string {
+	var ge *generate.Error
+	if !errors.As(err, &ge) {
+		s.logger().Error("scheduled post failed", "id", item.ID, "err", err)
+		return generate.MsgFailed + ": internal error"
+	}
+	switch {
+	case ge.Kind == generate.KindLimit || ge.Kind == generate.KindProvider:
+		return ge.Message // already the full sentence the user sees
+	case ge.Code == "invalid_category":
+		return generate.MsgFailed + ": the category " + item.Category + " no longer exists in your blog"
+	}
+	return generate.MsgFailed + ": " + lowerFirst(ge.Message)
+}
+
+func lowerFirst(s string) string {
+	if s == "" {
+		return s
+	}
+	r, n := utf8.DecodeRuneInString(s)
+	return string(unicode.ToLower(r)) + s[n:]
+}
+
+// next is the following occurrence of a daily or weekly item (nil for
+// once): its time plus whole periods, the first one after now, so a series
+// that was stalled (downtime, a late retry) resumes instead of producing a
+// burst of catch-up posts.
+func (s *Scheduler) next(item *store.ScheduledPost) *store.ScheduledPost {
+	days := 0
+	switch item.Frequency {
+	case store.FrequencyDaily:
+		days = 1
+	case store.FrequencyWeekly:
+		days = 7
+	default:
+		return nil
+	}
+	now := s.now()
+	at := item.ScheduledFor.AddDate(0, 0, days)
+	for !at.After(now) {
+		at = at.AddDate(0, 0, days)
+	}
+	return &store.ScheduledPost{WorkspaceID: item.WorkspaceID, Category: item.Category, Topic: item.Topic,
+		InputMode: item.InputMode, ScheduledFor: at, Frequency: item.Frequency, GenerateImage: item.GenerateImage,
+		Banners: item.Banners}
+}

@@ -1,0 +1,182 @@
+package api_test
+
+import (
+	"context"
+	"net/http"
+	"testing"
+	"time"
+
+	"github.com/inkpress/inkpress/internal/plan"
+	"github.com/inkpress/inkpress/store"
+	"github.com/inkpress/inkpress/store/sqlstore"
+	"github.com/inkpress/inkpress/store/storetest"
+)
+
+type adminWorkspaces struct {
+	Workspaces []struct {
+		ID         int64  `json:"id"`
+		Slug       string `json:"slug"`
+		PlanTier   string `json:"planTier"`
+		Status     string `json:"status"`
+		OwnerEmail string `json:"ownerEmail"`
+		Usage      *struct {
+			PostsGenerated  int `json:"postsGenerated"`
+			PostsLimit      int `json:"postsLimit"`
+			ImagesGenerated int `json:"imagesGenerated"`
+			ImagesLimit     int `json:"imagesLimit"`
+		} `json:"usage"`
+	} `json:"workspaces"`
+}
+
+// admin signs up and gets the admin role.
+func (e *ownerEnv) admin(email string) *ownerClient {
+	e.t.Helper()
+	c := e.signUp("Admin", email)
+	if err := e.store.AddRole(context.Background(), c.user.ID, store.RoleAdmin); err != nil {
+		e.t.Fatal(err)
+	}
+	return c
+}
+
+func TestAdminEndpointsRefuseOwnersAndVisitors(t *testing.T) {
+	t.Parallel()
+	storetest.Run(t, func(t *testing.T, s *sqlstore.DB) {
+		e := newOwnerEnv(t, s, nil, nil)
+		owner := e.owner("Owner", "owner@example.com")
+		anon := e.client()
+		for _, rq := range []struct {
+			method, path string
+			body         any
+		}{
+			{http.MethodGet, "/api/admin/workspaces", nil},
+			{http.MethodPut, "/api/admin/workspaces/" + itoa(owner.ws.ID) + "/plan", map[string]string{"planTier": "agency"}},
+			{http.MethodGet, "/api/admin/posts", nil},
+		} {
+			anon.mustFail(rq.method, rq.path, rq.body, http.StatusUnauthorized, "not_authenticated")
+			if msg := owner.mustFail(rq.method, rq.path, rq.body, http.StatusForbidden, "forbidden"); msg != "You must be an admin to access this page" {
+				t.Fatalf("%s %s: message %q", rq.method, rq.path, msg)
+			}
+		}
+		if ws, _ := s.GetWorkspace(context.Background(), store.FindWorkspace{ID: &owner.ws.ID}); ws.PlanTier != store.PlanStarter {
+			t.Fatalf("an owner changed a plan: %+v", ws)
+		}
+	})
+}
+
+func TestAdminWorkspacesAndPlanChange(t *testing.T) {
+	t.Parallel()
+	storetest.Run(t, func(t *testing.T, s *sqlstore.DB) {
+		ctx := context.Background()
+		e := newOwnerEnv(t, s, nil, nil)
+		admin := e.admin("boss@example.com")
+		owner := e.owner("Owner", "owner@example.com")
+		// A workspace without this month's usage row, and without an owner.
+		bare, err := s.CreateWorkspace(ctx, store.CreateWorkspace{Name: "Bare", Slug: "bare", PlanTier: store.PlanAgency})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.ReserveUsage(ctx, owner.ws.ID, plan.Month(time.Now()), 2, 1); err != nil {
+			t.Fatal(err)
+		}
+
+		var got adminWorkspaces
+		admin.mustJSON(http.MethodGet, "/api/admin/workspaces", nil, http.StatusOK, &got)
+		if len(got.Workspaces) != 3 || got.Workspaces[0].ID != bare.ID || got.Workspaces[2].ID != admin.ws.ID {
+			t.Fatalf("workspaces (newest first) = %+v", got.Workspaces)
+		}
+		b, o, a := got.Workspaces[0], got.Workspaces[1], got.Workspaces[2]
+		if b.Usage != nil || b.OwnerEmail != "" || b.PlanTier != "agency" {
+			t.Fatalf("bare = %+v", b)
+		}
+		if o.OwnerEmail != "owner@example.com" || o.Usage == nil || o.Usage.PostsGenerated != 2 || o.Usage.ImagesGenerated != 1 ||
+			o.Usage.PostsLimit != plan.TrialPosts || o.Status != "active" || o.Slug != owner.ws.Slug {
+			t.Fatalf("owner = %+v usage %+v", o, o.Usage)
+		}
+		if a.OwnerEmail != "boss@example.com" || a.Usage == nil || a.Usage.PostsLimit != plan.Unlimited {
+			t.Fatalf("admin's own = %+v usage %+v", a, a.Usage)
+		}
+
+		path := "/api/admin/workspaces/" + itoa(owner.ws.ID) + "/plan"
+		var changed struct {
+			Workspace struct {
+				ID       int64  `json:"id"`
+				PlanTier string `json:"planTier"`
+			} `json:"workspace"`
+		}
+		admin.mustJSON(http.MethodPut, path, map[string]string{"planTier": "professional"}, http.StatusOK, &changed)
+		if changed.Workspace.ID != owner.ws.ID || changed.Workspace.PlanTier != "professional" {
+			t.Fatalf("changed = %+v", changed)
+		}
+		// This month's limits follow at once; the counters stay.
+		if u := owner.usage(); u.PostsLimit != 100 || u.ImagesLimit != 100 || u.PostsGenerated != 2 {
+			t.Fatalf("usage after the change = %+v", u)
+		}
+		var ws struct {
+			Usage struct {
+				PostsLimit int  `json:"postsLimit"`
+				Trial      bool `json:"trial"`
+			} `json:"usage"`
+		}
+		owner.mustJSON(http.MethodGet, "/api/workspace", nil, http.StatusOK, &ws)
+		if ws.Usage.PostsLimit != 100 || ws.Usage.Trial {
+			t.Fatalf("owner's usage = %+v", ws.Usage)
+		}
+		admin.mustJSON(http.MethodPut, path, map[string]string{"planTier": "admin"}, http.StatusOK, &changed)
+		if u := owner.usage(); u.PostsLimit != plan.Unlimited {
+			t.Fatalf("admin tier usage = %+v", u)
+		}
+
+		admin.mustFail(http.MethodPut, path, map[string]string{"planTier": "gold"}, http.StatusBadRequest, "invalid_plan")
+		admin.mustFail(http.MethodPut, path, map[string]string{"planTier": ""}, http.StatusBadRequest, "invalid_plan")
+		admin.mustFail(http.MethodPut, "/api/admin/workspaces/999999/plan", map[string]string{"planTier": "agency"},
+			http.StatusNotFound, "workspace_not_found")
+		admin.mustFail(http.MethodPut, "/api/admin/workspaces/x/plan", map[string]string{"planTier": "agency"},
+			http.StatusNotFound, "workspace_not_found")
+		if w, _ := s.GetWorkspace(ctx, store.FindWorkspace{ID: &owner.ws.ID}); w.PlanTier != store.PlanAdmin {
+			t.Fatalf("refused changes changed the plan: %+v", w)
+		}
+	})
+}
+
+func TestAdminPostsAcrossWorkspaces(t *testing.T) {
+	t.Parallel()
+	storetest.Run(t, func(t *testing.T, s *sqlstore.DB) {
+		ctx := context.Background()
+		e := newOwnerEnv(t, s, nil, nil)
+		admin := e.admin("boss@example.com")
+		a := e.owner("A", "a@example.com", "tech")
+		b := e.owner("B", "b@example.com", "food")
+		base := time.Now().Add(-time.Hour)
+		for i, p := range []*store.Post{
+			{WorkspaceID: a.ws.ID, Category: "tech", Title: "Alpha Gadgets"},
+			{WorkspaceID: b.ws.ID, Category: "food", Title: "Bread Basics"},
+			{WorkspaceID: a.ws.ID, Category: "tech", Title: "Gadget Care"},
+		} {
+			p.Content, p.PublishedAt = "<p>Body</p>", base.Add(time.Duration(i)*time.Minute)
+			if err := e.gen.Posts.Create(ctx, p); err != nil {
+				t.Fatal(err)
+			}
+		}
+		var got struct {
+			Posts []struct {
+				Title         string `json:"title"`
+				CategoryName  string `json:"categoryName"`
+				WorkspaceSlug string `json:"workspaceSlug"`
+				URL           string `json:"url"`
+			} `json:"posts"`
+			Total int `json:"total"`
+		}
+		admin.mustJSON(http.MethodGet, "/api/admin/posts", nil, http.StatusOK, &got)
+		if got.Total != 3 || len(got.Posts) != 3 || got.Posts[0].Title != "Gadget Care" || got.Posts[1].Title != "Bread Basics" {
+			t.Fatalf("all = %+v", got)
+		}
+		if p := got.Posts[1]; p.WorkspaceSlug != b.ws.Slug || p.URL != "/blog/"+b.ws.Slug+"/food/bread-basics" || p.CategoryName != "Food" {
+			t.Fatalf("b's post = %+v", p)
+		}
+		admin.mustJSON(http.MethodGet, "/api/admin/posts?search=GADGET&limit=1&page=2", nil, http.StatusOK, &got)
+		if got.Total != 2 || len(got.Posts) != 1 || got.Posts[0].Title != "Alpha Gadgets" || got.Posts[0].WorkspaceSlug != a.ws.Slug {
+			t.Fatalf("search page 2 = %+v", got)
+		}
+		admin.mustFail(http.MethodGet, "/api/admin/posts?limit=500", nil, http.StatusBadRequest, "invalid_parameter")
+	})
+}

@@ -1,0 +1,232 @@
+package api
+
+import (
+	"errors"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/inkpress/inkpress/store"
+)
+
+var errScheduledNotFound = Errorf(http.StatusNotFound, "scheduled_not_found", "Scheduled post not found")
+
+type scheduledJSON struct {
+	ID            int64          `json:"id"`
+	Category      string         `json:"category"`
+	Topic         *string        `json:"topic"` // null = random topic
+	InputMode     string         `json:"inputMode"`
+	ScheduledFor  time.Time      `json:"scheduledFor"`
+	Frequency     string         `json:"frequency"`
+	Status        string         `json:"status"`
+	GenerateImage bool           `json:"generateImage"`
+	Banners       []store.Banner `json:"banners"`
+	Error         string         `json:"error"`
+	PostID        *int64         `json:"postId"`
+}
+
+func toScheduledJSON(p *store.ScheduledPost) scheduledJSON {
+	out := scheduledJSON{ID: p.ID, Category: p.Category, InputMode: p.InputMode, ScheduledFor: p.ScheduledFor,
+		Frequency: p.Frequency, Status: p.Status, GenerateImage: p.GenerateImage, Banners: p.Banners, Error: p.Error}
+	if p.Topic != "" {
+		out.Topic = &p.Topic
+	}
+	if p.PostID != 0 {
+		out.PostID = &p.PostID
+	}
+	if out.Banners == nil {
+		out.Banners = []store.Banner{}
+	}
+	return out
+}
+
+func toScheduledJSONs(ps []*store.ScheduledPost) []scheduledJSON {
+	out := make([]scheduledJSON, len(ps))
+	for i, p := range ps {
+		out[i] = toScheduledJSON(p)
+	}
+	return out
+}
+
+// scheduledID parses {id}; anything unusable is simply not found.
+func scheduledID(r *http.Request) (int64, error) {
+	id, err := strconv.ParseInt(r.PathValue("id"), 10, 64)
+	if err != nil || id <= 0 {
+		return 0, errScheduledNotFound
+	}
+	return id, nil
+}
+
+func (h *Handler) listScheduled(w http.ResponseWriter, r *http.Request) {
+	_, ws, err := h.ownerWorkspace(r, false)
+	if err != nil {
+		WriteError(w, r, err)
+		return
+	}
+	items, err := h.Store.ListScheduled(r.Context(), ws.ID)
+	if err != nil {
+		WriteError(w, r, err)
+		return
+	}
+	WriteJSON(w, http.StatusOK, map[string]any{"items": toScheduledJSONs(items)})
+}
+
+func (h *Handler) createScheduled(w http.ResponseWriter, r *http.Request) {
+	_, ws, err := h.ownerWorkspace(r, false)
+	if err != nil {
+		WriteError(w, r, err)
+		return
+	}
+	var in struct {
+		Category      string         `json:"category"`
+		Topic         *string        `json:"topic"` // null or absent: a random topic
+		InputMode     string         `json:"inputMode"`
+		ScheduledFor  string         `json:"scheduledFor"`
+		Frequency     string         `json:"frequency"`
+		GenerateImage *bool          `json:"generateImage"`
+		Banners       []store.Banner `json:"banners"`
+	}
+	if err := Decode(w, r, &in); err != nil {
+		WriteError(w, r, err)
+		return
+	}
+	topic := ""
+	if in.Topic != nil {
+		if topic = strings.TrimSpace(*in.Topic); topic == "" {
+			WriteError(w, r, errTopicRequired)
+			return
+		}
+	}
+	if strings.TrimSpace(in.ScheduledFor) == "" {
+		WriteError(w, r, errWhenRequired)
+		return
+	}
+	at, ok := parseWhen(in.ScheduledFor)
+	if !ok {
+		WriteError(w, r, errInvalidWhen)
+		return
+	}
+	item, err := h.scheduledItem(r, ws, scheduledFields{Category: in.Category, Topic: topic, InputMode: in.InputMode,
+		Frequency: in.Frequency, GenerateImage: in.GenerateImage, Banners: in.Banners})
+	if err != nil {
+		WriteError(w, r, err)
+		return
+	}
+	item.ScheduledFor = at
+	if err := h.Store.CreateScheduled(r.Context(), []*store.ScheduledPost{item}); err != nil {
+		WriteError(w, r, err)
+		return
+	}
+	WriteJSON(w, http.StatusCreated, map[string]any{"item": toScheduledJSON(item)})
+}
+
+// bulkSchedule creates count items of one topic, one a day from startDate
+// (frequency once), in one transaction: all or none.
+func (h *Handler) bulkSchedule(w http.ResponseWriter, r *http.Request) {
+	_, ws, err := h.ownerWorkspace(r, false)
+	if err != nil {
+		WriteError(w, r, err)
+		return
+	}
+	var in struct {
+		Category      string         `json:"category"`
+		Topic         string         `json:"topic"`
+		InputMode     string         `json:"inputMode"`
+		StartDate     string         `json:"startDate"`
+		Count         *countField    `json:"count"` // absent: 30
+		GenerateImage *bool          `json:"generateImage"`
+		Banners       []store.Banner `json:"banners"`
+	}
+	if err := Decode(w, r, &in); err != nil {
+		WriteError(w, r, err)
+		return
+	}
+	// The seed's order: topic, start date, number of posts.
+	topic := strings.TrimSpace(in.Topic)
+	if topic == "" {
+		WriteError(w, r, errBaseTopicRequired)
+		return
+	}
+	if strings.TrimSpace(in.StartDate) == "" {
+		WriteError(w, r, errStartDateRequired)
+		return
+	}
+	start, ok := parseWhen(in.StartDate)
+	if !ok {
+		WriteError(w, r, errInvalidStartDate)
+		return
+	}
+	count := defaultBulkCount
+	if in.Count != nil {
+		count = in.Count.n
+		if !in.Count.ok || count < minBulkCount || count > maxBulkCount {
+			WriteError(w, r, errInvalidCount)
+			return
+		}
+	}
+	base, err := h.scheduledItem(r, ws, scheduledFields{Category: in.Category, Topic: topic, InputMode: in.InputMode,
+		Frequency: store.FrequencyOnce, GenerateImage: in.GenerateImage, Banners: in.Banners})
+	if err != nil {
+		WriteError(w, r, err)
+		return
+	}
+	items := make([]*store.ScheduledPost, count)
+	for i := range items {
+		item := *base
+		item.ScheduledFor = start.AddDate(0, 0, i)
+		items[i] = &item
+	}
+	if err := h.Store.CreateScheduled(r.Context(), items); err != nil {
+		WriteError(w, r, err)
+		return
+	}
+	WriteJSON(w, http.StatusCreated, map[string]any{"items": toScheduledJSONs(items)})
+}
+
+func (h *Handler) retryScheduled(w http.ResponseWriter, r *http.Request) {
+	_, ws, err := h.ownerWorkspace(r, false)
+	if err != nil {
+		WriteError(w, r, err)
+		return
+	}
+	id, err := scheduledID(r)
+	if err != nil {
+		WriteError(w, r, err)
+		return
+	}
+	item, err := h.Store.RetryScheduled(r.Context(), ws.ID, id)
+	switch {
+	case errors.Is(err, store.ErrNotFound):
+		err = errScheduledNotFound
+	case errors.Is(err, store.ErrConflict):
+		err = Errorf(http.StatusConflict, "not_failed", "Only failed posts can be retried")
+	}
+	if err != nil {
+		WriteError(w, r, err)
+		return
+	}
+	WriteJSON(w, http.StatusOK, map[string]any{"item": toScheduledJSON(item)})
+}
+
+func (h *Handler) deleteScheduled(w http.ResponseWriter, r *http.Request) {
+	_, ws, err := h.ownerWorkspace(r, false)
+	if err != nil {
+		WriteError(w, r, err)
+		return
+	}
+	id, err := scheduledID(r)
+	if err != nil {
+		WriteError(w, r, err)
+		return
+	}
+	err = h.Store.DeleteScheduled(r.Context(), ws.ID, id)
+	if errors.Is(err, store.ErrNotFound) {
+		err = errScheduledNotFound
+	}
+	if err != nil {
+		WriteError(w, r, err)
+		return
+	}
+	w.WriteHeader(http.StatusNoContent)
+}

@@ -1,0 +1,218 @@
+package api_test
+
+import (
+	"context"
+	"net/http"
+	"testing"
+	"time"
+
+	"github.com/inkpress/inkpress/store"
+	"github.com/inkpress/inkpress/store/sqlstore"
+	"github.com/inkpress/inkpress/store/storetest"
+)
+
+type scheduledItem struct {
+	ID            int64          `json:"id"`
+	Category      string         `json:"category"`
+	Topic         *string        `json:"topic"`
+	InputMode     string         `json:"inputMode"`
+	ScheduledFor  time.Time      `json:"scheduledFor"`
+	Frequency     string         `json:"frequency"`
+	Status        string         `json:"status"`
+	GenerateImage bool           `json:"generateImage"`
+	Banners       []store.Banner `json:"banners"`
+	Error         string         `json:"error"`
+	PostID        *int64         `json:"postId"`
+}
+
+type scheduledList struct {
+	Items []scheduledItem `json:"items"`
+}
+
+type scheduledOne struct {
+	Item scheduledItem `json:"item"`
+}
+
+func (c *ownerClient) scheduled() []scheduledItem {
+	c.t.Helper()
+	var got scheduledList
+	c.mustJSON(http.MethodGet, "/api/workspace/scheduled", nil, http.StatusOK, &got)
+	return got.Items
+}
+
+// failScheduled runs an item through a claim and marks it failed, as the
+// scheduler would after a provider error.
+func failScheduled(t *testing.T, s store.Store, id int64) {
+	t.Helper()
+	ctx := context.Background()
+	now := time.Now().Add(365 * 24 * time.Hour)
+	if _, err := s.ClaimDueScheduled(ctx, now, now.Add(time.Hour)); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.FinishScheduled(ctx, id, store.ScheduledFailed, "Failed to generate blog post: the AI provider failed", 0, nil); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestScheduledCreateListDelete(t *testing.T) {
+	t.Parallel()
+	storetest.Run(t, func(t *testing.T, s *sqlstore.DB) {
+		e := newOwnerEnv(t, s, nil, nil)
+		c := e.owner("Sched Owner", "sched@example.com", "tech", "food")
+		banner := c.uploadImage("banner")
+		var one scheduledOne
+		c.mustJSON(http.MethodPost, "/api/workspace/scheduled", map[string]any{"category": "tech", "topic": "  Edge computing  ",
+			"inputMode": "title", "scheduledFor": "2026-12-02T09:30:00+01:00", "frequency": "weekly", "generateImage": false,
+			"banners": []map[string]string{{"imageUrl": banner, "linkUrl": "https://ads.example.com/x", "text": "Sale"}, {}}},
+			http.StatusCreated, &one)
+		it := one.Item
+		if it.ID == 0 || it.Topic == nil || *it.Topic != "Edge computing" || it.InputMode != "title" || it.Frequency != "weekly" ||
+			it.Status != "pending" || it.GenerateImage || !it.ScheduledFor.Equal(time.Date(2026, 12, 2, 8, 30, 0, 0, time.UTC)) ||
+			len(it.Banners) != 1 || it.Banners[0].ImageURL != banner || it.Banners[0].Text != "Sale" || it.PostID != nil || it.Error != "" {
+			t.Fatalf("created = %+v", it)
+		}
+		// topic null: a random topic; the defaults: topic mode, once, images on.
+		c.mustJSON(http.MethodPost, "/api/workspace/scheduled", map[string]any{"category": "food", "topic": nil,
+			"scheduledFor": "2026-12-01T10:00"}, http.StatusCreated, &one)
+		if one.Item.Topic != nil || one.Item.InputMode != "topic" || one.Item.Frequency != "once" || !one.Item.GenerateImage ||
+			one.Item.Banners == nil {
+			t.Fatalf("random = %+v", one.Item)
+		}
+		list := c.scheduled()
+		if len(list) != 2 || list[0].ID != one.Item.ID || list[1].ID != it.ID {
+			t.Fatalf("list = %+v", list)
+		}
+
+		bad := func(body map[string]any, code, msg string) {
+			t.Helper()
+			if got := c.mustFail(http.MethodPost, "/api/workspace/scheduled", body, http.StatusBadRequest, code); msg != "" && got != msg {
+				t.Fatalf("%v: message %q, want %q", body, got, msg)
+			}
+		}
+		valid := func(k string, v any) map[string]any {
+			b := map[string]any{"category": "tech", "topic": "Valid", "scheduledFor": "2026-12-01T10:00:00Z"}
+			b[k] = v
+			return b
+		}
+		bad(valid("topic", "   "), "topic_required", "Please enter a topic")
+		bad(valid("scheduledFor", ""), "schedule_time_required", "Please select a date and time")
+		bad(valid("scheduledFor", "next tuesday"), "invalid_schedule_time", "")
+		bad(valid("category", "cars"), "invalid_category", "")
+		bad(valid("category", ""), "category_required", "")
+		bad(valid("frequency", "hourly"), "invalid_frequency", "")
+		bad(valid("inputMode", "essay"), "invalid_input_mode", "")
+		bad(valid("banners", []map[string]string{{"imageUrl": "https://evil.example/x.png", "linkUrl": "https://a.example"}}), "invalid_banner", "")
+		bad(valid("banners", []map[string]string{{"imageUrl": banner, "linkUrl": "javascript:alert(1)"}}), "invalid_banner", "")
+		if n := len(c.scheduled()); n != 2 {
+			t.Fatalf("bad requests wrote items: %d", n)
+		}
+
+		if st, raw := c.do(http.MethodDelete, "/api/workspace/scheduled/"+itoa(it.ID), nil); st != http.StatusNoContent {
+			t.Fatalf("delete = %d %s", st, raw)
+		}
+		c.mustFail(http.MethodDelete, "/api/workspace/scheduled/"+itoa(it.ID), nil, http.StatusNotFound, "scheduled_not_found")
+		if list := c.scheduled(); len(list) != 1 {
+			t.Fatalf("after delete = %+v", list)
+		}
+		e.client().mustFail(http.MethodGet, "/api/workspace/scheduled", nil, http.StatusUnauthorized, "not_authenticated")
+	})
+}
+
+func TestScheduledBulk(t *testing.T) {
+	t.Parallel()
+	storetest.Run(t, func(t *testing.T, s *sqlstore.DB) {
+		e := newOwnerEnv(t, s, nil, nil)
+		c := e.owner("Bulk Owner", "bulk@example.com", "tech")
+		var got scheduledList
+		c.mustJSON(http.MethodPost, "/api/workspace/scheduled/bulk", map[string]any{"category": "tech", "topic": " Remote work ",
+			"inputMode": "topic", "startDate": "2026-12-20", "count": 30, "generateImage": true}, http.StatusCreated, &got)
+		if len(got.Items) != 30 {
+			t.Fatalf("bulk created %d items", len(got.Items))
+		}
+		start := time.Date(2026, 12, 20, 0, 0, 0, 0, time.UTC)
+		for i, it := range got.Items {
+			if !it.ScheduledFor.Equal(start.AddDate(0, 0, i)) || it.Frequency != "once" || it.Status != "pending" ||
+				it.Topic == nil || *it.Topic != "Remote work" || !it.GenerateImage || it.ID == 0 {
+				t.Fatalf("item %d = %+v", i, it)
+			}
+		}
+		if n := len(c.scheduled()); n != 30 {
+			t.Fatalf("listed %d", n)
+		}
+
+		bad := func(k string, v any, code, msg string) {
+			t.Helper()
+			body := map[string]any{"category": "tech", "topic": "Base", "startDate": "2026-12-01", "count": 3}
+			if v == nil {
+				delete(body, k)
+			} else {
+				body[k] = v
+			}
+			if got := c.mustFail(http.MethodPost, "/api/workspace/scheduled/bulk", body, http.StatusBadRequest, code); got != msg {
+				t.Fatalf("%s=%v: message %q, want %q", k, v, got, msg)
+			}
+		}
+		bad("count", 0, "invalid_number", "Please enter between 1 and 30 posts")
+		bad("count", 31, "invalid_number", "Please enter between 1 and 30 posts")
+		bad("count", -2, "invalid_number", "Please enter between 1 and 30 posts")
+		bad("count", 2.5, "invalid_number", "Please enter between 1 and 30 posts")
+		bad("count", "many", "invalid_number", "Please enter between 1 and 30 posts")
+		bad("topic", "  ", "topic_required", "Please enter a base topic or title")
+		bad("topic", nil, "topic_required", "Please enter a base topic or title")
+		bad("startDate", "", "start_date_required", "Please select a start date")
+		bad("startDate", nil, "start_date_required", "Please select a start date")
+		bad("startDate", "01/12/2026", "invalid_start_date", "Please select a valid start date")
+		bad("category", "garden", "invalid_category", "Please choose one of your blog's categories")
+		if n := len(c.scheduled()); n != 30 {
+			t.Fatalf("bad requests wrote items: %d", n)
+		}
+
+		// The count defaults to 30 and may come as a form's string; an
+		// RFC 3339 start keeps its time of day.
+		c.mustJSON(http.MethodPost, "/api/workspace/scheduled/bulk", map[string]any{"category": "tech", "topic": "Title",
+			"inputMode": "title", "startDate": "2027-01-01T08:00:00Z", "count": "2"}, http.StatusCreated, &got)
+		if len(got.Items) != 2 || got.Items[1].ScheduledFor != time.Date(2027, 1, 2, 8, 0, 0, 0, time.UTC) || got.Items[0].InputMode != "title" {
+			t.Fatalf("string count = %+v", got.Items)
+		}
+		c.mustJSON(http.MethodPost, "/api/workspace/scheduled/bulk", map[string]any{"category": "tech", "topic": "Default",
+			"startDate": "2027-02-01"}, http.StatusCreated, &got)
+		if len(got.Items) != 30 {
+			t.Fatalf("default count = %d", len(got.Items))
+		}
+	})
+}
+
+func TestScheduledRetryOnlyFailedAndOtherWorkspaces(t *testing.T) {
+	t.Parallel()
+	storetest.Run(t, func(t *testing.T, s *sqlstore.DB) {
+		e := newOwnerEnv(t, s, nil, nil)
+		a := e.owner("Owner A", "a@example.com", "tech")
+		b := e.owner("Owner B", "b@example.com", "tech")
+		var one scheduledOne
+		a.mustJSON(http.MethodPost, "/api/workspace/scheduled", map[string]any{"category": "tech", "topic": "Mine",
+			"scheduledFor": time.Now().UTC().Format(time.RFC3339)}, http.StatusCreated, &one)
+		path := "/api/workspace/scheduled/" + itoa(one.Item.ID)
+
+		a.mustFail(http.MethodPost, path+"/retry", nil, http.StatusConflict, "not_failed")
+		b.mustFail(http.MethodPost, path+"/retry", nil, http.StatusNotFound, "scheduled_not_found")
+		b.mustFail(http.MethodDelete, path, nil, http.StatusNotFound, "scheduled_not_found")
+		b.mustFail(http.MethodPost, "/api/workspace/scheduled/abc/retry", nil, http.StatusNotFound, "scheduled_not_found")
+		if len(b.scheduled()) != 0 {
+			t.Fatal("B sees A's items")
+		}
+
+		failScheduled(t, s, one.Item.ID)
+		if list := a.scheduled(); list[0].Status != "failed" || list[0].Error == "" {
+			t.Fatalf("failed item = %+v", list[0])
+		}
+		b.mustFail(http.MethodPost, path+"/retry", nil, http.StatusNotFound, "scheduled_not_found")
+		a.mustJSON(http.MethodPost, path+"/retry", nil, http.StatusOK, &one)
+		if one.Item.Status != "pending" || one.Item.Error != "" {
+			t.Fatalf("retried = %+v", one.Item)
+		}
+		a.mustFail(http.MethodPost, path+"/retry", nil, http.StatusConflict, "not_failed")
+		if list := a.scheduled(); len(list) != 1 || list[0].Status != "pending" {
+			t.Fatalf("after B's attempts = %+v", list)
+		}
+	})
+}

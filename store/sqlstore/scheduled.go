@@ -1,0 +1,178 @@
+package sqlstore
+
+import (
+	"context"
+	"database/sql"
+	"time"
+
+	"github.com/inkpress/inkpress/store"
+)
+
+// Banner slots use the seed's columns: bannerN_html holds the image URL
+// (the markup is built on the server when the post is written, never stored
+// from the browser), bannerN_text the caption, bannerN_link_url the link.
+const scheduledCols = `id, workspace_id, category, topic, input_mode, scheduled_for, frequency, status, generate_image,
+	banner1_html, banner1_text, banner1_link_url, banner2_html, banner2_text, banner2_link_url,
+	banner3_html, banner3_text, banner3_link_url, error, post_id, claimed_until, created_at`
+
+func scanScheduled(row interface{ Scan(...any) error }) (*store.ScheduledPost, error) {
+	var p store.ScheduledPost
+	var topic sql.NullString
+	var banners [3][3]sql.NullString
+	var postID sql.NullInt64
+	var at, claimed, created int64
+	dest := []any{&p.ID, &p.WorkspaceID, &p.Category, &topic, &p.InputMode, &at, &p.Frequency, &p.Status, &p.GenerateImage}
+	for i := range banners {
+		dest = append(dest, &banners[i][0], &banners[i][1], &banners[i][2])
+	}
+	dest = append(dest, &p.Error, &postID, &claimed, &created)
+	if err := row.Scan(dest...); err != nil {
+		return nil, notFound(err)
+	}
+	p.Topic, p.PostID = topic.String, postID.Int64
+	p.ScheduledFor, p.ClaimedUntil, p.CreatedAt = fromMS(at), fromMS(claimed), fromMS(created)
+	for _, b := range banners {
+		if b[0].String != "" || b[2].String != "" {
+			p.Banners = append(p.Banners, store.Banner{ImageURL: b[0].String, Text: b[1].String, LinkURL: b[2].String})
+		}
+	}
+	return &p, nil
+}
+
+func scanScheduledRows(rows *sql.Rows, err error) ([]*store.ScheduledPost, error) {
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []*store.ScheduledPost
+	for rows.Next() {
+		p, err := scanScheduled(rows)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, p)
+	}
+	return out, rows.Err()
+}
+
+// insertScheduled writes one item and fills its id, status and created_at.
+func insertScheduled(ctx context.Context, q queryer, p *store.ScheduledPost) error {
+	if p.Status == "" {
+		p.Status = store.ScheduledPending
+	}
+	if p.CreatedAt.IsZero() {
+		p.CreatedAt = time.Now().UTC()
+	}
+	var topic sql.NullString
+	if p.Topic != "" {
+		topic = sql.NullString{String: p.Topic, Valid: true}
+	}
+	var banners [9]sql.NullString
+	for i, b := range p.Banners {
+		if i == len(banners)/3 {
+			break // at most 3 slots; callers validate first
+		}
+		banners[3*i], banners[3*i+1], banners[3*i+2] = nullString(b.ImageURL), nullString(b.Text), nullString(b.LinkURL)
+	}
+	args := []any{p.WorkspaceID, p.Category, topic, p.InputMode, ms(p.ScheduledFor), p.Frequency, p.Status, p.GenerateImage}
+	for _, b := range banners {
+		args = append(args, b)
+	}
+	args = append(args, p.Error, ms(p.CreatedAt))
+	return q.QueryRowContext(ctx,
+		`INSERT INTO scheduled_posts (workspace_id, category, topic, input_mode, scheduled_for, frequency, status, generate_image,
+		   banner1_html, banner1_text, banner1_link_url, banner2_html, banner2_text, banner2_link_url,
+		   banner3_html, banner3_text, banner3_link_url, error, created_at)
+		 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19) RETURNING id`,
+		args...).Scan(&p.ID)
+}
+
+func (d *DB) CreateScheduled(ctx context.Context, items []*store.ScheduledPost) error {
+	if len(items) == 0 {
+		return nil
+	}
+	return d.tx(ctx, func(tx *sql.Tx) error {
+		for _, p := range items {
+			if err := insertScheduled(ctx, tx, p); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}
+
+func (d *DB) ListScheduled(ctx context.Context, workspaceID int64) ([]*store.ScheduledPost, error) {
+	return scanScheduledRows(d.db.QueryContext(ctx,
+		`SELECT `+scheduledCols+` FROM scheduled_posts WHERE workspace_id = $1 ORDER BY scheduled_for, id`, workspaceID))
+}
+
+func (d *DB) GetScheduled(ctx context.Context, workspaceID, id int64) (*store.ScheduledPost, error) {
+	return scanScheduled(d.db.QueryRowContext(ctx,
+		`SELECT `+scheduledCols+` FROM scheduled_posts WHERE workspace_id = $1 AND id = $2`, workspaceID, id))
+}
+
+func (d *DB) DeleteScheduled(ctx context.Context, workspaceID, id int64) error {
+	res, err := d.db.ExecContext(ctx, `DELETE FROM scheduled_posts WHERE workspace_id = $1 AND id = $2`, workspaceID, id)
+	return affected(res, err)
+}
+
+// RetryScheduled is one conditional UPDATE; only when it matches nothing do
+// we look again to tell a missing item from one that is not failed.
+func (d *DB) RetryScheduled(ctx context.Context, workspaceID, id int64) (*store.ScheduledPost, error) {
+	p, err := scanScheduled(d.db.QueryRowContext(ctx,
+		`UPDATE scheduled_posts SET status = $3, error = '', claimed_until = 0
+		 WHERE workspace_id = $1 AND id = $2 AND status = $4 RETURNING `+scheduledCols,
+		workspaceID, id, store.ScheduledPending, store.ScheduledFailed))
+	if err != store.ErrNotFound {
+		return p, err
+	}
+	if _, err := d.GetScheduled(ctx, workspaceID, id); err != nil {
+		return nil, err
+	}
+	return nil, store.ErrConflict
+}
+
+// ClaimDueScheduled is a single UPDATE whose WHERE repeats the due test, so
+// it is atomic in both databases: SQLite runs it under its one write lock;
+// on PostgreSQL the subquery locks the row it picks and skips rows other
+// instances are claiming at this moment (SKIP LOCKED), so concurrent
+// claimers take different items instead of queueing behind one.
+func (d *DB) ClaimDueScheduled(ctx context.Context, now, leaseUntil time.Time) (*store.ScheduledPost, error) {
+	lock := ""
+	if d.dialect == "postgres" {
+		lock = ` FOR UPDATE SKIP LOCKED`
+	}
+	return scanScheduled(d.db.QueryRowContext(ctx,
+		`UPDATE scheduled_posts SET claimed_until = $2
+		 WHERE id = (SELECT id FROM scheduled_posts
+		             WHERE status = $3 AND scheduled_for <= $1 AND claimed_until < $1
+		             ORDER BY scheduled_for, id LIMIT 1`+lock+`)
+		   AND status = $3 AND claimed_until < $1
+		 RETURNING `+scheduledCols, ms(now), ms(leaseUntil), store.ScheduledPending))
+}
+
+func (d *DB) FinishScheduled(ctx context.Context, id int64, status, errText string, postID int64, next *store.ScheduledPost) error {
+	var post sql.NullInt64
+	if postID != 0 {
+		post = sql.NullInt64{Int64: postID, Valid: true}
+	}
+	return d.tx(ctx, func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx,
+			`UPDATE scheduled_posts SET status = $2, error = $3, post_id = $4, claimed_until = 0 WHERE id = $1 AND status = $5`,
+			id, status, errText, post, store.ScheduledPending)
+		if err := affected(res, err); err != nil || next == nil {
+			return err
+		}
+		// The flag flips once per item: a retried item that finishes
+		// again does not add a second next occurrence.
+		res, err = tx.ExecContext(ctx,
+			`UPDATE scheduled_posts SET next_scheduled = $2 WHERE id = $1 AND next_scheduled = $3`, id, true, false)
+		if err != nil {
+			return err
+		}
+		if n, err := res.RowsAffected(); err != nil || n == 0 {
+			return err
+		}
+		return insertScheduled(ctx, tx, next)
+	})
+}
