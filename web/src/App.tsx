@@ -26,6 +26,11 @@ const Dashboard = lazy(() => import('@/routes/owner/Dashboard'))
 const MyPosts = lazy(() => import('@/routes/owner/MyPosts'))
 const AllPosts = lazy(() => import('@/routes/owner/AllPosts'))
 const AdminDashboard = lazy(() => import('@/routes/admin/AdminDashboard'))
+const AdminUsers = lazy(() => import('@/routes/admin/AdminUsers'))
+const AdminSchedule = lazy(() => import('@/routes/admin/AdminSchedule'))
+const AdminCategories = lazy(() => import('@/routes/admin/AdminCategories'))
+const AdminMediaLibrary = lazy(() => import('@/routes/admin/AdminMediaLibrary'))
+const AdminAllPosts = lazy(() => import('@/routes/admin/AdminAllPosts'))
 
 function Lazy({ children }: { children: ReactNode }) {
   return <Suspense fallback={<PageLoading />}>{children}</Suspense>
@@ -70,6 +75,11 @@ export function AppRoutes() {
         <Route path="dashboard/all-posts" element={<Lazy><AllPosts /></Lazy>} />
         <Route path="admin" element={<Navigate to="/admin/dashboard" replace />} />
         <Route path="admin/dashboard" element={<Lazy><AdminDashboard /></Lazy>} />
+        <Route path="admin/users" element={<Lazy><AdminUsers /></Lazy>} />
+        <Route path="admin/schedule" element={<Lazy><AdminSchedule /></Lazy>} />
+        <Route path="admin/categories" element={<Lazy><AdminCategories /></Lazy>} />
+        <Route path="admin/media-library" element={<Lazy><AdminMediaLibrary /></Lazy>} />
+        <Route path="admin/all-posts" element={<Lazy><AdminAllPosts /></Lazy>} />
 
         {/* Reserved prefixes never fall through to /:category/:slug */}
         <Route path="blog" element={<NotFound />} />

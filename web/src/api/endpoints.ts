@@ -1,6 +1,9 @@
 import { api } from './client'
 import type {
+  AdminPostsResponse,
+  AdminWorkspace,
   BlogResponse,
+  BulkScheduleInput,
   Category,
   GenerateInput,
   GenerateResponse,
@@ -12,11 +15,15 @@ import type {
   OwnerPostsResponse,
   PostResponse,
   PostsPage,
+  PlanTier,
   PlansResponse,
+  ScheduleInput,
+  ScheduledPost,
   Settings,
   SettingsInput,
   SiteInfo,
   UploadResponse,
+  Workspace,
   WorkspaceResponse,
 } from './types'
 
@@ -113,3 +120,28 @@ export const deleteMedia = (id: number) => api<void>(`/api/workspace/media/${id}
 
 export const generatePost = (input: GenerateInput) =>
   api<GenerateResponse>('/api/workspace/posts/generate', { method: 'POST', body: input })
+
+// ---- Scheduling ----
+export const getScheduledPosts = () =>
+  api<{ items: ScheduledPost[] }>('/api/workspace/scheduled').then((r) => r.items ?? [])
+export const schedulePost = (input: ScheduleInput) =>
+  api<{ item: ScheduledPost }>('/api/workspace/scheduled', { method: 'POST', body: input })
+export const bulkSchedulePosts = (input: BulkScheduleInput) =>
+  api<{ items: ScheduledPost[] }>('/api/workspace/scheduled/bulk', { method: 'POST', body: input })
+export const retryScheduledPost = (id: number) =>
+  api<{ item: ScheduledPost }>(`/api/workspace/scheduled/${id}/retry`, { method: 'POST' })
+export const deleteScheduledPost = (id: number) => api<void>(`/api/workspace/scheduled/${id}`, { method: 'DELETE' })
+
+// ---- Admin ----
+export const getAdminWorkspaces = () =>
+  api<{ workspaces: AdminWorkspace[] }>('/api/admin/workspaces').then((r) => r.workspaces ?? [])
+export const updateWorkspacePlan = (id: number, planTier: PlanTier) =>
+  api<{ workspace: Workspace }>(`/api/admin/workspaces/${id}/plan`, { method: 'PUT', body: { planTier } })
+
+export interface AdminPostsQuery {
+  page?: number
+  limit?: number
+  search?: string
+}
+export const getAdminPosts = (q: AdminPostsQuery = {}) =>
+  api<AdminPostsResponse>('/api/admin/posts', { query: { ...q } })

@@ -1,4 +1,4 @@
-import type { OwnerPostsQuery, PostsQuery } from './endpoints'
+import type { AdminPostsQuery, OwnerPostsQuery, PostsQuery } from './endpoints'
 
 /** Query keys in one place so mutations can invalidate precisely. */
 export const qk = {
@@ -18,4 +18,7 @@ export const qk = {
   ownerPostsInfinite: (q: Omit<OwnerPostsQuery, 'page'>) => ['workspace', 'posts', 'infinite', q] as const,
   ownerPost: (id: number) => ['workspace', 'post', id] as const,
   media: ['workspace', 'media'] as const,
+  scheduled: ['workspace', 'scheduled'] as const,
+  adminWorkspaces: ['admin', 'workspaces'] as const,
+  adminPostsInfinite: (q: Omit<AdminPostsQuery, 'page'>) => ['admin', 'posts', 'infinite', q] as const,
 }

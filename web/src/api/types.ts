@@ -206,3 +206,63 @@ export interface UploadResponse {
   mimeType: string
   size: number
 }
+
+// ---- Scheduling ----
+export type InputMode = 'topic' | 'title'
+export type Frequency = 'once' | 'daily' | 'weekly'
+export type ScheduleStatus = 'pending' | 'completed' | 'failed'
+
+export interface ScheduledPost {
+  id: number
+  category: string
+  /** null: the AI picks a random topic. */
+  topic: string | null
+  inputMode: InputMode
+  scheduledFor: string
+  frequency: Frequency
+  status: ScheduleStatus
+  generateImage: boolean
+  banners: Banner[]
+  /** The last failure, if any. */
+  error: string
+  postId: number | null
+}
+
+export interface ScheduleInput {
+  category: string
+  topic: string | null
+  inputMode: InputMode
+  scheduledFor: string
+  frequency: Frequency
+  generateImage: boolean
+  banners: Banner[]
+}
+
+export interface BulkScheduleInput {
+  category: string
+  topic: string
+  inputMode: InputMode
+  /** 'YYYY-MM-DD' or RFC 3339. */
+  startDate: string
+  count: number
+  generateImage: boolean
+}
+
+// ---- Admin ----
+export interface AdminUsage {
+  postsGenerated: number
+  postsLimit: number
+  imagesGenerated: number
+  imagesLimit: number
+}
+
+export interface AdminWorkspace extends Workspace {
+  ownerEmail: string
+  /** This month's usage row, or null when there is none ('No data'). */
+  usage: AdminUsage | null
+}
+
+export interface AdminPostsResponse {
+  posts: PostSummary[]
+  total: number
+}

@@ -1,7 +1,14 @@
-import { useCallback } from 'react'
+import { useCallback, useState } from 'react'
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query'
-import { getMedia, getOwnerPost, getOwnerPosts, type OwnerPostsQuery } from '@/api/endpoints'
+import { toast } from 'sonner'
+import { getMedia, getOwnerPost, getOwnerPosts, uploadMedia, type OwnerPostsQuery } from '@/api/endpoints'
+import { ApiError, errorMessage } from '@/api/client'
 import { qk } from '@/api/queryKeys'
+import type { MediaItem } from '@/api/types'
+import { checkImageFile } from '@/components/owner/generate'
+
+export const MEDIA_LIMIT = 40
+export const MSG_LIBRARY_FULL = { title: 'Library full', description: 'Maximum 40 images allowed per workspace' }
 
 /** One owner post with its editable body (GET /api/workspace/posts/{id}). */
 export function useOwnerPost(id: number | null | undefined) {
@@ -18,6 +25,49 @@ export function useMediaLibrary(enabled = true) {
   return useQuery({ queryKey: qk.media, queryFn: getMedia, enabled, staleTime: 30_000 })
 }
 
+/**
+ * Adds an image to the media library with the seed's rules and toasts: images only
+ * ('Invalid file type'), at most 5 MB ('File too large'), at most 40 per workspace ('Library full');
+ * 'Success' or 'Upload failed'. Resolves to the new item, or null when nothing was added.
+ */
+export function useLibraryUpload({ count, limit = MEDIA_LIMIT, successText = 'Image added to your library.' }: { count: number; limit?: number; successText?: string }) {
+  const queryClient = useQueryClient()
+  const [busy, setBusy] = useState(false)
+  const upload = useCallback(
+    async (file: File | undefined): Promise<MediaItem | null> => {
+      if (!file) return null
+      const bad = checkImageFile(file)
+      if (bad) {
+        toast.error(bad.title, { description: bad.description })
+        return null
+      }
+      if (count >= limit) {
+        toast.error(MSG_LIBRARY_FULL.title, { description: MSG_LIBRARY_FULL.description })
+        return null
+      }
+      setBusy(true)
+      try {
+        const { item } = await uploadMedia(file)
+        await queryClient.invalidateQueries({ queryKey: qk.media })
+        toast.success('Success', { description: successText })
+        return item
+      } catch (e) {
+        if (e instanceof ApiError && e.code === 'library_full') {
+          toast.error(MSG_LIBRARY_FULL.title, { description: MSG_LIBRARY_FULL.description })
+          void queryClient.invalidateQueries({ queryKey: qk.media })
+        } else {
+          toast.error('Upload failed', { description: errorMessage(e) })
+        }
+        return null
+      } finally {
+        setBusy(false)
+      }
+    },
+    [count, limit, successText, queryClient],
+  )
+  return { upload, busy }
+}
+
 /** The owner's posts page by page, for grids with a 'Load more' button. */
 export function useInfiniteOwnerPosts(q: Omit<OwnerPostsQuery, 'page'>, enabled = true) {
   const limit = q.limit ?? 12
@@ -32,7 +82,7 @@ export function useInfiniteOwnerPosts(q: Omit<OwnerPostsQuery, 'page'>, enabled 
 
 /**
  * Refreshes everything a change to the owner's posts can affect: their lists, the usage counters,
- * the categories' post counts, and the public blog pages cached in this tab.
+ * the categories' post counts, the public blog pages and the admin's all-posts grid cached in this tab.
  */
 export function useRefreshOwnerData() {
   const queryClient = useQueryClient()
@@ -44,6 +94,7 @@ export function useRefreshOwnerData() {
         queryClient.invalidateQueries({ queryKey: ['post'] }),
         queryClient.invalidateQueries({ queryKey: ['blog'] }),
         queryClient.invalidateQueries({ queryKey: ['categories'] }),
+        queryClient.invalidateQueries({ queryKey: ['admin', 'posts'] }),
       ]).then(() => undefined),
     [queryClient],
   )

@@ -2,9 +2,23 @@ import type { ComponentType } from 'react'
 import { Check, Copy } from 'lucide-react'
 import { Button } from '@/components/ui/button'
 import { useCopy } from '@/hooks/useCopy'
+import { cn } from '@/lib/utils'
 
-/** A URL with an open link and a copy button ('Copied to clipboard' toast). */
-export function CopyField({ label, url, icon: Icon }: { label: string; url: string; icon: ComponentType<{ className?: string }> }) {
+/**
+ * A URL with an open link and a copy button ('Copied to clipboard' toast). With `wrap` a long URL
+ * breaks over lines instead of being cut (for lists of URLs that differ only at the end).
+ */
+export function CopyField({
+  label,
+  url,
+  icon: Icon,
+  wrap = false,
+}: {
+  label: string
+  url: string
+  icon: ComponentType<{ className?: string }>
+  wrap?: boolean
+}) {
   const { copy, copied } = useCopy()
   const done = copied === url
   return (
@@ -14,7 +28,7 @@ export function CopyField({ label, url, icon: Icon }: { label: string; url: stri
         {label}
       </p>
       <div className="flex items-center gap-2 rounded-xl bg-slate-50 py-1.5 pl-3 pr-1.5 ring-1 ring-slate-200">
-        <a href={url} target="_blank" rel="noopener noreferrer" className="relative min-w-0 flex-1 truncate font-mono text-xs text-indigo-700 hover:underline sm:text-sm">
+        <a href={url} target="_blank" rel="noopener noreferrer" className={cn('relative min-w-0 flex-1 font-mono text-xs text-indigo-700 hover:underline sm:text-sm', wrap ? 'break-all' : 'truncate')}>
           {url}
           <span className="sr-only"> (opens in a new tab)</span>
         </a>

@@ -49,7 +49,7 @@ function elapsedLabel(seconds: number): string {
 }
 
 /** A row of radio buttons drawn as a segmented control. */
-function Segmented<T extends string>({
+export function Segmented<T extends string>({
   name,
   legend,
   value,
@@ -113,7 +113,8 @@ function Section({ title, children, aside }: { title: string; children: ReactNod
   )
 }
 
-function BannerEditor({
+/** One banner ad: an uploaded image, its link and an optional text (generate dialog and scheduler). */
+export function BannerEditor({
   banner,
   index,
   errors,
@@ -178,7 +179,16 @@ function BannerEditor({
  * The generate-post dialog (owner dashboard and My Posts). One long request: while it runs every
  * input is disabled and the dialog cannot be closed.
  */
-export function GenerateDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+export function GenerateDialog({
+  open,
+  onOpenChange,
+  title = 'Generate a new post',
+}: {
+  open: boolean
+  onOpenChange: (open: boolean) => void
+  /** The dialog's title: the admin dashboard calls it 'Generate New Post'. */
+  title?: string
+}) {
   const categories = useWorkspaceCategories(open)
   const workspace = useWorkspace(open)
   const refresh = useRefreshOwnerData()
@@ -265,7 +275,7 @@ export function GenerateDialog({ open, onOpenChange }: { open: boolean; onOpenCh
       >
         <DialogHeader className="border-b border-slate-100 px-6 py-5">
           <DialogTitle className="flex items-center gap-2">
-            <Sparkles className="size-5 text-indigo-600" aria-hidden="true" /> Generate a new post
+            <Sparkles className="size-5 text-indigo-600" aria-hidden="true" /> {title}
           </DialogTitle>
           <DialogDescription>The AI writes a complete article for your blog from a topic or a title.</DialogDescription>
         </DialogHeader>

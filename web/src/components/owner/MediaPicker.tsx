@@ -1,49 +1,24 @@
-import { useRef, useState } from 'react'
+import { useRef } from 'react'
 import { Check, ImageIcon, Upload } from 'lucide-react'
-import { useQueryClient } from '@tanstack/react-query'
-import { toast } from 'sonner'
 import type { MediaItem } from '@/api/types'
-import { ApiError, errorMessage } from '@/api/client'
-import { uploadMedia } from '@/api/endpoints'
-import { qk } from '@/api/queryKeys'
+import { errorMessage } from '@/api/client'
 import { Button } from '@/components/ui/button'
 import { Skeleton } from '@/components/ui/skeleton'
-import { useMediaLibrary } from '@/hooks/useOwner'
+import { useLibraryUpload, useMediaLibrary } from '@/hooks/useOwner'
 import { formatSize } from '@/lib/format'
 import { cn } from '@/lib/utils'
-import { checkImageFile } from './generate'
 import { Spinner } from './Spinner'
 
 /** Adds an image to the library (the seed's media-upload rules and toasts) and selects it. */
 function LibraryUpload({ count, limit, disabled, onAdded }: { count: number; limit: number; disabled: boolean; onAdded: (m: MediaItem) => void }) {
   const input = useRef<HTMLInputElement>(null)
-  const [busy, setBusy] = useState(false)
-  const queryClient = useQueryClient()
+  const { upload, busy } = useLibraryUpload({ count, limit })
   const full = count >= limit
 
   async function onFile(file: File | undefined) {
     if (input.current) input.current.value = ''
-    if (!file) return
-    const bad = checkImageFile(file)
-    if (bad) {
-      toast.error(bad.title, { description: bad.description })
-      return
-    }
-    setBusy(true)
-    try {
-      const { item } = await uploadMedia(file)
-      await queryClient.invalidateQueries({ queryKey: qk.media })
-      toast.success('Success', { description: 'Image added to your library.' })
-      onAdded(item)
-    } catch (e) {
-      if (e instanceof ApiError && e.code === 'library_full') {
-        toast.error('Library full', { description: 'Maximum 40 images allowed per workspace' })
-      } else {
-        toast.error('Upload failed', { description: errorMessage(e) })
-      }
-    } finally {
-      setBusy(false)
-    }
+    const item = await upload(file)
+    if (item) onAdded(item)
   }
 
   return (

@@ -126,9 +126,22 @@ export function validateGenerate(form: GenerateForm): Validation {
   if (form.imageMode === 'library' && !form.mediaId) errors.image = 'Pick an image or choose another option'
   if (form.imageMode === 'ai' && !form.generateImages) errors.image = 'Turn on image generation or choose another option'
 
+  const b = validateBanners(form.banners)
+  if (b.errors) errors.banners = b.errors
+
+  const missing = Boolean(errors.category || errors.topic || errors.tone || errors.length || errors.image) || b.missing
+  const toast = missing ? MSG_MISSING : b.badLink ? MSG_BAD_LINK : null
+  return { errors, toast }
+}
+
+/**
+ * Each banner needs an image and an http(s) link. `missing`: something is not filled in;
+ * `badLink`: a link is not http(s).
+ */
+export function validateBanners(list: BannerDraft[]): { errors?: FieldErrors['banners']; missing: boolean; badLink: boolean } {
   let badLink = false
   const banners: NonNullable<FieldErrors['banners']> = {}
-  for (const b of form.banners) {
+  for (const b of list) {
     const e: { image?: string; link?: string } = {}
     if (!b.imageUrl) e.image = 'Upload the banner image'
     if (!b.linkUrl.trim()) e.link = 'Enter the link'
@@ -138,20 +151,21 @@ export function validateGenerate(form: GenerateForm): Validation {
     }
     if (e.image || e.link) banners[b.key] = e
   }
-  if (Object.keys(banners).length) errors.banners = banners
+  const missing = Object.values(banners).some((e) => e.image || (e.link && !badLink))
+  return { errors: Object.keys(banners).length ? banners : undefined, missing, badLink }
+}
 
-  const missing = Boolean(errors.category || errors.topic || errors.tone || errors.length || errors.image) ||
-    Object.values(banners).some((e) => e.image || (e.link && !badLink))
-  const toast = missing ? MSG_MISSING : badLink ? MSG_BAD_LINK : null
-  return { errors, toast }
+/** Banner drafts as the API takes them. */
+export function toBanners(list: BannerDraft[]): Banner[] {
+  return list.map((b) => {
+    const text = b.text.trim()
+    return { imageUrl: b.imageUrl, linkUrl: b.linkUrl.trim(), ...(text ? { text } : {}) }
+  })
 }
 
 /** The request body for POST /api/workspace/posts/generate. */
 export function toGenerateInput(form: GenerateForm): GenerateInput {
-  const banners: Banner[] = form.banners.map((b) => {
-    const text = b.text.trim()
-    return { imageUrl: b.imageUrl, linkUrl: b.linkUrl.trim(), ...(text ? { text } : {}) }
-  })
+  const banners = toBanners(form.banners)
   const imageMode = form.imageMode === 'ai' && !form.generateImages ? 'none' : form.imageMode
   return {
     category: form.category,

@@ -1,73 +1,119 @@
 /**
- * /admin/dashboard (placeholder implementation; the admin-area engineer replaces it with the
- * posts table, dialogs and bulk actions). Works on the signed-in user's own workspace.
+ * /admin/dashboard — shortcuts (Manage Users, Schedule Posts, Manage Categories, Media Library,
+ * All posts), the RSS feed URLs with Copy, and the blog posts table with search, category filter,
+ * bulk delete, edit, share and delete; dialogs Generate New Post, Bulk Schedule and Edit Post.
+ * Requires a session and works on the signed-in user's own workspace.
  */
+import { useState } from 'react'
 import { Link } from 'react-router'
-import { CalendarClock, Check, Copy, FolderTree, ImageIcon, Users } from 'lucide-react'
-import type { Me } from '@/api/types'
+import { CalendarClock, CalendarRange, FolderTree, ImageIcon, LayoutGrid, Rss, Sparkles, Users } from 'lucide-react'
+import type { Me, WorkspaceResponse } from '@/api/types'
 import { RequireSession } from '@/components/RequireSession'
+import { AdminPage, AdminSection } from '@/components/admin/AdminLayout'
+import { BulkScheduleDialog } from '@/components/admin/BulkScheduleDialog'
+import { WorkspaceGate } from '@/components/admin/WorkspaceGate'
+import { CopyField } from '@/components/owner/CopyField'
+import { GenerateDialog } from '@/components/owner/GenerateDialog'
+import { PostsTable } from '@/components/owner/PostsTable'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 import { Skeleton } from '@/components/ui/skeleton'
-import { useWorkspaceCategories } from '@/hooks/useWorkspace'
-import { useCopy } from '@/hooks/useCopy'
 import { usePageMeta } from '@/hooks/usePageMeta'
+import { usePostsTable } from '@/hooks/usePostsTable'
+import { useWorkspaceCategories } from '@/hooks/useWorkspace'
 
 const SHORTCUTS = [
-  { to: '/admin/users', label: 'Manage Users', icon: Users },
-  { to: '/admin/schedule', label: 'Schedule Posts', icon: CalendarClock },
-  { to: '/admin/categories', label: 'Manage Categories', icon: FolderTree },
-  { to: '/admin/media-library', label: 'Media Library', icon: ImageIcon },
+  { to: '/admin/users', label: 'Manage Users', icon: Users, adminOnly: true },
+  { to: '/admin/schedule', label: 'Schedule Posts', icon: CalendarClock, adminOnly: false },
+  { to: '/admin/categories', label: 'Manage Categories', icon: FolderTree, adminOnly: false },
+  { to: '/admin/media-library', label: 'Media Library', icon: ImageIcon, adminOnly: false },
+  { to: '/admin/all-posts', label: 'All posts', icon: LayoutGrid, adminOnly: true },
 ]
 
-function Panel({ me }: { me: Me }) {
+/** The feed of all posts plus one per category of the workspace. */
+function Feeds({ rssUrl }: { rssUrl: string }) {
   const categories = useWorkspaceCategories()
-  const { copy, copied } = useCopy()
-  const ws = me.workspace?.slug ?? ''
-  const base = `${window.location.origin}/blog/${encodeURIComponent(ws)}/feed.xml`
-  const feeds = [
-    { label: 'All posts', url: base },
-    ...(categories.data ?? []).map((c) => ({ label: c.name, url: `${base}?category=${encodeURIComponent(c.slug)}` })),
-  ]
+  const withCategory = (slug: string) => `${rssUrl}${rssUrl.includes('?') ? '&' : '?'}category=${encodeURIComponent(slug)}`
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2">
+          <Rss className="size-5 text-orange-500" aria-hidden="true" /> RSS feeds
+        </CardTitle>
+        <CardDescription>Paste these into your social media scheduler: one for all posts and one per category.</CardDescription>
+      </CardHeader>
+      <CardContent className="grid grid-cols-1 gap-4 lg:grid-cols-2">
+        <CopyField label="All posts" url={rssUrl} icon={Rss} wrap />
+        {categories.isLoading && <Skeleton className="h-16 rounded-xl" />}
+        {(categories.data ?? []).map((c) => (
+          <CopyField key={c.slug} label={c.name} url={withCategory(c.slug)} icon={Rss} wrap />
+        ))}
+      </CardContent>
+    </Card>
+  )
+}
+
+function Panel({ me, data }: { me: Me; data: WorkspaceResponse }) {
+  const table = usePostsTable()
+  const [generateOpen, setGenerateOpen] = useState(false)
+  const [bulkOpen, setBulkOpen] = useState(false)
+
+  const generateButton = (
+    <Button onClick={() => setGenerateOpen(true)}>
+      <Sparkles aria-hidden="true" /> Generate New Post
+    </Button>
+  )
 
   return (
-    <div className="container-page py-10 sm:py-12">
-      <h1 className="text-3xl font-extrabold tracking-tight text-slate-900">Admin Dashboard</h1>
-      <p className="mt-1 text-slate-600">{me.workspace?.name}</p>
-      <nav aria-label="Admin" className="mt-6 flex flex-wrap gap-2">
-        {SHORTCUTS.map(({ to, label, icon: Icon }) => (
-          <Button key={to} asChild variant="outline">
+    <>
+      <nav aria-label="Admin sections" className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap">
+        {SHORTCUTS.filter((s) => me.isAdmin || !s.adminOnly).map(({ to, label, icon: Icon }) => (
+          <Button key={to} asChild variant="outline" className="h-auto min-h-10 justify-start whitespace-normal py-2 text-left sm:justify-center">
             <Link to={to}>
               <Icon aria-hidden="true" /> {label}
             </Link>
           </Button>
         ))}
       </nav>
-      <Card className="mt-8">
-        <CardHeader>
-          <CardTitle>RSS feeds</CardTitle>
-          <CardDescription>Paste these into your social media scheduler.</CardDescription>
-        </CardHeader>
-        <CardContent className="grid gap-2">
-          {categories.isLoading && <Skeleton className="h-12 rounded-xl" />}
-          {ws &&
-            feeds.map((f) => (
-              <div key={f.url} className="flex flex-wrap items-center gap-3 rounded-xl bg-slate-50 px-4 py-2.5">
-                <span className="w-32 text-sm font-medium">{f.label}</span>
-                <code className="min-w-0 flex-1 truncate text-xs text-slate-600">{f.url}</code>
-                <Button size="sm" variant="outline" onClick={() => copy(f.url)} aria-label={`Copy ${f.label} feed URL`}>
-                  {copied === f.url ? <Check aria-hidden="true" /> : <Copy aria-hidden="true" />}
-                  {copied === f.url ? 'Copied!' : 'Copy'}
-                </Button>
-              </div>
-            ))}
-        </CardContent>
-      </Card>
-    </div>
+
+      <div className="mt-8">
+        <Feeds rssUrl={data.rssUrl} />
+      </div>
+
+      <AdminSection
+        id="blog-posts"
+        title="Blog posts"
+        description={table.summary}
+        actions={
+          <>
+            <Button variant="outline" onClick={() => setBulkOpen(true)}>
+              <CalendarRange aria-hidden="true" /> Bulk Schedule
+            </Button>
+            {generateButton}
+          </>
+        }
+      >
+        <PostsTable table={table} caption="Blog posts" emptyTitle="No posts yet. Generate your first one!" emptyAction={generateButton} />
+      </AdminSection>
+
+      <GenerateDialog open={generateOpen} onOpenChange={setGenerateOpen} title="Generate New Post" />
+      <BulkScheduleDialog open={bulkOpen} onOpenChange={setBulkOpen} />
+    </>
+  )
+}
+
+function Screen({ me }: { me: Me }) {
+  return (
+    <AdminPage
+      title="Admin Dashboard"
+      subtitle={me.user ? `Signed in as ${me.user.email}` : undefined}
+    >
+      <WorkspaceGate>{(data) => <Panel me={me} data={data} />}</WorkspaceGate>
+    </AdminPage>
   )
 }
 
 export default function AdminDashboard() {
   usePageMeta('Admin Dashboard')
-  return <RequireSession redirectTo="/admin/login">{(me) => <Panel me={me} />}</RequireSession>
+  return <RequireSession redirectTo="/admin/login">{(me) => <Screen me={me} />}</RequireSession>
 }

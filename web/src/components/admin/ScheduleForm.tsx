@@ -1,0 +1,220 @@
+import { useRef, useState, type FormEvent } from 'react'
+import { Link } from 'react-router'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { CalendarClock, Plus } from 'lucide-react'
+import { toast } from 'sonner'
+import { schedulePost } from '@/api/endpoints'
+import { errorMessage } from '@/api/client'
+import { qk } from '@/api/queryKeys'
+import type { Category, Frequency, InputMode } from '@/api/types'
+import { Checkbox } from '@/components/owner/Checkbox'
+import { BannerEditor, Segmented } from '@/components/owner/GenerateDialog'
+import { MAX_BANNERS, MSG_MISSING, newBanner, validateBanners, type BannerDraft, type FieldErrors } from '@/components/owner/generate'
+import { Spinner } from '@/components/owner/Spinner'
+import { Button } from '@/components/ui/button'
+import { Field } from '@/components/ui/field'
+import { Input } from '@/components/ui/input'
+import { Label } from '@/components/ui/label'
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select'
+import { Switch } from '@/components/ui/switch'
+import { FREQUENCIES, emptyScheduleForm, toScheduleInput, validateSchedule, type ScheduleErrors, type ScheduleForm as Form } from './schedule'
+
+/**
+ * Schedule one post: category, frequency, topic (or 'Generate random topic'), topic/title mode,
+ * 'Schedule For', image and optional banners (POST /api/workspace/scheduled).
+ */
+export function ScheduleForm({ categories, loadingCategories }: { categories: Category[]; loadingCategories: boolean }) {
+  const queryClient = useQueryClient()
+  const [form, setForm] = useState<Form>(() => emptyScheduleForm())
+  const [errors, setErrors] = useState<ScheduleErrors>({})
+  const [bannerErrors, setBannerErrors] = useState<FieldErrors['banners']>(undefined)
+  const [uploads, setUploads] = useState(0)
+  const formRef = useRef<HTMLFormElement>(null)
+
+  const current: Form = form.category || !categories.length ? form : { ...form, category: categories[0].slug }
+
+  const mutation = useMutation({
+    mutationFn: (f: Form) => schedulePost(toScheduleInput(f)),
+    onSuccess: () => {
+      toast.success('Post scheduled')
+      setForm((f) => ({ ...emptyScheduleForm(f.category), frequency: f.frequency }))
+      setErrors({})
+      setBannerErrors(undefined)
+      void queryClient.invalidateQueries({ queryKey: qk.scheduled })
+    },
+    onError: (err) => toast.error('Error scheduling post', { description: errorMessage(err) }),
+  })
+  const busy = mutation.isPending
+
+  const set = <K extends keyof Form>(key: K, value: Form[K]) => {
+    setForm((f) => ({ ...f, [key]: value }))
+    setErrors((e) => ({ ...e, [key === 'random' || key === 'inputMode' ? 'topic' : key]: undefined }))
+  }
+  const setBanner = (b: BannerDraft) => {
+    setForm((f) => ({ ...f, banners: f.banners.map((x) => (x.key === b.key ? b : x)) }))
+    setBannerErrors((e) => {
+      if (!e?.[b.key]) return e
+      const rest = { ...e }
+      delete rest[b.key]
+      return rest
+    })
+  }
+  const uploadBusy = (on: boolean) => setUploads((n) => Math.max(0, n + (on ? 1 : -1)))
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault()
+    if (busy || uploads > 0) return
+    const v = validateSchedule(current)
+    const b = validateBanners(current.banners)
+    setErrors(v)
+    setBannerErrors(b.errors)
+    if (Object.values(v).some(Boolean) || b.missing || b.badLink) {
+      const msg = b.badLink && !Object.values(v).some(Boolean) && !b.missing
+        ? { title: 'Invalid link', description: 'Banner links must start with http:// or https://' }
+        : MSG_MISSING
+      toast.error(msg.title, { description: msg.description })
+      requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus())
+      return
+    }
+    mutation.mutate(current)
+  }
+
+  const topicLabel = current.inputMode === 'title' ? 'Title' : 'Topic'
+
+  return (
+    <form ref={formRef} onSubmit={submit} noValidate aria-busy={busy} aria-labelledby="schedule-form-title">
+      <fieldset disabled={busy} className="grid gap-5">
+        <legend className="sr-only">New scheduled post</legend>
+        <div className="grid gap-5 sm:grid-cols-2">
+          <Field id="sched-category" label="Category" error={errors.category} className="content-start">
+            {(a) => (
+              <Select value={current.category} onValueChange={(v) => set('category', v)}>
+                <SelectTrigger {...a}>
+                  <SelectValue placeholder={loadingCategories ? 'Loading categories...' : 'Choose a category'} />
+                </SelectTrigger>
+                <SelectContent>
+                  {categories.map((c) => (
+                    <SelectItem key={c.slug} value={c.slug}>
+                      {c.name}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+            )}
+          </Field>
+          <Field id="sched-frequency" label="Frequency" className="content-start">
+            {(a) => (
+              <Select value={current.frequency} onValueChange={(v) => set('frequency', v as Frequency)}>
+                <SelectTrigger {...a}>
+                  <SelectValue />
+                </SelectTrigger>
+                <SelectContent>
+                  {FREQUENCIES.map((f) => (
+                    <SelectItem key={f.value} value={f.value}>
+                      {f.label}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+            )}
+          </Field>
+        </div>
+        {!loadingCategories && !categories.length && (
+          <p className="-mt-2 text-sm text-slate-600">
+            No categories yet.{' '}
+            <Link to="/admin/categories" className="font-medium text-indigo-700 underline-offset-2 hover:underline">
+              Add one first
+            </Link>
+            .
+          </p>
+        )}
+
+        <Segmented<InputMode>
+          name="sched-mode"
+          legend="Write from"
+          value={current.inputMode}
+          onChange={(v) => set('inputMode', v)}
+          className="grid-cols-2"
+          options={[
+            { value: 'topic', label: 'Topic', hint: 'The AI picks the title' },
+            { value: 'title', label: 'Title', hint: 'Use my title as is' },
+          ]}
+        />
+
+        <div className="grid gap-2">
+          <Field id="sched-topic" label={topicLabel} error={errors.topic}>
+            {(a) => (
+              <Input
+                {...a}
+                value={current.random ? '' : current.topic}
+                disabled={current.random}
+                maxLength={200}
+                onChange={(e) => set('topic', e.target.value)}
+                placeholder={current.random ? 'The AI picks a topic' : current.inputMode === 'title' ? '10 Keto Breakfasts That Keep You Full' : 'Keto breakfast ideas for busy mornings'}
+              />
+            )}
+          </Field>
+          <label className="flex w-fit cursor-pointer items-center gap-2 text-sm text-slate-700">
+            <Checkbox checked={current.random} onChange={(e) => set('random', e.target.checked)} />
+            Generate random topic
+          </label>
+        </div>
+
+        <div className="grid gap-5 sm:grid-cols-2">
+          <Field id="sched-when" label="Schedule For" error={errors.scheduledFor} className="content-start">
+            {(a) => <Input {...a} type="datetime-local" value={current.scheduledFor} onChange={(e) => set('scheduledFor', e.target.value)} />}
+          </Field>
+          <div className="flex items-start justify-between gap-4 self-end rounded-xl border border-slate-200 px-4 py-2.5">
+            <div>
+              <Label htmlFor="sched-image">Generate image</Label>
+              <p id="sched-image-hint" className="mt-1 text-xs text-slate-500">
+                An AI cover for the post.
+              </p>
+            </div>
+            <Switch id="sched-image" aria-describedby="sched-image-hint" checked={current.generateImage} onCheckedChange={(on) => set('generateImage', on)} />
+          </div>
+        </div>
+
+        <div className="grid gap-3">
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <p className="text-sm font-medium text-slate-800">Banner ads (optional)</p>
+            <span className="text-xs font-medium text-slate-500">
+              {current.banners.length}/{MAX_BANNERS}
+            </span>
+          </div>
+          {current.banners.length > 0 && (
+            <ul className="grid gap-3">
+              {current.banners.map((b, i) => (
+                <BannerEditor
+                  key={b.key}
+                  banner={b}
+                  index={i}
+                  errors={bannerErrors?.[b.key]}
+                  onChange={setBanner}
+                  onBusyChange={uploadBusy}
+                  onRemove={() => setForm((f) => ({ ...f, banners: f.banners.filter((x) => x.key !== b.key) }))}
+                />
+              ))}
+            </ul>
+          )}
+          <div>
+            <Button
+              variant="outline"
+              size="sm"
+              onClick={() => setForm((f) => (f.banners.length >= MAX_BANNERS ? f : { ...f, banners: [...f.banners, newBanner()] }))}
+              disabled={current.banners.length >= MAX_BANNERS}
+            >
+              <Plus aria-hidden="true" /> Add banner
+            </Button>
+          </div>
+        </div>
+      </fieldset>
+      <div className="mt-6 flex justify-end border-t border-slate-100 pt-5">
+        <Button type="submit" disabled={busy || uploads > 0} className="w-full sm:w-auto">
+          {busy ? <Spinner /> : <CalendarClock aria-hidden="true" />}
+          {busy ? 'Scheduling...' : uploads > 0 ? 'Uploading...' : 'Schedule Post'}
+        </Button>
+      </div>
+    </form>
+  )
+}

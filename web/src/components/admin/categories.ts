@@ -1,0 +1,51 @@
+/** The category form's rules (seed sections 3 and 5): slug and name required; slug fixed once created. */
+import type { Category, NewCategory } from '@/api/types'
+import { DEFAULT_CATEGORY_COLOR } from '@/lib/constants'
+import { categorySlug } from '@/lib/keywords'
+
+export const CATEGORY_DELETE_QUESTION = 'Are you sure? This will not delete posts in this category.'
+export const SLUG_RE = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
+const HEX_RE = /^#[0-9a-f]{6}$/i
+
+export interface CategoryForm {
+  slug: string
+  name: string
+  description: string
+  colorHex: string
+  /** True once the slug was typed by hand (it then stops following the name). */
+  slugTouched: boolean
+}
+
+export function categoryForm(c?: Category | null): CategoryForm {
+  return c
+    ? { slug: c.slug, name: c.name, description: c.description ?? '', colorHex: c.colorHex || DEFAULT_CATEGORY_COLOR, slugTouched: true }
+    : { slug: '', name: '', description: '', colorHex: DEFAULT_CATEGORY_COLOR, slugTouched: false }
+}
+
+export type CategoryErrors = Partial<Record<'slug' | 'name' | 'colorHex', string>>
+
+export function validateCategory(f: CategoryForm, editing: boolean): CategoryErrors {
+  const e: CategoryErrors = {}
+  const slug = f.slug.trim()
+  if (!editing) {
+    if (!slug) e.slug = 'Slug is required'
+    else if (!SLUG_RE.test(slug) || slug.length > 60) e.slug = 'Use lowercase letters, numbers and single dashes'
+  }
+  if (!f.name.trim()) e.name = 'Name is required'
+  if (f.colorHex && !HEX_RE.test(f.colorHex.trim())) e.colorHex = 'Use a hex colour like #6366f1'
+  return e
+}
+
+/** The slug the name suggests while the slug has not been typed by hand. */
+export function withName(f: CategoryForm, name: string, editing: boolean): CategoryForm {
+  return { ...f, name, slug: editing || f.slugTouched ? f.slug : categorySlug(name) }
+}
+
+export function toNewCategory(f: CategoryForm): NewCategory {
+  return {
+    slug: f.slug.trim(),
+    name: f.name.trim().replace(/\s+/g, ' '),
+    description: f.description.trim(),
+    colorHex: (f.colorHex.trim() || DEFAULT_CATEGORY_COLOR).toLowerCase(),
+  }
+}

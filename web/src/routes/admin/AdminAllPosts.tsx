@@ -1,0 +1,68 @@
+/** /admin/all-posts (admins only) — posts across all workspaces as a card grid, newest first, with 'Load more'. */
+import { useEffect, useState } from 'react'
+import { Search } from 'lucide-react'
+import { toast } from 'sonner'
+import { errorMessage } from '@/api/client'
+import { LoadMore, PostGrid } from '@/components/PostGrid'
+import { ErrorBlock } from '@/components/ErrorBlock'
+import { AdminPage, DashboardLogout } from '@/components/admin/AdminLayout'
+import { RequireAdmin } from '@/components/admin/RequireAdmin'
+import { Input } from '@/components/ui/input'
+import { useInfiniteAdminPosts } from '@/hooks/useAdmin'
+import { usePageMeta } from '@/hooks/usePageMeta'
+
+function Grid() {
+  const [search, setSearch] = useState('')
+  const term = search.trim()
+  const [debounced, setDebounced] = useState(term)
+  useEffect(() => {
+    const t = setTimeout(() => setDebounced(term), 250)
+    return () => clearTimeout(t)
+  }, [term])
+
+  const posts = useInfiniteAdminPosts({ limit: 12, search: debounced || undefined })
+  useEffect(() => {
+    // Failed reads are shown in place; the toast names what failed.
+    if (posts.isError) toast.error('Error loading posts', { description: errorMessage(posts.error) })
+  }, [posts.isError, posts.error])
+  const list = posts.data?.pages.flatMap((p) => p.posts ?? [])
+  const total = posts.data?.pages[0]?.total
+
+  return (
+    <>
+      <div className="mb-6 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+        <p className="text-sm text-slate-600" aria-live="polite">
+          {total === undefined ? 'Loading...' : `${total} ${total === 1 ? 'post' : 'posts'}${debounced ? ' match your search' : ' across all workspaces'}`}
+        </p>
+        <div className="relative sm:w-72">
+          <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-slate-400" aria-hidden="true" />
+          <label htmlFor="all-posts-search" className="sr-only">
+            Search posts by title
+          </label>
+          <Input id="all-posts-search" type="search" placeholder="Search by title" value={search} maxLength={200} onChange={(e) => setSearch(e.target.value)} className="pl-9" />
+        </div>
+      </div>
+      {posts.isError && !list ? (
+        <ErrorBlock error={posts.error} onRetry={() => void posts.refetch()} />
+      ) : (
+        <>
+          <PostGrid posts={list} loading={posts.isLoading} empty={debounced ? 'No posts match your filters.' : 'No posts yet.'} />
+          <LoadMore hasMore={posts.hasNextPage} loading={posts.isFetchingNextPage} onClick={() => void posts.fetchNextPage()} />
+        </>
+      )}
+    </>
+  )
+}
+
+export default function AdminAllPosts() {
+  usePageMeta('All posts')
+  return (
+    <RequireAdmin>
+      {() => (
+        <AdminPage title="All posts" subtitle="Every post on the platform, newest first." actions={<DashboardLogout />}>
+          <Grid />
+        </AdminPage>
+      )}
+    </RequireAdmin>
+  )
+}

@@ -1,0 +1,115 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { toast } from 'sonner'
+import { AppRoutes } from '@/App'
+import type { AdminWorkspace } from '@/api/types'
+import { admin, apiError, json, mockFetch, owner, renderWithProviders, visitor } from '@/test/utils'
+
+const base = { id: 0, customDomain: '', status: 'active', createdAt: '2025-01-05T12:00:00Z' }
+const workspaces: AdminWorkspace[] = [
+  { ...base, id: 1, name: 'Olivia Cooks', slug: 'olivia-cooks', planTier: 'starter', ownerEmail: 'olivia@example.com', usage: { postsGenerated: 30, postsLimit: 30, imagesGenerated: 3, imagesLimit: 30 } },
+  { ...base, id: 2, name: 'New Blog', slug: 'new-blog', planTier: 'professional', ownerEmail: 'new@example.com', status: 'suspended', usage: null },
+  { ...base, id: 3, name: 'Admin', slug: 'admin', planTier: 'admin', ownerEmail: 'admin@example.com', usage: { postsGenerated: 12, postsLimit: 999999, imagesGenerated: 0, imagesLimit: 999999 } },
+]
+
+function setup(routes: Record<string, unknown> = {}) {
+  document.cookie = 'inkpress_csrf=t; path=/'
+  const fetch = mockFetch({
+    'GET /api/auth/me': json(admin),
+    'GET /api/categories': json({ categories: [] }),
+    'GET /api/plans': json({ plans: [], trialDays: 14, trialPosts: 10, trialImages: 10 }),
+    'GET /api/admin/workspaces': json({ workspaces }),
+    ...routes,
+  })
+  const user = userEvent.setup()
+  renderWithProviders(<AppRoutes />, { route: '/admin/users' })
+  return { fetch, user }
+}
+
+const table = () => screen.getByRole('table', { name: 'Workspaces' })
+
+afterEach(() => {
+  toast.dismiss()
+})
+
+describe('/admin/users', () => {
+  it('sends visitors to /admin/login', async () => {
+    mockFetch({ 'GET /api/auth/me': json(visitor), 'GET /api/categories': json({ categories: [] }) })
+    renderWithProviders(<AppRoutes />, { route: '/admin/users' })
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/admin/login?next=%2Fadmin%2Fusers'))
+  })
+
+  it("denies owners: 'Access Denied' and /dashboard", async () => {
+    const fetch = mockFetch({
+      'GET /api/auth/me': json(owner),
+      'GET /api/categories': json({ categories: [] }),
+      'GET /api/workspace': apiError(500, 'x', 'not under test'),
+      'GET /api/workspace/categories': json({ categories: [] }),
+    })
+    renderWithProviders(<AppRoutes />, { route: '/admin/users' })
+    expect(await screen.findByText('Access Denied')).toBeInTheDocument()
+    expect(screen.getByText('You must be an admin to access this page')).toBeInTheDocument()
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/dashboard$/))
+    expect(fetch.mock.calls.some((c) => String(c[0]).includes('/api/admin/'))).toBe(false)
+  })
+
+  it('lists workspaces with a count, plan, usage, status and created date', async () => {
+    setup()
+    expect(await screen.findByRole('heading', { name: 'All Workspaces (3)' })).toBeInTheDocument()
+    const headers = within(table()).getAllByRole('columnheader').map((h) => h.textContent)
+    expect(headers).toEqual(['Workspace', 'Slug', 'Plan', 'Usage (Posts)', 'Usage (Images)', 'Status', 'Created', 'Actions'])
+    const row = within(table()).getByRole('row', { name: /Olivia Cooks/ })
+    expect(within(row).getByText('olivia-cooks')).toBeInTheDocument()
+    expect(within(row).getByText('Jan 5, 2025')).toBeInTheDocument()
+    expect(within(row).getByText('active')).toHaveClass('bg-indigo-600')
+    expect(within(table()).getByRole('row', { name: /New Blog/ }).querySelector('.capitalize.bg-slate-100')).toHaveTextContent('suspended')
+  })
+
+  it("shows usage as 'No data', red at the limit and infinity for unlimited", async () => {
+    setup()
+    await screen.findByRole('table', { name: 'Workspaces' })
+    const full = within(table()).getByRole('row', { name: /Olivia Cooks/ })
+    const posts = within(full).getByText(/^30 \/ 30/)
+    expect(posts).toHaveClass('text-red-600')
+    expect(within(full).getByText(/^3 \/ 30/)).not.toHaveClass('text-red-600')
+    expect(within(within(table()).getByRole('row', { name: /New Blog/ })).getAllByText('No data')).toHaveLength(2)
+    expect(within(within(table()).getByRole('row', { name: /^Admin/ })).getByText('12 / ∞')).toBeInTheDocument()
+  })
+
+  it('changes a plan with the selector', async () => {
+    const { fetch, user } = setup({
+      'PUT /api/admin/workspaces/2/plan': ({ body }: { body: { planTier: string } }) => json({ workspace: { ...workspaces[1], planTier: body.planTier } }),
+    })
+    await screen.findByRole('table', { name: 'Workspaces' })
+    await user.click(within(table()).getByRole('combobox', { name: 'Plan for New Blog' }))
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['Starter', 'Professional', 'Agency', 'Admin'])
+    await user.click(screen.getByRole('option', { name: 'Agency' }))
+    expect(await screen.findByText('Plan updated')).toBeInTheDocument()
+    const call = fetch.mock.calls.find((c) => c[1]?.method === 'PUT')
+    expect(String(call?.[0])).toBe('/api/admin/workspaces/2/plan')
+    expect(JSON.parse(String(call?.[1]?.body))).toEqual({ planTier: 'agency' })
+  })
+
+  it("toasts 'Error updating plan'", async () => {
+    const { user } = setup({ 'PUT /api/admin/workspaces/1/plan': apiError(500, 'internal', 'Database is down') })
+    await screen.findByRole('table', { name: 'Workspaces' })
+    await user.click(within(table()).getByRole('combobox', { name: 'Plan for Olivia Cooks' }))
+    await user.click(screen.getByRole('option', { name: 'Professional' }))
+    expect(await screen.findByText('Error updating plan')).toBeInTheDocument()
+    expect(screen.getByText('Database is down')).toBeInTheDocument()
+  })
+
+  it("shows 'No workspaces found' and the beta testing instructions with the signup link", async () => {
+    setup({ 'GET /api/admin/workspaces': json({ workspaces: [] }) })
+    expect(await screen.findByText('No workspaces found')).toBeInTheDocument()
+    expect(screen.getByRole('heading', { name: 'Beta Testing Instructions' })).toBeInTheDocument()
+    expect(screen.getByText(`${window.location.origin}/signup`)).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Copy Signup link' })).toBeInTheDocument()
+  })
+
+  it("toasts 'Error loading workspaces'", async () => {
+    setup({ 'GET /api/admin/workspaces': apiError(500, 'internal', 'Boom') })
+    expect(await screen.findByText('Error loading workspaces')).toBeInTheDocument()
+  })
+})
