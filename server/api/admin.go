@@ -5,7 +5,6 @@ import (
 	"net/http"
 	"strconv"
 	"time"
-	"unicode/utf8"
 
 	"github.com/inkpress/inkpress/internal/generate"
 	"github.com/inkpress/inkpress/internal/plan"
@@ -124,32 +123,7 @@ func (h *Handler) adminListPosts(w http.ResponseWriter, r *http.Request) {
 		WriteError(w, r, err)
 		return
 	}
-	limit, err := intParam(r, "limit", ownerPageSize, 1, maxOwnerPage)
-	if err != nil {
-		WriteError(w, r, err)
-		return
-	}
-	page, err := intParam(r, "page", 1, 1, 100000)
-	if err != nil {
-		WriteError(w, r, err)
-		return
-	}
-	f := store.FindPost{Order: store.OrderLatest, Light: true}
-	if s := r.URL.Query().Get("search"); s != "" {
-		if utf8.RuneCountInString(s) > maxSearchRunes {
-			WriteError(w, r, Errorf(http.StatusBadRequest, "invalid_parameter", "search must be at most %d characters", maxSearchRunes))
-			return
-		}
-		f.Search = &s
-	}
-	ctx := r.Context()
-	total, err := h.Store.CountPosts(ctx, f)
-	if err != nil {
-		WriteError(w, r, err)
-		return
-	}
-	f.Limit, f.Offset = limit, (page-1)*limit
-	ps, err := h.Store.ListPosts(ctx, f)
+	ps, total, err := h.postPage(r, store.FindPost{})
 	if err != nil {
 		WriteError(w, r, err)
 		return

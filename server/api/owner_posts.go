@@ -26,46 +26,48 @@ func (h *Handler) listOwnerPosts(w http.ResponseWriter, r *http.Request) {
 		WriteError(w, r, err)
 		return
 	}
-	limit, err := intParam(r, "limit", ownerPageSize, 1, maxOwnerPage)
-	if err != nil {
-		WriteError(w, r, err)
-		return
-	}
-	page, err := intParam(r, "page", 1, 1, 100000)
-	if err != nil {
-		WriteError(w, r, err)
-		return
-	}
-	q := r.URL.Query()
-	f := store.FindPost{WorkspaceID: &ws.ID, Order: store.OrderLatest, Light: true}
-	if s := q.Get("search"); s != "" {
-		if utf8.RuneCountInString(s) > maxSearchRunes {
-			WriteError(w, r, Errorf(http.StatusBadRequest, "invalid_parameter", "search must be at most %d characters", maxSearchRunes))
-			return
-		}
-		f.Search = &s
-	}
-	if c := q.Get("category"); c != "" && c != "all" {
+	f := store.FindPost{WorkspaceID: &ws.ID}
+	if c := r.URL.Query().Get("category"); c != "" && c != "all" {
 		f.Category = &c
 	}
-	ctx := r.Context()
-	total, err := h.Store.CountPosts(ctx, f)
+	ps, total, err := h.postPage(r, f)
 	if err != nil {
 		WriteError(w, r, err)
 		return
 	}
-	f.Limit, f.Offset = limit, (page-1)*limit
-	ps, err := h.Store.ListPosts(ctx, f)
-	if err != nil {
-		WriteError(w, r, err)
-		return
-	}
-	names, err := h.categoryNames(ctx, ws.ID)
+	names, err := h.categoryNames(r.Context(), ws.ID)
 	if err != nil {
 		WriteError(w, r, err)
 		return
 	}
 	WriteJSON(w, http.StatusOK, map[string]any{"posts": summaries(h.ownerBlog(ws), ps, names), "total": total})
+}
+
+// postPage applies ?search, ?limit and ?page to f and returns that page of
+// posts, newest first, with the total that match (owner and admin lists).
+func (h *Handler) postPage(r *http.Request, f store.FindPost) ([]*store.Post, int, error) {
+	limit, err := intParam(r, "limit", ownerPageSize, 1, maxOwnerPage)
+	if err != nil {
+		return nil, 0, err
+	}
+	page, err := intParam(r, "page", 1, 1, 100000)
+	if err != nil {
+		return nil, 0, err
+	}
+	if s := r.URL.Query().Get("search"); s != "" {
+		if utf8.RuneCountInString(s) > maxSearchRunes {
+			return nil, 0, Errorf(http.StatusBadRequest, "invalid_parameter", "search must be at most %d characters", maxSearchRunes)
+		}
+		f.Search = &s
+	}
+	f.Order, f.Light = store.OrderLatest, true
+	total, err := h.Store.CountPosts(r.Context(), f)
+	if err != nil {
+		return nil, 0, err
+	}
+	f.Limit, f.Offset = limit, (page-1)*limit
+	ps, err := h.Store.ListPosts(r.Context(), f)
+	return ps, total, err
 }
 
 // postID parses {id}; anything unusable is simply not found.
