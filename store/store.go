@@ -52,6 +52,10 @@ type Store interface {
 	GetWorkspace(ctx context.Context, f FindWorkspace) (*Workspace, error)
 	ListWorkspaces(ctx context.Context) ([]*Workspace, error)
 	UpdateWorkspace(ctx context.Context, u UpdateWorkspace) (*Workspace, error)
+	// TouchWorkspace and ChangedWorkspaces let app instances tell each other
+	// which workspaces' cached pages are stale.
+	TouchWorkspace(ctx context.Context, workspaceID int64, at time.Time) error
+	ChangedWorkspaces(ctx context.Context, since time.Time) (map[int64]time.Time, error)
 	GetSettings(ctx context.Context, workspaceID int64) (*Settings, error)
 	UpdateSettings(ctx context.Context, s *Settings) error
 

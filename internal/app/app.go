@@ -66,6 +66,14 @@ func New(ctx context.Context, cfg *config.Config, logger *slog.Logger) (*App, er
 	}
 	a := &App{Config: cfg, Store: db, Logger: logger, Out: os.Stdout, DemoIllustrator: builtin.New()}
 	a.Cache = cache.New(30*time.Second, 50000)
+	// Tell other instances (they poll in Run) that a workspace changed.
+	a.Cache.OnInvalidate = func(wsID int64) {
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		if err := db.TouchWorkspace(ctx, wsID, time.Now()); err != nil {
+			logger.Warn("record workspace change", "workspace", wsID, "err", err)
+		}
+	}
 	a.Auth = auth.New(db, cfg.SessionTTL)
 	a.Posts = posts.New(db, a.Cache)
 	a.Site = site.New(db, cfg.BaseURL, cfg.SiteWorkspace)
@@ -179,6 +187,7 @@ func (a *App) Run(ctx context.Context) error {
 	schedDone := make(chan struct{})
 	go func() { a.Scheduler.Run(vctx); close(schedDone) }()
 	go a.sweep(vctx)
+	go a.Cache.Follow(vctx, a.Store, time.Second)
 	err := a.Server.Run(ctx, 3*time.Minute)
 	stop()
 	<-done

@@ -3,10 +3,13 @@ package app_test
 import (
 	"context"
 	"path/filepath"
+	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/inkpress/inkpress/internal/app/apptest"
+	"github.com/inkpress/inkpress/internal/posts"
 	"github.com/inkpress/inkpress/store"
 	"github.com/inkpress/inkpress/store/storetest"
 )
@@ -80,5 +83,40 @@ func TestCloseFlushesViews(t *testing.T) {
 	got, _ := b.Store.GetPost(context.Background(), store.FindPost{ID: &ps[0].ID})
 	if got.ViewCount != ps[0].ViewCount+2 {
 		t.Fatalf("views after close %d, want %d", got.ViewCount, ps[0].ViewCount+2)
+	}
+}
+
+// An edit made through one instance shows up on another instance's cached
+// page within a poll or two (not after the 30 s TTL).
+func TestEditReachesOtherInstancesCaches(t *testing.T) {
+	for name, url := range map[string]func(t *testing.T) string{
+		"sqlite":   func(t *testing.T) string { return "sqlite:" + filepath.Join(t.TempDir(), "shared.db") },
+		"postgres": func(t *testing.T) string { return storetest.PostgresURL(t) },
+	} {
+		t.Run(name, func(t *testing.T) {
+			db := url(t)
+			a := apptest.Start(t, db, apptest.Env("INKPRESS_DEMO", "true"))
+			b := apptest.Start(t, db)
+			ctx, cancel := context.WithCancel(context.Background())
+			defer cancel()
+			go b.Cache.Follow(ctx, b.Store, 50*time.Millisecond)
+			ws, _ := a.Store.GetWorkspace(ctx, store.FindWorkspace{Slug: store.Ptr("site")})
+			ps, _ := a.Store.ListPosts(ctx, store.FindPost{WorkspaceID: &ws.ID, Limit: 1})
+			path := "/" + ps[0].Category + "/" + ps[0].Slug
+			cb := b.Client(t)
+			if r := cb.Get(path); r.StatusCode != 200 { // b caches the page
+				t.Fatalf("status %d", r.StatusCode)
+			}
+			if _, err := a.Posts.Update(ctx, ws.ID, ps[0].ID, posts.Patch{Title: store.Ptr("Edited on instance A")}); err != nil {
+				t.Fatal(err)
+			}
+			deadline := time.Now().Add(5 * time.Second)
+			for !strings.Contains(string(cb.Get(path).Body), "<title>Edited on instance A | InkPress</title>") {
+				if time.Now().After(deadline) {
+					t.Fatal("instance B still serves the old title after 5 s")
+				}
+				time.Sleep(50 * time.Millisecond)
+			}
+		})
 	}
 }

@@ -31,6 +31,10 @@ type Cache struct {
 	maxKeys int
 	now     func() time.Time
 
+	// OnInvalidate, when set, is told about every Invalidate, so other app
+	// instances can learn of the change (see Follow).
+	OnInvalidate func(workspaceID int64)
+
 	mu      sync.RWMutex
 	entries map[int64]map[string]*Entry // workspace id -> key -> entry
 	n       int
@@ -102,8 +106,17 @@ func (c *Cache) store(ws int64, key string, e *Entry) {
 	m[key] = e
 }
 
-// Invalidate drops every entry of the workspace.
+// Invalidate drops every entry of the workspace, here and (through
+// OnInvalidate) in the other app instances.
 func (c *Cache) Invalidate(workspaceID int64) {
+	c.drop(workspaceID)
+	if c.OnInvalidate != nil {
+		c.OnInvalidate(workspaceID)
+	}
+}
+
+// drop forgets the workspace's entries in this instance only.
+func (c *Cache) drop(workspaceID int64) {
 	c.mu.Lock()
 	c.n -= len(c.entries[workspaceID])
 	delete(c.entries, workspaceID)

@@ -1,6 +1,7 @@
 package cache
 
 import (
+	"context"
 	"errors"
 	"sync"
 	"sync/atomic"
@@ -58,5 +59,50 @@ func TestBounded(t *testing.T) {
 	}
 	if c.n > 3 {
 		t.Fatalf("cache holds %d > 3 entries", c.n)
+	}
+}
+
+type changes struct{ m map[int64]time.Time }
+
+func (c *changes) ChangedWorkspaces(_ context.Context, since time.Time) (map[int64]time.Time, error) {
+	out := map[int64]time.Time{}
+	for id, at := range c.m {
+		if at.After(since) {
+			out[id] = at
+		}
+	}
+	return out, nil
+}
+
+func TestInvalidateNotifiesAndFollowDrops(t *testing.T) {
+	c := New(time.Minute, 100)
+	var told []int64
+	c.OnInvalidate = func(id int64) { told = append(told, id) }
+	c.Invalidate(3)
+	if len(told) != 1 || told[0] != 3 {
+		t.Fatalf("OnInvalidate told %v", told)
+	}
+	fills := 0
+	fill := func() (*Entry, error) { fills++; return &Entry{Body: []byte("x")}, nil }
+	_, _ = c.Get(9, "k", fill)
+	src := &changes{m: map[int64]time.Time{9: time.Now()}}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	go func() { c.Follow(ctx, src, 10*time.Millisecond); close(done) }()
+	deadline := time.Now().Add(2 * time.Second)
+	for {
+		_, _ = c.Get(9, "k", fill)
+		if fills >= 2 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("Follow never dropped the changed workspace")
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	cancel()
+	<-done
+	if len(told) != 1 {
+		t.Fatal("a drop from Follow must not notify other instances again")
 	}
 }
