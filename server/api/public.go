@@ -21,9 +21,34 @@ import (
 const Tagline = "Insights for the Modern Generation"
 
 func (h *Handler) getSite(w http.ResponseWriter, r *http.Request) {
+	blog, err := h.rootBlogSlug(r)
+	if err != nil {
+		WriteError(w, r, err)
+		return
+	}
 	WriteJSON(w, http.StatusOK, map[string]string{
 		"name": h.Config.SiteName, "tagline": Tagline, "siteWorkspace": h.Config.SiteWorkspace, "baseUrl": h.Config.BaseURL,
+		"blog": blog,
 	})
+}
+
+// rootBlogSlug is the slug of the workspace whose custom domain the request's
+// host is (its blog is served at "/" there), else "".
+func (h *Handler) rootBlogSlug(r *http.Request) (string, error) {
+	if site.CustomHost(r.Host, h.Config.BaseURL) == "" {
+		return "", nil
+	}
+	b, err := h.Site.Root(r.Context(), r.Host)
+	if errors.Is(err, store.ErrNotFound) {
+		return "", nil
+	}
+	if err != nil {
+		return "", err
+	}
+	if b.Workspace.Slug == h.Config.SiteWorkspace {
+		return "", nil
+	}
+	return b.Workspace.Slug, nil
 }
 
 func (h *Handler) getPlans(w http.ResponseWriter, r *http.Request) {

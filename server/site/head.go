@@ -21,6 +21,9 @@ type Head struct {
 	Published   time.Time
 	Modified    time.Time
 	ThemeColor  string
+	// RootBlog names the workspace served at this host's root when it is
+	// not the site's (a custom domain), so the app renders that blog at once.
+	RootBlog string
 }
 
 // SiteDescription is the site's own description (seed section 1).
@@ -94,6 +97,9 @@ func (h *Handler) renderHead(hd Head) string {
 	}
 	if hd.ThemeColor != "" {
 		w(`<meta name="theme-color" content="`, e(hd.ThemeColor), `">`)
+	}
+	if hd.RootBlog != "" {
+		w(`<meta name="inkpress-blog" content="`, e(hd.RootBlog), `">`)
 	}
 	if hd.JSONLD != nil {
 		// encoding/json escapes <, > and &, so the script cannot be closed early.

@@ -43,15 +43,37 @@ func (h *Handler) serveHTML(w http.ResponseWriter, r *http.Request, wsID int64, 
 }
 
 func (h *Handler) appPage(w http.ResponseWriter, r *http.Request, title string) {
-	body := h.App.Page(h.renderHead(Head{Title: title, NoIndex: true, Canonical: h.Config.BaseURL + r.URL.Path}), "")
+	body := h.App.Page(h.renderHead(Head{Title: title, NoIndex: true, Canonical: h.Config.BaseURL + r.URL.Path,
+		RootBlog: h.hostBlog(r)}), "")
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-cache")
 	_, _ = w.Write(body)
 }
 
+// rootBlog is the slug of b when b is served at a host's root but is not
+// the site workspace (a custom domain), else "".
+func (h *Handler) rootBlog(b *site.Blog) string {
+	if b.Prefix == "" && b.Workspace.Slug != h.Config.SiteWorkspace {
+		return b.Workspace.Slug
+	}
+	return ""
+}
+
+// hostBlog is rootBlog for the request's host (app pages and 404s).
+func (h *Handler) hostBlog(r *http.Request) string {
+	if site.CustomHost(r.Host, h.Config.BaseURL) == "" {
+		return ""
+	}
+	b, err := h.Site.Root(r.Context(), r.Host)
+	if err != nil {
+		return ""
+	}
+	return h.rootBlog(b)
+}
+
 // notFound answers the app's 404 page with status 404.
 func (h *Handler) notFound(w http.ResponseWriter, r *http.Request) {
-	body := h.App.Page(h.renderHead(Head{Title: "Page not found", NoIndex: true}),
+	body := h.App.Page(h.renderHead(Head{Title: "Page not found", NoIndex: true, RootBlog: h.hostBlog(r)}),
 		`<main><h1>Oops! Page not found</h1><p><a href="/">Return to Home</a></p></main>`)
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-cache")
@@ -99,7 +121,7 @@ func (h *Handler) homePage(w http.ResponseWriter, r *http.Request, b *site.Blog)
 			heading = h.Config.SiteName
 		}
 		return &page{
-			head: Head{Title: title, Description: desc, Canonical: b.URL(b.HomePath()), RSS: b.URL(b.Prefix + "/feed.xml"),
+			head: Head{Title: title, Description: desc, Canonical: b.URL(b.HomePath()), RSS: b.URL(b.Prefix + "/feed.xml"), RootBlog: h.rootBlog(b),
 				RSSTitle: heading, ThemeColor: set.PrimaryColor},
 			body: `<main><h1>` + html.EscapeString(heading) + `</h1><p>` + html.EscapeString(desc) + `</p>` + postList(b, ps) + `</main>`,
 		}, nil
@@ -153,7 +175,8 @@ func (h *Handler) categoryPage(w http.ResponseWriter, r *http.Request, b *site.B
 			feed = b.URL(b.Prefix + "/feed.xml?category=" + slug)
 		}
 		return &page{
-			head: Head{Title: c.Name, Description: desc, Canonical: b.URL(b.CategoryPath(slug)), RSS: feed, RSSTitle: c.Name},
+			head: Head{Title: c.Name, Description: desc, Canonical: b.URL(b.CategoryPath(slug)), RSS: feed, RSSTitle: c.Name,
+				RootBlog: h.rootBlog(b)},
 			body: `<main><h1>` + html.EscapeString(c.Name) + `</h1><p>` + html.EscapeString(desc) + `</p>` + postList(b, ps) + `</main>`,
 		}, nil
 	})
@@ -243,7 +266,7 @@ func (h *Handler) renderPost(b *site.Blog, p *store.Post, catName string) *page 
 		feed = b.URL(b.Prefix + "/feed.xml?category=" + p.Category)
 	}
 	return &page{
-		head: Head{Title: title, Description: p.MetaDescription, Canonical: canonical, Image: image, Type: "article",
+		head: Head{Title: title, Description: p.MetaDescription, Canonical: canonical, Image: image, Type: "article", RootBlog: h.rootBlog(b),
 			RSS: feed, RSSTitle: catName, JSONLD: ld, Published: p.PublishedAt, Modified: p.UpdatedAt},
 		body: body.String(),
 	}

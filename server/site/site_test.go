@@ -388,6 +388,17 @@ func TestCustomDomainServesItsBlog(t *testing.T) {
 	if r.StatusCode != 200 || !strings.Contains(string(r.Body), `<link rel="canonical" href="https://blog.example.org/keto/`+p.Slug+`">`) {
 		t.Fatalf("custom domain post: %d", r.StatusCode)
 	}
+	if !strings.Contains(string(r.Body), `<meta name="inkpress-blog" content="other">`) {
+		t.Fatal("custom domain page does not name its blog for the app")
+	}
+	for _, path := range []string{"/", "/keto", "/login", "/nope/a/b"} {
+		if !strings.Contains(string(c.Raw("GET", path, "blog.example.org", nil, nil).Body), `<meta name="inkpress-blog" content="other">`) {
+			t.Fatalf("%s on the custom domain does not name its blog", path)
+		}
+	}
+	if strings.Contains(string(c.Get("/").Body), `name="inkpress-blog"`) || strings.Contains(string(c.Get("/blog/other").Body), `name="inkpress-blog"`) {
+		t.Fatal("the main host names a root blog")
+	}
 	var us urlset
 	_ = xml.Unmarshal(c.Raw("GET", "/sitemap.xml", "blog.example.org", nil, nil).Body, &us)
 	if len(us.URLs) != 3 || us.URLs[0].Loc != "https://blog.example.org/" {

@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ReactNode } from 'react'
+import { lazy, Suspense, useMemo, type ReactNode } from 'react'
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router'
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query'
 import { Toaster } from 'sonner'
@@ -19,6 +19,8 @@ import { AdminLogin } from '@/routes/AdminLogin'
 import { AdminSignup } from '@/routes/AdminSignup'
 import { NotFound } from '@/routes/NotFound'
 import { FeedRedirect, SitemapRedirect } from '@/routes/ServerRedirect'
+import { useSite } from '@/hooks/usePublic'
+import { headRootBlog, RootBlogContext, useRootBlog } from '@/lib/rootBlog'
 
 // Owner and admin pages load on demand so the public pages stay light.
 const Onboarding = lazy(() => import('@/routes/owner/Onboarding'))
@@ -36,59 +38,71 @@ function Lazy({ children }: { children: ReactNode }) {
   return <Suspense fallback={<PageLoading />}>{children}</Suspense>
 }
 
+/** The site's page at a root route, or the root blog's on a workspace's custom domain. */
+function AtRoot({ site, blog }: { site: ReactNode; blog: ReactNode }) {
+  return <>{useRootBlog() ? blog : site}</>
+}
+
 /**
  * Route table. Fixed paths (/posts, /about, /landing, /login, /signup, /onboarding, /dashboard/*,
- * /admin/*, /blog/*) always outrank the catch-all /:category and /:category/:slug.
+ * /admin/*, /blog/*) always outrank the catch-all /:category and /:category/:slug. On a workspace's custom
+ * domain (/api/site answers `blog`), "/", "/:category" and "/:category/:slug" are that blog's pages.
  */
 export function AppRoutes() {
+  const fromApi = useSite().data?.blog
+  // The server names the root blog in the head on a custom domain, so the first render is right.
+  const blog = headRootBlog() ?? fromApi
+  const rootBlog = useMemo(() => (blog ? { slug: blog } : null), [blog])
   return (
-    <Routes>
-      {/* Feeds and sitemap are produced by the server; in-app navigation to them reloads. */}
-      <Route path="feed.xml" element={<FeedRedirect />} />
-      <Route path="sitemap.xml" element={<SitemapRedirect />} />
-      <Route path="blog/:workspace/feed.xml" element={<FeedRedirect />} />
-      <Route path=":category/feed.xml" element={<FeedRedirect />} />
+    <RootBlogContext.Provider value={rootBlog}>
+      <Routes>
+        {/* Feeds and sitemap are produced by the server; in-app navigation to them reloads. */}
+        <Route path="feed.xml" element={<FeedRedirect />} />
+        <Route path="sitemap.xml" element={<SitemapRedirect />} />
+        <Route path="blog/:workspace/feed.xml" element={<FeedRedirect />} />
+        <Route path=":category/feed.xml" element={<FeedRedirect />} />
 
-      {/* Public pages: with the newsletter card */}
-      <Route element={<Shell newsletter />}>
-        <Route index element={<Home />} />
-        <Route path="posts" element={<Posts />} />
-        <Route path="about" element={<About />} />
-        <Route path="landing" element={<Landing />} />
-        <Route path="blog/:workspace" element={<BlogHome />} />
-        <Route path="blog/:workspace/:category" element={<BlogCategory />} />
-        <Route path="blog/:workspace/:category/:slug" element={<PostPage />} />
-        <Route path=":category" element={<CategoryPage />} />
-        <Route path=":category/:slug" element={<PostPage />} />
-      </Route>
+        {/* Public pages: with the newsletter card */}
+        <Route element={<Shell newsletter />}>
+          <Route index element={<AtRoot site={<Home />} blog={<BlogHome />} />} />
+          <Route path="posts" element={<Posts />} />
+          <Route path="about" element={<About />} />
+          <Route path="landing" element={<Landing />} />
+          <Route path="blog/:workspace" element={<BlogHome />} />
+          <Route path="blog/:workspace/:category" element={<BlogCategory />} />
+          <Route path="blog/:workspace/:category/:slug" element={<PostPage />} />
+          <Route path=":category" element={<AtRoot site={<CategoryPage />} blog={<BlogCategory />} />} />
+          <Route path=":category/:slug" element={<AtRoot site={<PostPage />} blog={<PostPage />} />} />
+        </Route>
 
-      {/* Auth, owner and admin pages */}
-      <Route element={<Shell />}>
-        <Route path="login" element={<Login />} />
-        <Route path="signup" element={<Signup />} />
-        <Route path="admin/login" element={<AdminLogin />} />
-        <Route path="admin/signup" element={<AdminSignup />} />
+        {/* Auth, owner and admin pages */}
+        <Route element={<Shell />}>
+          <Route path="login" element={<Login />} />
+          <Route path="signup" element={<Signup />} />
+          <Route path="admin/login" element={<AdminLogin />} />
+          <Route path="admin/signup" element={<AdminSignup />} />
 
-        <Route path="onboarding" element={<Lazy><Onboarding /></Lazy>} />
-        <Route path="dashboard" element={<Lazy><Dashboard /></Lazy>} />
-        <Route path="dashboard/posts" element={<Lazy><MyPosts /></Lazy>} />
-        <Route path="dashboard/all-posts" element={<Lazy><AllPosts /></Lazy>} />
-        <Route path="admin" element={<Navigate to="/admin/dashboard" replace />} />
-        <Route path="admin/dashboard" element={<Lazy><AdminDashboard /></Lazy>} />
-        <Route path="admin/users" element={<Lazy><AdminUsers /></Lazy>} />
-        <Route path="admin/schedule" element={<Lazy><AdminSchedule /></Lazy>} />
-        <Route path="admin/categories" element={<Lazy><AdminCategories /></Lazy>} />
-        <Route path="admin/media-library" element={<Lazy><AdminMediaLibrary /></Lazy>} />
-        <Route path="admin/all-posts" element={<Lazy><AdminAllPosts /></Lazy>} />
+          <Route path="onboarding" element={<Lazy><Onboarding /></Lazy>} />
+          <Route path="dashboard" element={<Lazy><Dashboard /></Lazy>} />
+          <Route path="dashboard/posts" element={<Lazy><MyPosts /></Lazy>} />
+          <Route path="dashboard/all-posts" element={<Lazy><AllPosts /></Lazy>} />
+          <Route path="admin" element={<Navigate to="/admin/dashboard" replace />} />
+          <Route path="admin/dashboard" element={<Lazy><AdminDashboard /></Lazy>} />
+          <Route path="admin/users" element={<Lazy><AdminUsers /></Lazy>} />
+          <Route path="admin/schedule" element={<Lazy><AdminSchedule /></Lazy>} />
+          <Route path="admin/categories" element={<Lazy><AdminCategories /></Lazy>} />
+          <Route path="admin/media-library" element={<Lazy><AdminMediaLibrary /></Lazy>} />
+          <Route path="admin/all-posts" element={<Lazy><AdminAllPosts /></Lazy>} />
 
-        {/* Reserved prefixes never fall through to /:category/:slug */}
-        <Route path="blog" element={<NotFound />} />
-        <Route path="blog/*" element={<NotFound />} />
-        <Route path="dashboard/*" element={<NotFound />} />
-        <Route path="admin/*" element={<NotFound />} />
-        <Route path="*" element={<NotFound />} />
-      </Route>
-    </Routes>
+          {/* Reserved prefixes never fall through to /:category/:slug */}
+          <Route path="blog" element={<NotFound />} />
+          <Route path="blog/*" element={<NotFound />} />
+          <Route path="dashboard/*" element={<NotFound />} />
+          <Route path="admin/*" element={<NotFound />} />
+          <Route path="*" element={<NotFound />} />
+        </Route>
+      </Routes>
+    </RootBlogContext.Provider>
   )
 }
 

@@ -85,6 +85,8 @@ export interface SiteInfo {
   tagline: string
   siteWorkspace: string
   baseUrl: string
+  /** Slug of the workspace whose custom domain this host is (its blog is served at "/"), else "". */
+  blog?: string
 }
 
 export interface PlansResponse {

@@ -3,6 +3,7 @@ import { Clock } from 'lucide-react'
 import type { PostSummary } from '@/api/types'
 import { formatReadMinutesShort, formatShortDate, tagLabel } from '@/lib/format'
 import { postPath } from '@/lib/paths'
+import { useRootBlog } from '@/lib/rootBlog'
 import { categoryBadgeClass } from '@/lib/categories'
 import { cn } from '@/lib/utils'
 import { Skeleton } from './ui/skeleton'
@@ -19,7 +20,8 @@ interface Props {
 
 /** Post card (seed section 9): cover, category, date, read time, title, excerpt, up to 3 tags. */
 export function PostCard({ post, workspaceSlug, priority = false, className, headingLevel = 'h3' }: Props) {
-  const href = postPath(post, workspaceSlug)
+  const root = useRootBlog()
+  const href = postPath(post, workspaceSlug, root?.slug)
   const Heading = headingLevel
   const tags = (post.tags ?? []).filter((t) => t.trim()).slice(0, 3)
   const badge = categoryBadgeClass(post.category) ?? 'bg-(--brand-soft) text-(--brand-strong) ring-black/5'

@@ -1,6 +1,6 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
 import { shouldCountView } from '@/lib/views'
-import { getBlog, getCategories, getPlans, getPost, getPosts, type PostsQuery } from '@/api/endpoints'
+import { getBlog, getCategories, getPlans, getPost, getPosts, getSite, type PostsQuery } from '@/api/endpoints'
 import { qk } from '@/api/queryKeys'
 import { PAGE_SIZE } from '@/lib/constants'
 
@@ -51,6 +51,11 @@ export function useBlog(workspace: string | undefined) {
     staleTime: 5 * 60_000,
     enabled: Boolean(workspace),
   })
+}
+
+/** Site info; `blog` names the workspace served at this host's root (custom domain). */
+export function useSite() {
+  return useQuery({ queryKey: qk.site, queryFn: getSite, staleTime: Infinity })
 }
 
 export function usePlans() {

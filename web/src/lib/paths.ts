@@ -1,25 +1,40 @@
 import type { PostSummary } from '@/api/types'
 
 /**
- * Where a post card links: /blog/{ws}/{category}/{slug} when a workspace slug is given,
- * otherwise the canonical path from the server (post.url), else /{category}/{slug}.
+ * Path helpers for links into blogs. workspaceSlug names the blog; rootSlug is the blog served at this
+ * host's root (a custom domain, see lib/rootBlog.ts): links into that blog are root-relative
+ * (/{category}/{slug}), links into any other blog go under /blog/{ws}.
  */
-export function postPath(post: Pick<PostSummary, 'category' | 'slug' | 'url'>, workspaceSlug?: string): string {
+function blogPrefix(workspaceSlug: string, rootSlug?: string): string {
+  return rootSlug && workspaceSlug === rootSlug ? '' : `/blog/${encodeURIComponent(workspaceSlug)}`
+}
+
+/** A blog's home page: / for the root blog, else /blog/{ws}. */
+export function blogHomePath(workspaceSlug: string, rootSlug?: string): string {
+  return blogPrefix(workspaceSlug, rootSlug) || '/'
+}
+
+/**
+ * Where a post card links: /blog/{ws}/{category}/{slug} when a workspace slug is given (/{category}/{slug}
+ * when that workspace is the root blog), otherwise the canonical path from the server (post.url), else
+ * /{category}/{slug}.
+ */
+export function postPath(post: Pick<PostSummary, 'category' | 'slug' | 'url'>, workspaceSlug?: string, rootSlug?: string): string {
   const cat = encodeURIComponent(post.category.toLowerCase())
   const slug = encodeURIComponent(post.slug)
-  if (workspaceSlug) return `/blog/${encodeURIComponent(workspaceSlug)}/${cat}/${slug}`
+  if (workspaceSlug) return `${blogPrefix(workspaceSlug, rootSlug)}/${cat}/${slug}`
   if (post.url && post.url.startsWith('/') && !post.url.startsWith('//')) return post.url
   return `/${cat}/${slug}`
 }
 
-export function categoryPath(category: string, workspaceSlug?: string): string {
+export function categoryPath(category: string, workspaceSlug?: string, rootSlug?: string): string {
   const cat = encodeURIComponent(category.toLowerCase())
-  return workspaceSlug ? `/blog/${encodeURIComponent(workspaceSlug)}/${cat}` : `/${cat}`
+  return workspaceSlug ? `${blogPrefix(workspaceSlug, rootSlug)}/${cat}` : `/${cat}`
 }
 
-export function feedPath(opts: { workspace?: string; category?: string } = {}): string {
+export function feedPath(opts: { workspace?: string; category?: string; rootSlug?: string } = {}): string {
   if (opts.workspace) {
-    const base = `/blog/${encodeURIComponent(opts.workspace)}/feed.xml`
+    const base = `${blogPrefix(opts.workspace, opts.rootSlug)}/feed.xml`
     return opts.category ? `${base}?category=${encodeURIComponent(opts.category)}` : base
   }
   return opts.category ? `/${encodeURIComponent(opts.category)}/feed.xml` : '/feed.xml'

@@ -12,12 +12,15 @@ import { Button } from '@/components/ui/button'
 import { useBlog, useInfinitePosts } from '@/hooks/usePublic'
 import { usePageMeta } from '@/hooks/usePageMeta'
 import { isApiError } from '@/api/client'
-import { feedPath } from '@/lib/paths'
+import { blogHomePath, feedPath } from '@/lib/paths'
+import { useRootBlog } from '@/lib/rootBlog'
 import { titleCase } from '@/lib/categories'
 import { cn } from '@/lib/utils'
 
 export function BlogCategory() {
-  const { workspace: ws = '', category: catSlug = '' } = useParams()
+  const root = useRootBlog()
+  // /blog/:workspace/:category, or /:category on a custom domain (the root blog).
+  const { workspace: ws = root?.slug ?? '', category: catSlug = '' } = useParams()
   const blog = useBlog(ws)
   const category = blog.data?.categories.find((c) => c.slug.toLowerCase() === catSlug.toLowerCase())
   const posts = useInfinitePosts({ workspace: ws, category: category?.slug ?? catSlug }, Boolean(category))
@@ -44,7 +47,7 @@ export function BlogCategory() {
   }
   if (!blog.data) return null
   const { settings, workspace, categories } = blog.data
-  const blogHome = `/blog/${encodeURIComponent(workspace.slug)}`
+  const blogHome = blogHomePath(workspace.slug, root?.slug)
   if (!category) {
     return (
       <BlogTheme settings={settings}>
@@ -81,7 +84,7 @@ export function BlogCategory() {
         before={back}
         title={category.name || titleCase(category.slug)}
         description={category.description}
-        rssHref={feedPath({ workspace: workspace.slug, category: category.slug })}
+        rssHref={feedPath({ workspace: workspace.slug, category: category.slug, rootSlug: root?.slug })}
         rssLabel={`${category.name} RSS feed`}
         workspaceSlug={workspace.slug}
         categories={categories}

@@ -11,9 +11,12 @@ import { useBlog, useInfinitePosts } from '@/hooks/usePublic'
 import { usePageMeta } from '@/hooks/usePageMeta'
 import { isApiError } from '@/api/client'
 import { feedPath } from '@/lib/paths'
+import { useRootBlog } from '@/lib/rootBlog'
 
 export function BlogHome() {
-  const { workspace: ws = '' } = useParams()
+  const root = useRootBlog()
+  // /blog/:workspace, or "/" on a custom domain (the root blog).
+  const { workspace: ws = root?.slug ?? '' } = useParams()
   const blog = useBlog(ws)
   const posts = useInfinitePosts({ workspace: ws }, blog.isSuccess)
   const title = blog.data ? blog.data.settings.blogTitle || blog.data.workspace.name : null
@@ -40,7 +43,7 @@ export function BlogHome() {
         template={template}
         title={title ?? workspace.name}
         description={settings.blogDescription}
-        rssHref={feedPath({ workspace: workspace.slug })}
+        rssHref={feedPath({ workspace: workspace.slug, rootSlug: root?.slug })}
         workspaceSlug={workspace.slug}
         categories={categories}
       />

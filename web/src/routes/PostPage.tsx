@@ -14,7 +14,8 @@ import { usePageMeta } from '@/hooks/usePageMeta'
 import { isApiError } from '@/api/client'
 import type { Post, PostSummary } from '@/api/types'
 import { formatLongDate, formatReadMinutesLong } from '@/lib/format'
-import { categoryPath } from '@/lib/paths'
+import { blogHomePath, categoryPath } from '@/lib/paths'
+import { useRootBlog } from '@/lib/rootBlog'
 import { titleCase } from '@/lib/categories'
 import { PRODUCT_NAME } from '@/lib/constants'
 
@@ -74,8 +75,9 @@ function Article({
   categoryName: string
 }) {
   const onContentClick = useInternalLinks()
-  const home = workspaceSlug ? `/blog/${encodeURIComponent(workspaceSlug)}` : '/'
-  const catHref = categoryPath(post.category, workspaceSlug)
+  const root = useRootBlog()
+  const home = workspaceSlug ? blogHomePath(workspaceSlug, root?.slug) : '/'
+  const catHref = categoryPath(post.category, workspaceSlug, root?.slug)
   const shareUrl = post.canonicalUrl || window.location.href
   const tags = (post.tags ?? []).filter((t) => t.trim())
 
@@ -180,8 +182,13 @@ function Article({
 }
 
 export function PostPage() {
-  const { workspace, category = '', slug = '' } = useParams()
-  const postQuery = usePost(category, slug, workspace)
+  const params = useParams()
+  const root = useRootBlog()
+  const { category = '', slug = '' } = params
+  // /blog/:workspace/:category/:slug, or /:category/:slug on a custom domain: the root blog's post,
+  // fetched without ?workspace= so the server resolves it by host (canonical URLs on that host).
+  const workspace = params.workspace ?? root?.slug
+  const postQuery = usePost(category, slug, params.workspace)
   const blog = useBlog(workspace)
   const blogQuery = workspace ? blog : null
   const post = postQuery.data?.post

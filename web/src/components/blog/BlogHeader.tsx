@@ -3,6 +3,8 @@ import { Link } from 'react-router'
 import type { Category, TemplateId } from '@/api/types'
 import { RssLink } from '../RssLink'
 import { cn } from '@/lib/utils'
+import { categoryPath } from '@/lib/paths'
+import { useRootBlog } from '@/lib/rootBlog'
 
 interface Props {
   template: TemplateId
@@ -27,6 +29,7 @@ function Chips({
   active?: string
   tone: 'onBrand' | 'plain' | 'minimal'
 }) {
+  const root = useRootBlog()
   if (categories.length === 0) return null
   return (
     <nav aria-label="Blog categories">
@@ -36,7 +39,7 @@ function Chips({
           return (
             <li key={c.slug}>
               <Link
-                to={`/blog/${encodeURIComponent(workspaceSlug)}/${encodeURIComponent(c.slug)}`}
+                to={categoryPath(c.slug, workspaceSlug, root?.slug)}
                 aria-current={isActive ? 'page' : undefined}
                 className={cn(
                   'inline-flex rounded-full px-3 py-1 text-sm font-medium transition focus-visible:outline-none focus-visible:ring-2',

@@ -3,6 +3,7 @@ import { ArrowRight } from 'lucide-react'
 import type { PostSummary, TemplateId } from '@/api/types'
 import { formatLongDate, formatReadMinutesShort, formatShortDate } from '@/lib/format'
 import { postPath } from '@/lib/paths'
+import { useRootBlog } from '@/lib/rootBlog'
 import { PostGrid } from '../PostGrid'
 import { Skeleton } from '../ui/skeleton'
 
@@ -16,6 +17,7 @@ interface Props {
 
 /** Classic: single centered column, serif headings, dates, a thin rule between posts. */
 function ClassicList({ posts, workspaceSlug }: { posts: PostSummary[]; workspaceSlug: string }) {
+  const root = useRootBlog()
   return (
     <ol className="divide-y divide-slate-200 border-y border-slate-200">
       {posts.map((p) => (
@@ -28,7 +30,7 @@ function ClassicList({ posts, workspaceSlug }: { posts: PostSummary[]; workspace
             </p>
             <h2 className="mt-2 text-2xl font-bold leading-snug text-slate-900 sm:text-3xl">
               <Link
-                to={postPath(p, workspaceSlug)}
+                to={postPath(p, workspaceSlug, root?.slug)}
                 className="rounded decoration-(--brand) decoration-2 underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-(--brand)"
               >
                 {p.title}
@@ -36,7 +38,7 @@ function ClassicList({ posts, workspaceSlug }: { posts: PostSummary[]; workspace
             </h2>
             {p.excerpt && <p className="mt-3 leading-relaxed text-slate-600">{p.excerpt}</p>}
             <Link
-              to={postPath(p, workspaceSlug)}
+              to={postPath(p, workspaceSlug, root?.slug)}
               className="mt-3 inline-flex items-center gap-1 text-sm font-semibold text-(--brand-strong) hover:underline"
               aria-hidden="true"
               tabIndex={-1}
@@ -52,6 +54,7 @@ function ClassicList({ posts, workspaceSlug }: { posts: PostSummary[]; workspace
 
 /** Minimal: text only, small type, lots of whitespace, no covers. */
 function MinimalList({ posts, workspaceSlug }: { posts: PostSummary[]; workspaceSlug: string }) {
+  const root = useRootBlog()
   return (
     <ol className="space-y-7">
       {posts.map((p) => (
@@ -63,7 +66,7 @@ function MinimalList({ posts, workspaceSlug }: { posts: PostSummary[]; workspace
             <div>
               <h2 className="text-base font-medium text-slate-900">
                 <Link
-                  to={postPath(p, workspaceSlug)}
+                  to={postPath(p, workspaceSlug, root?.slug)}
                   className="rounded hover:text-(--brand-strong) focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-(--brand)"
                 >
                   {p.title}
