@@ -11,6 +11,7 @@ import (
 	"errors"
 	"log/slog"
 	"net/http"
+	"net/url"
 	"strings"
 	"sync"
 
@@ -60,7 +61,14 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if len(p) > 1 && strings.HasSuffix(p, "/") {
-		http.Redirect(w, r, strings.TrimRight(p, "/"), http.StatusMovedPermanently)
+		// Only plain local paths: "//host" or a backslash ("/\host", which
+		// browsers read as "//host") would make this an open redirect.
+		target := strings.TrimRight(p, "/")
+		if target == "" || strings.HasPrefix(target, "//") || strings.ContainsAny(target, "\\\x00") {
+			h.notFound(w, r)
+			return
+		}
+		http.Redirect(w, r, (&url.URL{Path: target, RawQuery: r.URL.RawQuery}).String(), http.StatusMovedPermanently)
 		return
 	}
 	if title, ok := appRoutes[p]; ok {

@@ -473,3 +473,21 @@ func TestNewsletter(t *testing.T) {
 	}
 	_ = fmt.Sprint
 }
+
+func TestTrailingSlashRedirectStaysLocal(t *testing.T) {
+	a := apptest.Start(t, "")
+	c := a.Client(t)
+	r := c.Raw("GET", "/keto/?x=1", "", nil, nil)
+	if r.StatusCode != 301 || r.Header.Get("Location") != "/keto?x=1" {
+		t.Fatalf("/keto/: %d %q", r.StatusCode, r.Header.Get("Location"))
+	}
+	for _, p := range []string{"/%2F%2Fevil.com/", "/%5Cevil.com/", "/%5C%5Cevil.com/"} {
+		r := c.Raw("GET", p, "", nil, nil)
+		if loc := r.Header.Get("Location"); loc != "" {
+			t.Errorf("%s redirects to %q", p, loc)
+		}
+		if r.StatusCode != 404 {
+			t.Errorf("%s: %d", p, r.StatusCode)
+		}
+	}
+}
