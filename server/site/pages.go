@@ -74,7 +74,7 @@ func (h *Handler) hostBlog(r *http.Request) string {
 // notFound answers the app's 404 page with status 404.
 func (h *Handler) notFound(w http.ResponseWriter, r *http.Request) {
 	body := h.App.Page(h.renderHead(Head{Title: "Page not found", NoIndex: true, RootBlog: h.hostBlog(r)}),
-		`<main><h1>Oops! Page not found</h1><p><a href="/">Return to Home</a></p></main>`)
+		`<main class="ssr"><h1>Oops! Page not found</h1><p><a href="/">Return to Home</a></p></main>`)
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-cache")
 	w.WriteHeader(http.StatusNotFound)
@@ -123,7 +123,7 @@ func (h *Handler) homePage(w http.ResponseWriter, r *http.Request, b *site.Blog)
 		return &page{
 			head: Head{Title: title, Description: desc, Canonical: b.URL(b.HomePath()), RSS: b.URL(b.Prefix + "/feed.xml"), RootBlog: h.rootBlog(b),
 				RSSTitle: heading, ThemeColor: set.PrimaryColor},
-			body: `<main><h1>` + html.EscapeString(heading) + `</h1><p>` + html.EscapeString(desc) + `</p>` + postList(b, ps) + `</main>`,
+			body: `<main class="ssr"><h1>` + html.EscapeString(heading) + `</h1><p>` + html.EscapeString(desc) + `</p>` + postList(b, ps) + `</main>`,
 		}, nil
 	})
 }
@@ -139,15 +139,15 @@ func (h *Handler) staticPage(w http.ResponseWriter, r *http.Request, b *site.Blo
 			if err != nil {
 				return nil, err
 			}
-			body = `<main><h1>All Posts</h1>` + postList(b, ps) + `</main>`
+			body = `<main class="ssr"><h1>All Posts</h1>` + postList(b, ps) + `</main>`
 		case "about":
 			hd.Title = "About"
 			hd.Description = "About " + h.Config.SiteName + ": a personal blog on marketing, keto nutrition, fitness and technology."
-			body = `<main><h1>About</h1><p>` + html.EscapeString(hd.Description) + `</p></main>`
+			body = `<main class="ssr"><h1>About</h1><p>` + html.EscapeString(hd.Description) + `</p></main>`
 		case "landing":
 			hd.Title = "AI blog posts with artwork, hashtags and RSS for your socials"
 			hd.Description = "Generate AI-written posts with AI images, host your blog and feed your social schedulers. 14-day free trial, no credit card."
-			body = `<main><h1>` + html.EscapeString(hd.Title) + `</h1><p>` + html.EscapeString(hd.Description) + `</p><p><a href="/signup">Start your free trial</a></p></main>`
+			body = `<main class="ssr"><h1>` + html.EscapeString(hd.Title) + `</h1><p>` + html.EscapeString(hd.Description) + `</p><p><a href="/signup">Start your free trial</a></p></main>`
 		}
 		return &page{head: hd, body: body}, nil
 	})
@@ -177,7 +177,7 @@ func (h *Handler) categoryPage(w http.ResponseWriter, r *http.Request, b *site.B
 		return &page{
 			head: Head{Title: c.Name, Description: desc, Canonical: b.URL(b.CategoryPath(slug)), RSS: feed, RSSTitle: c.Name,
 				RootBlog: h.rootBlog(b)},
-			body: `<main><h1>` + html.EscapeString(c.Name) + `</h1><p>` + html.EscapeString(desc) + `</p>` + postList(b, ps) + `</main>`,
+			body: `<main class="ssr"><h1>` + html.EscapeString(c.Name) + `</h1><p>` + html.EscapeString(desc) + `</p>` + postList(b, ps) + `</main>`,
 		}, nil
 	})
 }
@@ -253,13 +253,13 @@ func (h *Handler) renderPost(b *site.Blog, p *store.Post, catName string) *page 
 		ld["image"] = h.Config.BaseURL + DefaultImagePath
 	}
 	var body strings.Builder
-	body.WriteString(`<main><article><nav><a href="` + e(b.HomePath()) + `">Home</a> / <a href="` + e(b.CategoryPath(p.Category)) + `">` + e(catName) + `</a></nav>`)
+	body.WriteString(`<main class="ssr"><article><nav><a href="` + e(b.HomePath()) + `">Home</a> / <a href="` + e(b.CategoryPath(p.Category)) + `">` + e(catName) + `</a></nav>`)
 	body.WriteString(`<h1>` + e(p.Title) + `</h1><p><time datetime="` + p.PublishedAt.UTC().Format(time.RFC3339) + `">` +
 		p.PublishedAt.UTC().Format("January 2, 2006") + `</time> · ` + strconv.Itoa(p.ReadMinutes) + ` min read</p>`)
 	if image != "" {
 		body.WriteString(`<img src="` + e(image) + `" alt="` + e(p.Title) + `" width="1200" height="630">`)
 	}
-	body.WriteString(p.ContentHTML)
+	body.WriteString(`<div class="prose-ink">` + p.ContentHTML + `</div>`)
 	body.WriteString(`</article></main>`)
 	feed := b.URL(b.Prefix + "/" + p.Category + "/feed.xml")
 	if b.Prefix != "" {
