@@ -14,10 +14,10 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Field } from '@/components/ui/field'
 import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select'
 import { Switch } from '@/components/ui/switch'
 import { useWorkspaceCategories } from '@/hooks/useWorkspace'
 import { formatShortDate } from '@/lib/format'
+import { CategoryField } from '@/components/owner/CategoryField'
 import {
   BULK_MAX,
   BULK_MIN,
@@ -99,22 +99,14 @@ export function BulkScheduleDialog({ open, onOpenChange }: { open: boolean; onOp
         <form ref={formRef} onSubmit={submit} noValidate aria-busy={busy}>
           <fieldset disabled={busy} className="grid gap-5 px-6 py-5">
             <legend className="sr-only">Bulk schedule details</legend>
-            <Field id="bulk-category" label="Category">
-              {(a) => (
-                <Select value={current.category} onValueChange={(v) => set('category', v)}>
-                  <SelectTrigger {...a} {...aria('category')}>
-                    <SelectValue placeholder={categories.isLoading ? 'Loading categories...' : 'Choose a category'} />
-                  </SelectTrigger>
-                  <SelectContent>
-                    {cats.map((c) => (
-                      <SelectItem key={c.slug} value={c.slug}>
-                        {c.name}
-                      </SelectItem>
-                    ))}
-                  </SelectContent>
-                </Select>
-              )}
-            </Field>
+            <CategoryField
+              id="bulk-category"
+              value={current.category}
+              onChange={(v) => set('category', v)}
+              categories={cats}
+              loading={categories.isLoading}
+              invalid={invalid === 'category'}
+            />
             {!categories.isLoading && !cats.length && (
               <p className="-mt-3 text-xs text-slate-600">
                 No categories yet.{' '}

@@ -18,6 +18,7 @@ import { Label } from '@/components/ui/label'
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select'
 import { Switch } from '@/components/ui/switch'
 import { FREQUENCIES, emptyScheduleForm, toScheduleInput, validateSchedule, type ScheduleErrors, type ScheduleForm as Form } from './schedule'
+import { CategoryField } from '@/components/owner/CategoryField'
 
 /**
  * Schedule one post: category, frequency, topic (or 'Generate random topic'), topic/title mode,
@@ -86,22 +87,15 @@ export function ScheduleForm({ categories, loadingCategories }: { categories: Ca
       <fieldset disabled={busy} className="grid gap-5">
         <legend className="sr-only">New scheduled post</legend>
         <div className="grid gap-5 sm:grid-cols-2">
-          <Field id="sched-category" label="Category" error={errors.category} className="content-start">
-            {(a) => (
-              <Select value={current.category} onValueChange={(v) => set('category', v)}>
-                <SelectTrigger {...a}>
-                  <SelectValue placeholder={loadingCategories ? 'Loading categories...' : 'Choose a category'} />
-                </SelectTrigger>
-                <SelectContent>
-                  {categories.map((c) => (
-                    <SelectItem key={c.slug} value={c.slug}>
-                      {c.name}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
-            )}
-          </Field>
+          <CategoryField
+            id="sched-category"
+            value={current.category}
+            onChange={(v) => set('category', v)}
+            categories={categories}
+            loading={loadingCategories}
+            error={errors.category}
+            className="content-start"
+          />
           <Field id="sched-frequency" label="Frequency" className="content-start">
             {(a) => (
               <Select value={current.frequency} onValueChange={(v) => set('frequency', v as Frequency)}>

@@ -36,6 +36,7 @@ import { ImageUpload } from './ImageUpload'
 import { MediaPicker } from './MediaPicker'
 import { Spinner } from './Spinner'
 import { isAtLimit } from './usage'
+import { CategoryField } from './CategoryField'
 
 /** The category to start with: the only one, when there is exactly one. */
 function defaultCategory(categories: Category[] | undefined): string {
@@ -289,22 +290,14 @@ export function GenerateDialog({
               </p>
             )}
 
-            <Field id="gen-category" label="Category" error={errors.category}>
-              {(aria) => (
-                <Select value={current.category} onValueChange={(v) => set('category', v)}>
-                  <SelectTrigger {...aria}>
-                    <SelectValue placeholder={categories.isLoading ? 'Loading categories...' : 'Choose a category'} />
-                  </SelectTrigger>
-                  <SelectContent>
-                    {(cats ?? []).map((c) => (
-                      <SelectItem key={c.slug} value={c.slug}>
-                        {c.name}
-                      </SelectItem>
-                    ))}
-                  </SelectContent>
-                </Select>
-              )}
-            </Field>
+            <CategoryField
+              id="gen-category"
+              value={current.category}
+              onChange={(v) => set('category', v)}
+              categories={cats ?? []}
+              loading={categories.isLoading}
+              error={errors.category}
+            />
 
             <Segmented<InputMode>
               name="gen-mode"
