@@ -1,10 +1,9 @@
 import { Link, useParams } from 'react-router'
 import { ArrowLeft } from 'lucide-react'
 import { BlogTheme } from '@/components/BlogTheme'
-import { blogBodyClass, templateOf } from '@/lib/blogTheme'
+import { templateOf } from '@/lib/blogTheme'
 import { BlogHeader } from '@/components/blog/BlogHeader'
-import { BlogPostList } from '@/components/blog/BlogPostList'
-import { LoadMore } from '@/components/PostGrid'
+import { BlogPostsSection } from '@/components/blog/BlogPostsSection'
 import { PageLoading } from '@/components/PageLoading'
 import { NotFoundBlock } from '@/components/NotFoundBlock'
 import { ErrorBlock } from '@/components/ErrorBlock'
@@ -64,7 +63,6 @@ export function BlogCategory() {
   }
 
   const template = templateOf(settings)
-  const list = posts.data?.pages.flatMap((p) => p.posts)
   const back = (
     <Link
       to={blogHome}
@@ -90,22 +88,7 @@ export function BlogCategory() {
         categories={categories}
         activeCategory={category.slug}
       />
-      <div className={blogBodyClass(template)}>
-        {posts.isError && !list ? (
-          <ErrorBlock error={posts.error} onRetry={() => posts.refetch()} />
-        ) : (
-          <>
-            <BlogPostList
-              template={template}
-              posts={list}
-              loading={posts.isLoading || posts.isPending}
-              workspaceSlug={workspace.slug}
-              empty="No posts found in this category yet."
-            />
-            <LoadMore hasMore={posts.hasNextPage} loading={posts.isFetchingNextPage} onClick={() => posts.fetchNextPage()} />
-          </>
-        )}
-      </div>
+      <BlogPostsSection template={template} posts={posts} workspaceSlug={workspace.slug} empty="No posts found in this category yet." />
     </BlogTheme>
   )
 }

@@ -1,9 +1,8 @@
 import { useParams } from 'react-router'
 import { BlogTheme } from '@/components/BlogTheme'
-import { blogBodyClass, templateOf } from '@/lib/blogTheme'
+import { templateOf } from '@/lib/blogTheme'
 import { BlogHeader } from '@/components/blog/BlogHeader'
-import { BlogPostList } from '@/components/blog/BlogPostList'
-import { LoadMore } from '@/components/PostGrid'
+import { BlogPostsSection } from '@/components/blog/BlogPostsSection'
 import { PageLoading } from '@/components/PageLoading'
 import { NotFoundBlock } from '@/components/NotFoundBlock'
 import { ErrorBlock } from '@/components/ErrorBlock'
@@ -35,7 +34,6 @@ export function BlogHome() {
 
   const { settings, categories, workspace } = blog.data
   const template = templateOf(settings)
-  const list = posts.data?.pages.flatMap((p) => p.posts)
 
   return (
     <BlogTheme settings={settings}>
@@ -47,22 +45,7 @@ export function BlogHome() {
         workspaceSlug={workspace.slug}
         categories={categories}
       />
-      <div className={blogBodyClass(template)}>
-        {posts.isError && !list ? (
-          <ErrorBlock error={posts.error} onRetry={() => posts.refetch()} />
-        ) : (
-          <>
-            <BlogPostList
-              template={template}
-              posts={list}
-              loading={posts.isLoading || posts.isPending}
-              workspaceSlug={workspace.slug}
-              empty="No posts yet. Check back soon!"
-            />
-            <LoadMore hasMore={posts.hasNextPage} loading={posts.isFetchingNextPage} onClick={() => posts.fetchNextPage()} />
-          </>
-        )}
-      </div>
+      <BlogPostsSection template={template} posts={posts} workspaceSlug={workspace.slug} empty="No posts yet. Check back soon!" />
     </BlogTheme>
   )
 }
