@@ -50,12 +50,18 @@ func toScheduledJSONs(ps []*store.ScheduledPost) []scheduledJSON {
 }
 
 // scheduledID parses {id}; anything unusable is simply not found.
-func scheduledID(r *http.Request) (int64, error) {
+// ownerScheduled resolves the caller's workspace and the {id} of one of its
+// scheduled posts (anything unusable is simply not found).
+func (h *Handler) ownerScheduled(r *http.Request) (*store.Workspace, int64, error) {
+	_, ws, err := h.ownerWorkspace(r, false)
+	if err != nil {
+		return nil, 0, err
+	}
 	id, err := strconv.ParseInt(r.PathValue("id"), 10, 64)
 	if err != nil || id <= 0 {
-		return 0, errScheduledNotFound
+		return nil, 0, errScheduledNotFound
 	}
-	return id, nil
+	return ws, id, nil
 }
 
 func (h *Handler) listScheduled(w http.ResponseWriter, r *http.Request) {
@@ -185,12 +191,7 @@ func (h *Handler) bulkSchedule(w http.ResponseWriter, r *http.Request) {
 }
 
 func (h *Handler) retryScheduled(w http.ResponseWriter, r *http.Request) {
-	_, ws, err := h.ownerWorkspace(r, false)
-	if err != nil {
-		WriteError(w, r, err)
-		return
-	}
-	id, err := scheduledID(r)
+	ws, id, err := h.ownerScheduled(r)
 	if err != nil {
 		WriteError(w, r, err)
 		return
@@ -210,12 +211,7 @@ func (h *Handler) retryScheduled(w http.ResponseWriter, r *http.Request) {
 }
 
 func (h *Handler) deleteScheduled(w http.ResponseWriter, r *http.Request) {
-	_, ws, err := h.ownerWorkspace(r, false)
-	if err != nil {
-		WriteError(w, r, err)
-		return
-	}
-	id, err := scheduledID(r)
+	ws, id, err := h.ownerScheduled(r)
 	if err != nil {
 		WriteError(w, r, err)
 		return
