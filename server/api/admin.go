@@ -50,47 +50,35 @@ func adminUsage(u *store.Usage, ws *store.Workspace, ownerAdmin bool, now time.T
 	return &adminUsageJSON{PostsGenerated: u.PostsGenerated, PostsLimit: posts, ImagesGenerated: u.ImagesGenerated, ImagesLimit: images}
 }
 
-func (h *Handler) adminListWorkspaces(w http.ResponseWriter, r *http.Request) {
-	if _, err := requireAdmin(r); err != nil {
-		WriteError(w, r, err)
-		return
-	}
+func (h *Handler) adminListWorkspaces(w http.ResponseWriter, r *http.Request, _ *caller) error {
 	now := time.Now()
 	list, err := h.Store.ListWorkspaceOverviews(r.Context(), plan.Month(now))
 	if err != nil {
-		WriteError(w, r, err)
-		return
+		return err
 	}
 	out := make([]adminWorkspaceJSON, len(list))
 	for i, o := range list {
 		out[i] = adminWorkspaceJSON{workspaceJSON: toWorkspaceJSON(&o.Workspace), OwnerEmail: o.OwnerEmail,
 			Usage: adminUsage(o.Usage, &o.Workspace, o.OwnerAdmin, now)}
 	}
-	WriteJSON(w, http.StatusOK, map[string]any{"workspaces": out})
+	return WriteJSON(w, http.StatusOK, map[string]any{"workspaces": out})
 }
 
 // adminSetPlan changes a workspace's plan; this month's usage row takes the
 // new plan's limits at once (the counters are kept).
-func (h *Handler) adminSetPlan(w http.ResponseWriter, r *http.Request) {
-	if _, err := requireAdmin(r); err != nil {
-		WriteError(w, r, err)
-		return
-	}
+func (h *Handler) adminSetPlan(w http.ResponseWriter, r *http.Request, _ *caller) error {
 	id, err := strconv.ParseInt(r.PathValue("id"), 10, 64)
 	if err != nil || id <= 0 {
-		WriteError(w, r, errWorkspaceNotFound)
-		return
+		return errWorkspaceNotFound
 	}
 	var in struct {
 		PlanTier string `json:"planTier"`
 	}
 	if err := Decode(w, r, &in); err != nil {
-		WriteError(w, r, err)
-		return
+		return err
 	}
 	if !plan.Valid(in.PlanTier) {
-		WriteError(w, r, Errorf(http.StatusBadRequest, "invalid_plan", "Unknown plan: use starter, professional, agency or admin"))
-		return
+		return Errorf(http.StatusBadRequest, "invalid_plan", "Unknown plan: use starter, professional, agency or admin")
 	}
 	ctx := r.Context()
 	ws, err := h.Store.UpdateWorkspace(ctx, store.UpdateWorkspace{ID: id, PlanTier: &in.PlanTier})
@@ -98,42 +86,33 @@ func (h *Handler) adminSetPlan(w http.ResponseWriter, r *http.Request) {
 		err = errWorkspaceNotFound
 	}
 	if err != nil {
-		WriteError(w, r, err)
-		return
+		return err
 	}
 	ownerAdmin := false
 	if ws.UserID != 0 {
 		if ownerAdmin, err = h.Store.HasRole(ctx, ws.UserID, store.RoleAdmin); err != nil {
-			WriteError(w, r, err)
-			return
+			return err
 		}
 	}
 	now := time.Now()
 	u, err := generate.Usage(ctx, h.Store, ws, ownerAdmin, now)
 	if err != nil {
-		WriteError(w, r, err)
-		return
+		return err
 	}
-	WriteJSON(w, http.StatusOK, map[string]any{"workspace": toWorkspaceJSON(ws), "usage": adminUsage(u, ws, ownerAdmin, now)})
+	return WriteJSON(w, http.StatusOK, map[string]any{"workspace": toWorkspaceJSON(ws), "usage": adminUsage(u, ws, ownerAdmin, now)})
 }
 
 // adminListPosts lists posts of every workspace, newest first.
-func (h *Handler) adminListPosts(w http.ResponseWriter, r *http.Request) {
-	if _, err := requireAdmin(r); err != nil {
-		WriteError(w, r, err)
-		return
-	}
+func (h *Handler) adminListPosts(w http.ResponseWriter, r *http.Request, _ *caller) error {
 	ps, total, err := h.postPage(r, store.FindPost{})
 	if err != nil {
-		WriteError(w, r, err)
-		return
+		return err
 	}
 	out, err := h.summariesAcross(r, ps)
 	if err != nil {
-		WriteError(w, r, err)
-		return
+		return err
 	}
-	WriteJSON(w, http.StatusOK, map[string]any{"posts": out, "total": total})
+	return WriteJSON(w, http.StatusOK, map[string]any{"posts": out, "total": total})
 }
 
 // summariesAcross summarises posts of several workspaces, each with its

@@ -99,16 +99,15 @@ func (h *Handler) me(ctx context.Context, c *caller) (*meResponse, error) {
 	return out, nil
 }
 
-func (h *Handler) getMe(w http.ResponseWriter, r *http.Request) {
+func (h *Handler) getMe(w http.ResponseWriter, r *http.Request) error {
 	me, err := h.me(r.Context(), callerOf(r))
 	if err != nil {
-		WriteError(w, r, err)
-		return
+		return err
 	}
-	WriteJSON(w, http.StatusOK, me)
+	return WriteJSON(w, http.StatusOK, me)
 }
 
-func (h *Handler) signUp(w http.ResponseWriter, r *http.Request) {
+func (h *Handler) signUp(w http.ResponseWriter, r *http.Request) error {
 	var in struct {
 		Name     string `json:"name"`
 		Email    string `json:"email"`
@@ -116,29 +115,25 @@ func (h *Handler) signUp(w http.ResponseWriter, r *http.Request) {
 		BlogName string `json:"blogName"`
 	}
 	if err := Decode(w, r, &in); err != nil {
-		WriteError(w, r, err)
-		return
+		return err
 	}
 	u, _, err := h.Auth.SignUp(r.Context(), auth.SignUpInput{Name: in.Name, Email: in.Email, Password: in.Password, BlogName: in.BlogName})
 	if err != nil {
-		WriteError(w, r, authError(err))
-		return
+		return authError(err)
 	}
-	h.startSession(w, r, u, http.StatusCreated)
+	return h.startSession(w, r, u, http.StatusCreated)
 }
 
-func (h *Handler) login(w http.ResponseWriter, r *http.Request) {
+func (h *Handler) login(w http.ResponseWriter, r *http.Request) error {
 	var in struct {
 		Email    string `json:"email"`
 		Password string `json:"password"`
 	}
 	if err := Decode(w, r, &in); err != nil {
-		WriteError(w, r, err)
-		return
+		return err
 	}
 	if in.Email == "" || in.Password == "" {
-		WriteError(w, r, Errorf(http.StatusBadRequest, "validation", "Email and password are required"))
-		return
+		return Errorf(http.StatusBadRequest, "validation", "Email and password are required")
 	}
 	u, err := h.Auth.Login(r.Context(), in.Email, in.Password, h.Config.ClientAddr(r.RemoteAddr, r.Header.Get("X-Forwarded-For")))
 	if err != nil {
@@ -146,17 +141,15 @@ func (h *Handler) login(w http.ResponseWriter, r *http.Request) {
 		if errors.As(err, &rl) {
 			w.Header().Set("Retry-After", strconv.Itoa(int(rl.RetryAfter.Round(time.Second).Seconds())))
 		}
-		WriteError(w, r, authError(err))
-		return
+		return authError(err)
 	}
-	h.startSession(w, r, u, http.StatusOK)
+	return h.startSession(w, r, u, http.StatusOK)
 }
 
-func (h *Handler) startSession(w http.ResponseWriter, r *http.Request, u *store.User, status int) {
+func (h *Handler) startSession(w http.ResponseWriter, r *http.Request, u *store.User, status int) error {
 	token, expires, err := h.Auth.NewSession(r.Context(), u.ID)
 	if err != nil {
-		WriteError(w, r, err)
-		return
+		return err
 	}
 	http.SetCookie(w, &http.Cookie{Name: SessionCookie, Value: token, Path: "/", Expires: expires,
 		MaxAge: int(time.Until(expires).Seconds()), HttpOnly: true, Secure: h.Config.SecureCookies(), SameSite: http.SameSiteLaxMode})
@@ -164,27 +157,24 @@ func (h *Handler) startSession(w http.ResponseWriter, r *http.Request, u *store.
 	h.setCSRFCookie(w, auth.RandomToken(24))
 	isAdmin, err := h.Store.HasRole(r.Context(), u.ID, store.RoleAdmin)
 	if err != nil {
-		WriteError(w, r, err)
-		return
+		return err
 	}
 	me, err := h.me(r.Context(), &caller{user: u, isAdmin: isAdmin})
 	if err != nil {
-		WriteError(w, r, err)
-		return
+		return err
 	}
-	WriteJSON(w, status, me)
+	return WriteJSON(w, status, me)
 }
 
-func (h *Handler) logout(w http.ResponseWriter, r *http.Request) {
+func (h *Handler) logout(w http.ResponseWriter, r *http.Request) error {
 	if ck, err := r.Cookie(SessionCookie); err == nil {
 		if err := h.Auth.Logout(r.Context(), ck.Value); err != nil {
-			WriteError(w, r, err)
-			return
+			return err
 		}
 	}
 	http.SetCookie(w, &http.Cookie{Name: SessionCookie, Value: "", Path: "/", MaxAge: -1, HttpOnly: true,
 		Secure: h.Config.SecureCookies(), SameSite: http.SameSiteLaxMode})
-	w.WriteHeader(http.StatusNoContent)
+	return NoContent(w)
 }
 
 func (h *Handler) setCSRFCookie(w http.ResponseWriter, token string) {

@@ -32,48 +32,104 @@ type Handler struct {
 func (h *Handler) Routes() http.Handler {
 	mux := http.NewServeMux()
 	// Public reads.
-	mux.HandleFunc("GET /api/site", h.getSite)
-	mux.HandleFunc("GET /api/plans", h.getPlans)
-	mux.HandleFunc("GET /api/categories", h.getCategories)
-	mux.HandleFunc("GET /api/posts", h.listPosts)
-	mux.HandleFunc("GET /api/posts/{category}/{slug}", h.getPost)
-	mux.HandleFunc("GET /api/blogs/{workspace}", h.getBlog)
-	mux.HandleFunc("POST /api/subscribers", h.subscribe)
+	mux.Handle("GET /api/site", handle(h.getSite))
+	mux.Handle("GET /api/plans", handle(h.getPlans))
+	mux.Handle("GET /api/categories", handle(h.getCategories))
+	mux.Handle("GET /api/posts", handle(h.listPosts))
+	mux.Handle("GET /api/posts/{category}/{slug}", handle(h.getPost))
+	mux.Handle("GET /api/blogs/{workspace}", handle(h.getBlog))
+	mux.Handle("POST /api/subscribers", handle(h.subscribe))
 	// Auth.
-	mux.HandleFunc("GET /api/auth/me", h.getMe)
-	mux.HandleFunc("POST /api/auth/signup", h.signUp)
-	mux.HandleFunc("POST /api/auth/login", h.login)
-	mux.HandleFunc("POST /api/auth/logout", h.logout)
-	// Owner: always the caller's own workspace.
-	mux.HandleFunc("GET /api/workspace", h.getWorkspace)
-	mux.HandleFunc("PUT /api/workspace/settings", h.putSettings)
-	mux.HandleFunc("POST /api/onboarding", h.completeOnboarding)
-	mux.HandleFunc("POST /api/onboarding/skip", h.skipOnboarding)
-	mux.HandleFunc("GET /api/workspace/categories", h.listOwnerCategories)
-	mux.HandleFunc("POST /api/workspace/categories", h.createCategory)
-	mux.HandleFunc("PUT /api/workspace/categories/{id}", h.updateCategory)
-	mux.HandleFunc("DELETE /api/workspace/categories/{id}", h.deleteCategory)
-	mux.HandleFunc("GET /api/workspace/posts", h.listOwnerPosts)
-	mux.HandleFunc("POST /api/workspace/posts/generate", h.generatePost)
-	mux.HandleFunc("POST /api/workspace/posts/bulk-delete", h.bulkDeletePosts)
-	mux.HandleFunc("GET /api/workspace/posts/{id}", h.getOwnerPost)
-	mux.HandleFunc("PATCH /api/workspace/posts/{id}", h.patchOwnerPost)
-	mux.HandleFunc("DELETE /api/workspace/posts/{id}", h.deleteOwnerPost)
-	mux.HandleFunc("POST /api/workspace/uploads", h.uploadFile)
-	mux.HandleFunc("GET /api/workspace/media", h.listMedia)
-	mux.HandleFunc("POST /api/workspace/media", h.uploadMedia)
-	mux.HandleFunc("DELETE /api/workspace/media/{id}", h.deleteMedia)
-	mux.HandleFunc("GET /api/workspace/scheduled", h.listScheduled)
-	mux.HandleFunc("POST /api/workspace/scheduled", h.createScheduled)
-	mux.HandleFunc("POST /api/workspace/scheduled/bulk", h.bulkSchedule)
-	mux.HandleFunc("POST /api/workspace/scheduled/{id}/retry", h.retryScheduled)
-	mux.HandleFunc("DELETE /api/workspace/scheduled/{id}", h.deleteScheduled)
+	mux.Handle("GET /api/auth/me", handle(h.getMe))
+	mux.Handle("POST /api/auth/signup", handle(h.signUp))
+	mux.Handle("POST /api/auth/login", handle(h.login))
+	mux.Handle("POST /api/auth/logout", handle(h.logout))
+	// Owner: always the caller's own workspace (created on first visit of
+	// the dashboard or onboarding when a user has none).
+	mux.Handle("GET /api/workspace", h.ownerOrNew(h.getWorkspace))
+	mux.Handle("PUT /api/workspace/settings", h.owner(h.putSettings))
+	mux.Handle("POST /api/onboarding", h.ownerOrNew(h.completeOnboarding))
+	mux.Handle("POST /api/onboarding/skip", h.ownerOrNew(h.skipOnboarding))
+	mux.Handle("GET /api/workspace/categories", h.owner(h.listOwnerCategories))
+	mux.Handle("POST /api/workspace/categories", h.owner(h.createCategory))
+	mux.Handle("PUT /api/workspace/categories/{id}", h.owner(h.updateCategory))
+	mux.Handle("DELETE /api/workspace/categories/{id}", h.owner(h.deleteCategory))
+	mux.Handle("GET /api/workspace/posts", h.owner(h.listOwnerPosts))
+	mux.Handle("POST /api/workspace/posts/generate", h.owner(h.generatePost))
+	mux.Handle("POST /api/workspace/posts/bulk-delete", h.owner(h.bulkDeletePosts))
+	mux.Handle("GET /api/workspace/posts/{id}", h.owner(h.getOwnerPost))
+	mux.Handle("PATCH /api/workspace/posts/{id}", h.owner(h.patchOwnerPost))
+	mux.Handle("DELETE /api/workspace/posts/{id}", h.owner(h.deleteOwnerPost))
+	mux.Handle("POST /api/workspace/uploads", h.owner(h.uploadFile))
+	mux.Handle("GET /api/workspace/media", h.owner(h.listMedia))
+	mux.Handle("POST /api/workspace/media", h.owner(h.uploadMedia))
+	mux.Handle("DELETE /api/workspace/media/{id}", h.owner(h.deleteMedia))
+	mux.Handle("GET /api/workspace/scheduled", h.owner(h.listScheduled))
+	mux.Handle("POST /api/workspace/scheduled", h.owner(h.createScheduled))
+	mux.Handle("POST /api/workspace/scheduled/bulk", h.owner(h.bulkSchedule))
+	mux.Handle("POST /api/workspace/scheduled/{id}/retry", h.owner(h.retryScheduled))
+	mux.Handle("DELETE /api/workspace/scheduled/{id}", h.owner(h.deleteScheduled))
 	// Admin: every workspace (admin role required).
-	mux.HandleFunc("GET /api/admin/workspaces", h.adminListWorkspaces)
-	mux.HandleFunc("PUT /api/admin/workspaces/{id}/plan", h.adminSetPlan)
-	mux.HandleFunc("GET /api/admin/posts", h.adminListPosts)
-	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
-		WriteError(w, r, Errorf(http.StatusNotFound, "not_found", "No such API endpoint"))
-	})
+	mux.Handle("GET /api/admin/workspaces", h.admin(h.adminListWorkspaces))
+	mux.Handle("PUT /api/admin/workspaces/{id}/plan", h.admin(h.adminSetPlan))
+	mux.Handle("GET /api/admin/posts", h.admin(h.adminListPosts))
+	mux.Handle("/api/", handle(func(http.ResponseWriter, *http.Request) error {
+		return Errorf(http.StatusNotFound, "not_found", "No such API endpoint")
+	}))
 	return h.csrf(h.withCaller(mux))
+}
+
+// apiFunc is an endpoint that returns its error instead of writing it;
+// handle is the one adapter that turns the error into the JSON answer.
+type apiFunc func(w http.ResponseWriter, r *http.Request) error
+
+func handle(fn apiFunc) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if err := fn(w, r); err != nil {
+			WriteError(w, r, err)
+		}
+	})
+}
+
+// owner is who calls an owner endpoint: the signed-in user and the one
+// workspace every id in the request is looked up in.
+type owner struct {
+	*caller
+	ws *store.Workspace
+}
+
+// ownerFunc is an owner endpoint; the wrapper resolved the caller and their
+// workspace once, so the endpoint cannot reach another workspace's rows.
+type ownerFunc func(w http.ResponseWriter, r *http.Request, o *owner) error
+
+// owner wraps an endpoint of the caller's existing workspace (401 without a
+// session, 404 without a workspace).
+func (h *Handler) owner(fn ownerFunc) http.Handler { return h.ownerEndpoint(fn, false) }
+
+// ownerOrNew is owner for the endpoints that first meet a new user (the
+// dashboard and onboarding): a user without a workspace gets one.
+func (h *Handler) ownerOrNew(fn ownerFunc) http.Handler { return h.ownerEndpoint(fn, true) }
+
+func (h *Handler) ownerEndpoint(fn ownerFunc, create bool) http.Handler {
+	return handle(func(w http.ResponseWriter, r *http.Request) error {
+		c, ws, err := h.ownerWorkspace(r, create)
+		if err != nil {
+			return err
+		}
+		return fn(w, r, &owner{caller: c, ws: ws})
+	})
+}
+
+// adminFunc is an endpoint for admins only.
+type adminFunc func(w http.ResponseWriter, r *http.Request, c *caller) error
+
+// admin wraps an admin endpoint (401 without a session, 403 without the role).
+func (h *Handler) admin(fn adminFunc) http.Handler {
+	return handle(func(w http.ResponseWriter, r *http.Request) error {
+		c, err := requireAdmin(r)
+		if err != nil {
+			return err
+		}
+		return fn(w, r, c)
+	})
 }

@@ -8,8 +8,12 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"math"
 	"net/http"
+	"strconv"
 	"strings"
+
+	"github.com/inkpress/inkpress/internal/apperr"
 )
 
 // MaxJSONBody caps every JSON request body.
@@ -29,22 +33,68 @@ func Errorf(status int, code, format string, args ...any) *Error {
 	return &Error{Status: status, Code: code, Message: fmt.Sprintf(format, args...)}
 }
 
-// WriteJSON answers v with status.
-func WriteJSON(w http.ResponseWriter, status int, v any) {
+// WriteJSON answers v with status. It returns nil so that a handler can end
+// with `return WriteJSON(...)`.
+func WriteJSON(w http.ResponseWriter, status int, v any) error {
 	w.Header().Set("Content-Type", "application/json; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-store")
 	w.WriteHeader(status)
 	_ = json.NewEncoder(w).Encode(v)
+	return nil
 }
 
-// WriteError answers err: an *Error as it is, anything else as a logged 500.
+// NoContent answers 204.
+func NoContent(w http.ResponseWriter) error {
+	w.WriteHeader(http.StatusNoContent)
+	return nil
+}
+
+// ErrorResponse is the body of every error answer.
+type ErrorResponse struct {
+	Error *Error `json:"error"`
+}
+
+// WriteError answers err: an *Error as it is, a domain *apperr.Error with the
+// status of its kind, anything else as a logged 500.
 func WriteError(w http.ResponseWriter, r *http.Request, err error) {
-	var e *Error
-	if !errors.As(err, &e) {
+	e := toError(err)
+	if e == nil {
 		slog.ErrorContext(r.Context(), "internal error", "err", err, "method", r.Method, "path", r.URL.Path)
 		e = &Error{Status: http.StatusInternalServerError, Code: "internal", Message: "Something went wrong. Please try again."}
 	}
-	WriteJSON(w, e.Status, map[string]*Error{"error": e})
+	if ae := apperr.As(err); ae != nil && ae.RetryAfter > 0 {
+		w.Header().Set("Retry-After", strconv.Itoa(int(math.Ceil(ae.RetryAfter.Seconds()))))
+	}
+	_ = WriteJSON(w, e.Status, ErrorResponse{Error: e})
+}
+
+// kindStatus maps a domain refusal to its HTTP status.
+var kindStatus = map[apperr.Kind]int{
+	apperr.Invalid:         http.StatusBadRequest,
+	apperr.Unauthenticated: http.StatusUnauthorized,
+	apperr.Limit:           http.StatusPaymentRequired,
+	apperr.Forbidden:       http.StatusForbidden,
+	apperr.NotFound:        http.StatusNotFound,
+	apperr.Conflict:        http.StatusConflict,
+	apperr.TooLarge:        http.StatusRequestEntityTooLarge,
+	apperr.Unsupported:     http.StatusUnsupportedMediaType,
+	apperr.TooMany:         http.StatusTooManyRequests,
+	apperr.Upstream:        http.StatusBadGateway,
+	apperr.Unavailable:     http.StatusServiceUnavailable,
+}
+
+// toError returns the API error err stands for, or nil for an internal one.
+func toError(err error) *Error {
+	var e *Error
+	if errors.As(err, &e) {
+		return e
+	}
+	if ae := apperr.As(err); ae != nil {
+		if status, ok := kindStatus[ae.Kind]; ok {
+			return &Error{Status: status, Code: ae.Code, Message: ae.Message}
+		}
+	}
+	return nil
 }
 
 // Decode reads a JSON body strictly into v: at most MaxJSONBody bytes, no

@@ -83,38 +83,27 @@ func setCategoryFields(cat *store.Category, name, desc, color string) error {
 	return nil
 }
 
-func (h *Handler) listOwnerCategories(w http.ResponseWriter, r *http.Request) {
-	_, ws, err := h.ownerWorkspace(r, false)
-	if err != nil {
-		WriteError(w, r, err)
-		return
-	}
+func (h *Handler) listOwnerCategories(w http.ResponseWriter, r *http.Request, o *owner) error {
+	ws := o.ws
 	cats, err := h.Store.ListCategories(r.Context(), ws.ID)
 	if err == nil {
 		cats, err = h.withCounts(r.Context(), ws.ID, cats)
 	}
 	if err != nil {
-		WriteError(w, r, err)
-		return
+		return err
 	}
-	WriteJSON(w, http.StatusOK, map[string]any{"categories": toCategoriesJSON(cats)})
+	return WriteJSON(w, http.StatusOK, map[string]any{"categories": toCategoriesJSON(cats)})
 }
 
-func (h *Handler) createCategory(w http.ResponseWriter, r *http.Request) {
-	c, ws, err := h.ownerWorkspace(r, false)
-	if err != nil {
-		WriteError(w, r, err)
-		return
-	}
+func (h *Handler) createCategory(w http.ResponseWriter, r *http.Request, o *owner) error {
+	c, ws := o.caller, o.ws
 	var in categoryInput
 	if err := Decode(w, r, &in); err != nil {
-		WriteError(w, r, err)
-		return
+		return err
 	}
 	cat, err := in.category(false)
 	if err != nil {
-		WriteError(w, r, err)
-		return
+		return err
 	}
 	cat.WorkspaceID = ws.ID
 	max := h.maxCategories(c, ws)
@@ -122,17 +111,14 @@ func (h *Handler) createCategory(w http.ResponseWriter, r *http.Request) {
 	// requests cannot pass it together.
 	switch err := h.Store.CreateCategoryMax(r.Context(), cat, max); {
 	case errors.Is(err, store.ErrConflict):
-		WriteError(w, r, Errorf(http.StatusConflict, "category_exists", "A category with the slug %q already exists", cat.Slug))
-		return
+		return Errorf(http.StatusConflict, "category_exists", "A category with the slug %q already exists", cat.Slug)
 	case errors.Is(err, store.ErrLimit):
-		WriteError(w, r, categoryLimitError(ws, max))
-		return
+		return categoryLimitError(ws, max)
 	case err != nil:
-		WriteError(w, r, err)
-		return
+		return err
 	}
 	h.changed(ws)
-	WriteJSON(w, http.StatusCreated, map[string]any{"category": toCategoryJSON(cat)})
+	return WriteJSON(w, http.StatusCreated, map[string]any{"category": toCategoryJSON(cat)})
 }
 
 // ownerCategory loads the {id} category of the caller's workspace.
@@ -148,32 +134,24 @@ func (h *Handler) ownerCategory(r *http.Request, ws *store.Workspace) (*store.Ca
 	return cat, err
 }
 
-func (h *Handler) updateCategory(w http.ResponseWriter, r *http.Request) {
-	_, ws, err := h.ownerWorkspace(r, false)
-	if err != nil {
-		WriteError(w, r, err)
-		return
-	}
+func (h *Handler) updateCategory(w http.ResponseWriter, r *http.Request, o *owner) error {
+	ws := o.ws
 	var in categoryInput
 	if err := Decode(w, r, &in); err != nil {
-		WriteError(w, r, err)
-		return
+		return err
 	}
 	cat, err := h.ownerCategory(r, ws)
 	if err != nil {
-		WriteError(w, r, err)
-		return
+		return err
 	}
 	// Posts refer to categories by slug, so a slug never changes.
 	if s := strings.TrimSpace(in.Slug); s != "" && s != cat.Slug {
-		WriteError(w, r, Errorf(http.StatusBadRequest, "validation", "The slug cannot be changed"))
-		return
+		return Errorf(http.StatusBadRequest, "validation", "The slug cannot be changed")
 	}
 	oldColor := cat.ColorHex
 	if err := setCategoryFields(cat, strings.Join(strings.Fields(in.Name), " "), strings.TrimSpace(in.Description),
 		strings.TrimSpace(in.ColorHex)); err != nil {
-		WriteError(w, r, err)
-		return
+		return err
 	}
 	if cat.ColorHex != oldColor {
 		cat.Gradient = "" // a stored gradient followed the old colour
@@ -182,21 +160,16 @@ func (h *Handler) updateCategory(w http.ResponseWriter, r *http.Request) {
 		if errors.Is(err, store.ErrNotFound) {
 			err = errCategoryMissing
 		}
-		WriteError(w, r, err)
-		return
+		return err
 	}
 	h.changed(ws)
-	WriteJSON(w, http.StatusOK, map[string]any{"category": toCategoryJSON(cat)})
+	return WriteJSON(w, http.StatusOK, map[string]any{"category": toCategoryJSON(cat)})
 }
 
 // deleteCategory removes the category only: its posts stay (seed: 'This
 // will not delete posts in this category.').
-func (h *Handler) deleteCategory(w http.ResponseWriter, r *http.Request) {
-	_, ws, err := h.ownerWorkspace(r, false)
-	if err != nil {
-		WriteError(w, r, err)
-		return
-	}
+func (h *Handler) deleteCategory(w http.ResponseWriter, r *http.Request, o *owner) error {
+	ws := o.ws
 	cat, err := h.ownerCategory(r, ws)
 	if err == nil {
 		err = h.Store.DeleteCategory(r.Context(), ws.ID, cat.ID)
@@ -205,9 +178,8 @@ func (h *Handler) deleteCategory(w http.ResponseWriter, r *http.Request) {
 		err = errCategoryMissing
 	}
 	if err != nil {
-		WriteError(w, r, err)
-		return
+		return err
 	}
 	h.changed(ws)
-	w.WriteHeader(http.StatusNoContent)
+	return NoContent(w)
 }

@@ -33,12 +33,8 @@ func (k *keywordsField) UnmarshalJSON(b []byte) error {
 // generatePost is one long request: the AI may take minutes, so the
 // server's write deadline is lifted for this route only; the generation
 // service bounds the work with its own timeout (AI timeout + 30s).
-func (h *Handler) generatePost(w http.ResponseWriter, r *http.Request) {
-	c, ws, err := h.ownerWorkspace(r, false)
-	if err != nil {
-		WriteError(w, r, err)
-		return
-	}
+func (h *Handler) generatePost(w http.ResponseWriter, r *http.Request, o *owner) error {
+	c, ws := o.caller, o.ws
 	var in struct {
 		Category       string         `json:"category"`
 		Topic          string         `json:"topic"`
@@ -53,8 +49,7 @@ func (h *Handler) generatePost(w http.ResponseWriter, r *http.Request) {
 		GenerateImages *bool          `json:"generateImages"`
 	}
 	if err := Decode(w, r, &in); err != nil {
-		WriteError(w, r, err)
-		return
+		return err
 	}
 	// Not every writer supports deadlines (tests use a recorder): ignore.
 	_ = http.NewResponseController(w).SetWriteDeadline(time.Time{})
@@ -64,20 +59,18 @@ func (h *Handler) generatePost(w http.ResponseWriter, r *http.Request) {
 		Banners: in.Banners, GenerateImages: in.GenerateImages == nil || *in.GenerateImages,
 	})
 	if err != nil {
-		WriteError(w, r, generateError(r, err))
-		return
+		return generateError(r, err)
 	}
 	names, err := h.categoryNames(r.Context(), ws.ID)
 	if err != nil {
-		WriteError(w, r, err)
-		return
+		return err
 	}
 	out := map[string]any{"post": PostJSON(h.ownerBlog(ws), res.Post, names, true),
 		"usage": toUsageJSON(res.Usage, ws, c.isAdmin, time.Now())}
 	if res.ImageError != "" {
 		out["imageError"] = "The AI image could not be generated; the post was saved without one."
 	}
-	WriteJSON(w, http.StatusCreated, out)
+	return WriteJSON(w, http.StatusCreated, out)
 }
 
 func generateError(r *http.Request, err error) error {

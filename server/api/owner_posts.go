@@ -20,27 +20,21 @@ const (
 	maxPatchTagSize = 200
 )
 
-func (h *Handler) listOwnerPosts(w http.ResponseWriter, r *http.Request) {
-	_, ws, err := h.ownerWorkspace(r, false)
-	if err != nil {
-		WriteError(w, r, err)
-		return
-	}
+func (h *Handler) listOwnerPosts(w http.ResponseWriter, r *http.Request, o *owner) error {
+	ws := o.ws
 	f := store.FindPost{WorkspaceID: &ws.ID}
 	if c := r.URL.Query().Get("category"); c != "" && c != "all" {
 		f.Category = &c
 	}
 	ps, total, err := h.postPage(r, f)
 	if err != nil {
-		WriteError(w, r, err)
-		return
+		return err
 	}
 	names, err := h.categoryNames(r.Context(), ws.ID)
 	if err != nil {
-		WriteError(w, r, err)
-		return
+		return err
 	}
-	WriteJSON(w, http.StatusOK, map[string]any{"posts": summaries(h.ownerBlog(ws), ps, names), "total": total})
+	return WriteJSON(w, http.StatusOK, map[string]any{"posts": summaries(h.ownerBlog(ws), ps, names), "total": total})
 }
 
 // postPage applies ?search, ?limit and ?page to f and returns that page of
@@ -80,49 +74,37 @@ func postID(r *http.Request) (int64, error) {
 }
 
 // writeOwnerPost answers the full post with its editable body and banners.
-func (h *Handler) writeOwnerPost(w http.ResponseWriter, r *http.Request, status int, ws *store.Workspace, p *store.Post) {
+func (h *Handler) writeOwnerPost(w http.ResponseWriter, r *http.Request, status int, ws *store.Workspace, p *store.Post) error {
 	names, err := h.categoryNames(r.Context(), ws.ID)
 	if err != nil {
-		WriteError(w, r, err)
-		return
+		return err
 	}
-	WriteJSON(w, status, map[string]any{"post": PostJSON(h.ownerBlog(ws), p, names, true)})
+	return WriteJSON(w, status, map[string]any{"post": PostJSON(h.ownerBlog(ws), p, names, true)})
 }
 
-func (h *Handler) getOwnerPost(w http.ResponseWriter, r *http.Request) {
-	_, ws, err := h.ownerWorkspace(r, false)
-	if err != nil {
-		WriteError(w, r, err)
-		return
-	}
+func (h *Handler) getOwnerPost(w http.ResponseWriter, r *http.Request, o *owner) error {
+	ws := o.ws
 	id, err := postID(r)
 	if err != nil {
-		WriteError(w, r, err)
-		return
+		return err
 	}
 	p, err := h.Store.GetPost(r.Context(), store.FindPost{ID: &id, WorkspaceID: &ws.ID})
 	if errors.Is(err, store.ErrNotFound) {
 		err = errPostNotFound
 	}
 	if err != nil {
-		WriteError(w, r, err)
-		return
+		return err
 	}
-	h.writeOwnerPost(w, r, http.StatusOK, ws, p)
+	return h.writeOwnerPost(w, r, http.StatusOK, ws, p)
 }
 
 // patchOwnerPost edits title, content and tags; posts.Service sanitises the
 // body and re-derives everything shown from it.
-func (h *Handler) patchOwnerPost(w http.ResponseWriter, r *http.Request) {
-	_, ws, err := h.ownerWorkspace(r, false)
-	if err != nil {
-		WriteError(w, r, err)
-		return
-	}
+func (h *Handler) patchOwnerPost(w http.ResponseWriter, r *http.Request, o *owner) error {
+	ws := o.ws
 	id, err := postID(r)
 	if err != nil {
-		WriteError(w, r, err)
-		return
+		return err
 	}
 	var in struct {
 		Title   *string   `json:"title"`
@@ -130,22 +112,18 @@ func (h *Handler) patchOwnerPost(w http.ResponseWriter, r *http.Request) {
 		Tags    *[]string `json:"tags"`
 	}
 	if err := Decode(w, r, &in); err != nil {
-		WriteError(w, r, err)
-		return
+		return err
 	}
 	if in.Title != nil && utf8.RuneCountInString(*in.Title) > maxTitleRunes {
-		WriteError(w, r, Errorf(http.StatusBadRequest, "validation", "The title must be at most %d characters", maxTitleRunes))
-		return
+		return Errorf(http.StatusBadRequest, "validation", "The title must be at most %d characters", maxTitleRunes)
 	}
 	if in.Tags != nil {
 		if len(*in.Tags) > maxPatchTags {
-			WriteError(w, r, Errorf(http.StatusBadRequest, "validation", "Send at most %d tags", maxPatchTags))
-			return
+			return Errorf(http.StatusBadRequest, "validation", "Send at most %d tags", maxPatchTags)
 		}
 		for _, t := range *in.Tags {
 			if len(t) > maxPatchTagSize {
-				WriteError(w, r, Errorf(http.StatusBadRequest, "validation", "Each tag must be at most %d characters", maxPatchTagSize))
-				return
+				return Errorf(http.StatusBadRequest, "validation", "Each tag must be at most %d characters", maxPatchTagSize)
 			}
 		}
 	}
@@ -157,57 +135,43 @@ func (h *Handler) patchOwnerPost(w http.ResponseWriter, r *http.Request) {
 		err = Errorf(http.StatusBadRequest, "validation", "%s", err.Error())
 	}
 	if err != nil {
-		WriteError(w, r, err)
-		return
+		return err
 	}
-	h.writeOwnerPost(w, r, http.StatusOK, ws, p)
+	return h.writeOwnerPost(w, r, http.StatusOK, ws, p)
 }
 
-func (h *Handler) deleteOwnerPost(w http.ResponseWriter, r *http.Request) {
-	_, ws, err := h.ownerWorkspace(r, false)
-	if err != nil {
-		WriteError(w, r, err)
-		return
-	}
+func (h *Handler) deleteOwnerPost(w http.ResponseWriter, r *http.Request, o *owner) error {
+	ws := o.ws
 	id, err := postID(r)
 	if err != nil {
-		WriteError(w, r, err)
-		return
+		return err
 	}
 	n, err := h.Posts.Delete(r.Context(), ws.ID, []int64{id})
 	if err == nil && n == 0 {
 		err = errPostNotFound
 	}
 	if err != nil {
-		WriteError(w, r, err)
-		return
+		return err
 	}
-	w.WriteHeader(http.StatusNoContent)
+	return NoContent(w)
 }
 
 // bulkDeletePosts deletes the caller's posts among ids; ids of other
 // workspaces are silently not counted.
-func (h *Handler) bulkDeletePosts(w http.ResponseWriter, r *http.Request) {
-	_, ws, err := h.ownerWorkspace(r, false)
-	if err != nil {
-		WriteError(w, r, err)
-		return
-	}
+func (h *Handler) bulkDeletePosts(w http.ResponseWriter, r *http.Request, o *owner) error {
+	ws := o.ws
 	var in struct {
 		IDs []int64 `json:"ids"`
 	}
 	if err := Decode(w, r, &in); err != nil {
-		WriteError(w, r, err)
-		return
+		return err
 	}
 	if len(in.IDs) > maxBulkDelete {
-		WriteError(w, r, Errorf(http.StatusBadRequest, "validation", "At most %d posts can be deleted at once", maxBulkDelete))
-		return
+		return Errorf(http.StatusBadRequest, "validation", "At most %d posts can be deleted at once", maxBulkDelete)
 	}
 	n, err := h.Posts.Delete(r.Context(), ws.ID, in.IDs)
 	if err != nil {
-		WriteError(w, r, err)
-		return
+		return err
 	}
-	WriteJSON(w, http.StatusOK, map[string]int64{"deleted": n})
+	return WriteJSON(w, http.StatusOK, map[string]int64{"deleted": n})
 }

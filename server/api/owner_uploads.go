@@ -112,16 +112,11 @@ func (h *Handler) storeUpload(r *http.Request, ws *store.Workspace, kind string,
 }
 
 // uploadFile stores a featured or banner image for the generate dialog.
-func (h *Handler) uploadFile(w http.ResponseWriter, r *http.Request) {
-	_, ws, err := h.ownerWorkspace(r, false)
-	if err != nil {
-		WriteError(w, r, err)
-		return
-	}
+func (h *Handler) uploadFile(w http.ResponseWriter, r *http.Request, o *owner) error {
+	ws := o.ws
 	up, err := readUpload(w, r)
 	if err != nil {
-		WriteError(w, r, err)
-		return
+		return err
 	}
 	kind := "featured"
 	switch up.purpose {
@@ -129,15 +124,13 @@ func (h *Handler) uploadFile(w http.ResponseWriter, r *http.Request) {
 	case "banner":
 		kind = "banners"
 	default:
-		WriteError(w, r, errUploadPurposes)
-		return
+		return errUploadPurposes
 	}
 	url, err := h.storeUpload(r, ws, kind, up)
 	if err != nil {
-		WriteError(w, r, err)
-		return
+		return err
 	}
-	WriteJSON(w, http.StatusCreated, map[string]any{"url": url, "mimeType": up.contentType, "size": len(up.data)})
+	return WriteJSON(w, http.StatusCreated, map[string]any{"url": url, "mimeType": up.contentType, "size": len(up.data)})
 }
 
 type mediaJSON struct {
@@ -153,49 +146,36 @@ func toMediaJSON(m *store.Media) mediaJSON {
 	return mediaJSON{ID: m.ID, FileName: m.FileName, FileURL: m.FileURL, FileSize: m.FileSize, MimeType: m.MimeType, CreatedAt: m.CreatedAt}
 }
 
-func (h *Handler) listMedia(w http.ResponseWriter, r *http.Request) {
-	_, ws, err := h.ownerWorkspace(r, false)
-	if err != nil {
-		WriteError(w, r, err)
-		return
-	}
+func (h *Handler) listMedia(w http.ResponseWriter, r *http.Request, o *owner) error {
+	ws := o.ws
 	items, err := h.Store.ListMedia(r.Context(), ws.ID)
 	if err != nil {
-		WriteError(w, r, err)
-		return
+		return err
 	}
 	out := make([]mediaJSON, len(items))
 	for i, m := range items {
 		out[i] = toMediaJSON(m)
 	}
-	WriteJSON(w, http.StatusOK, map[string]any{"items": out, "limit": plan.MaxMediaItems})
+	return WriteJSON(w, http.StatusOK, map[string]any{"items": out, "limit": plan.MaxMediaItems})
 }
 
 // uploadMedia adds an image to the library. The 40-item cap is enforced by
 // the store atomically; the early count only saves storing a file in vain.
-func (h *Handler) uploadMedia(w http.ResponseWriter, r *http.Request) {
-	_, ws, err := h.ownerWorkspace(r, false)
-	if err != nil {
-		WriteError(w, r, err)
-		return
-	}
+func (h *Handler) uploadMedia(w http.ResponseWriter, r *http.Request, o *owner) error {
+	ws := o.ws
 	ctx := r.Context()
 	if items, err := h.Store.ListMedia(ctx, ws.ID); err != nil {
-		WriteError(w, r, err)
-		return
+		return err
 	} else if len(items) >= plan.MaxMediaItems {
-		WriteError(w, r, errLibraryFull)
-		return
+		return errLibraryFull
 	}
 	up, err := readUpload(w, r)
 	if err != nil {
-		WriteError(w, r, err)
-		return
+		return err
 	}
 	url, err := h.storeUpload(r, ws, "library", up)
 	if err != nil {
-		WriteError(w, r, err)
-		return
+		return err
 	}
 	m := &store.Media{WorkspaceID: ws.ID, FileName: displayName(up.fileName, up.ext), FileURL: url,
 		FileSize: int64(len(up.data)), MimeType: up.contentType}
@@ -204,10 +184,9 @@ func (h *Handler) uploadMedia(w http.ResponseWriter, r *http.Request) {
 		if errors.Is(err, store.ErrLimit) {
 			err = errLibraryFull
 		}
-		WriteError(w, r, err)
-		return
+		return err
 	}
-	WriteJSON(w, http.StatusCreated, map[string]any{"item": toMediaJSON(m)})
+	return WriteJSON(w, http.StatusCreated, map[string]any{"item": toMediaJSON(m)})
 }
 
 // displayName is the client's file name without directories, cut to 120
@@ -223,16 +202,11 @@ func displayName(name, ext string) string {
 	return name
 }
 
-func (h *Handler) deleteMedia(w http.ResponseWriter, r *http.Request) {
-	_, ws, err := h.ownerWorkspace(r, false)
-	if err != nil {
-		WriteError(w, r, err)
-		return
-	}
+func (h *Handler) deleteMedia(w http.ResponseWriter, r *http.Request, o *owner) error {
+	ws := o.ws
 	id, err := strconv.ParseInt(r.PathValue("id"), 10, 64)
 	if err != nil || id <= 0 {
-		WriteError(w, r, errMediaNotFound)
-		return
+		return errMediaNotFound
 	}
 	ctx := r.Context()
 	m, err := h.Store.GetMedia(ctx, ws.ID, id)
@@ -243,13 +217,12 @@ func (h *Handler) deleteMedia(w http.ResponseWriter, r *http.Request) {
 		err = errMediaNotFound
 	}
 	if err != nil {
-		WriteError(w, r, err)
-		return
+		return err
 	}
 	// The row goes first: a file left behind is harmless, a row pointing
 	// at a missing file is not.
 	h.removeStored(r, m.FileURL)
-	w.WriteHeader(http.StatusNoContent)
+	return NoContent(w)
 }
 
 func (h *Handler) removeStored(r *http.Request, url string) {

@@ -98,30 +98,24 @@ func toUsageJSON(u *store.Usage, ws *store.Workspace, isAdmin bool, now time.Tim
 		Trial: !isAdmin && !unlimited && plan.InTrial(ws.PlanTier, ws.CreatedAt, now), Unlimited: unlimited}
 }
 
-func (h *Handler) getWorkspace(w http.ResponseWriter, r *http.Request) {
-	c, ws, err := h.ownerWorkspace(r, true)
-	if err != nil {
-		WriteError(w, r, err)
-		return
-	}
+func (h *Handler) getWorkspace(w http.ResponseWriter, r *http.Request, o *owner) error {
+	c, ws := o.caller, o.ws
 	ctx := r.Context()
 	set, err := h.settingsOf(ctx, ws)
 	if err != nil {
-		WriteError(w, r, err)
-		return
+		return err
 	}
 	now := time.Now()
 	u, err := generate.Usage(ctx, h.Store, ws, c.isAdmin, now)
 	if err != nil {
-		WriteError(w, r, err)
-		return
+		return err
 	}
 	p := plan.Get(ws.PlanTier)
 	if c.isAdmin {
 		p = plan.Get(store.PlanAdmin)
 	}
 	b := h.ownerBlog(ws)
-	WriteJSON(w, http.StatusOK, map[string]any{
+	return WriteJSON(w, http.StatusOK, map[string]any{
 		"workspace": toWorkspaceJSON(ws), "settings": toSettingsJSON(set), "usage": toUsageJSON(u, ws, c.isAdmin, now),
 		"plan": p, "blogUrl": b.URL(b.Prefix), "rssUrl": b.URL(b.Prefix + "/feed.xml"),
 	})
@@ -179,16 +173,11 @@ func (in *settingsInput) apply(set *store.Settings) error {
 	return nil
 }
 
-func (h *Handler) putSettings(w http.ResponseWriter, r *http.Request) {
-	_, ws, err := h.ownerWorkspace(r, false)
-	if err != nil {
-		WriteError(w, r, err)
-		return
-	}
+func (h *Handler) putSettings(w http.ResponseWriter, r *http.Request, o *owner) error {
+	ws := o.ws
 	var in settingsInput
 	if err := Decode(w, r, &in); err != nil {
-		WriteError(w, r, err)
-		return
+		return err
 	}
 	set, err := h.settingsOf(r.Context(), ws)
 	if err == nil {
@@ -198,9 +187,8 @@ func (h *Handler) putSettings(w http.ResponseWriter, r *http.Request) {
 		err = h.Store.UpdateSettings(r.Context(), set)
 	}
 	if err != nil {
-		WriteError(w, r, err)
-		return
+		return err
 	}
 	h.changed(ws)
-	WriteJSON(w, http.StatusOK, map[string]any{"settings": toSettingsJSON(set)})
+	return WriteJSON(w, http.StatusOK, map[string]any{"settings": toSettingsJSON(set)})
 }

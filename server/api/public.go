@@ -20,13 +20,12 @@ import (
 // Tagline is the site's tagline (seed section 1).
 const Tagline = "Insights for the Modern Generation"
 
-func (h *Handler) getSite(w http.ResponseWriter, r *http.Request) {
+func (h *Handler) getSite(w http.ResponseWriter, r *http.Request) error {
 	blog, err := h.rootBlogSlug(r)
 	if err != nil {
-		WriteError(w, r, err)
-		return
+		return err
 	}
-	WriteJSON(w, http.StatusOK, map[string]string{
+	return WriteJSON(w, http.StatusOK, map[string]string{
 		"name": h.Config.SiteName, "tagline": Tagline, "siteWorkspace": h.Config.SiteWorkspace, "baseUrl": h.Config.BaseURL,
 		"blog": blog,
 	})
@@ -51,8 +50,8 @@ func (h *Handler) rootBlogSlug(r *http.Request) (string, error) {
 	return b.Workspace.Slug, nil
 }
 
-func (h *Handler) getPlans(w http.ResponseWriter, r *http.Request) {
-	WriteJSON(w, http.StatusOK, map[string]any{
+func (h *Handler) getPlans(w http.ResponseWriter, r *http.Request) error {
+	return WriteJSON(w, http.StatusOK, map[string]any{
 		"plans": plan.Public(), "trialDays": plan.TrialDays, "trialPosts": plan.TrialPosts, "trialImages": plan.TrialImages,
 	})
 }
@@ -82,7 +81,7 @@ func (h *Handler) blogFor(r *http.Request) (*site.Blog, error) {
 
 // serveCached answers from the workspace's cache, rendering JSON on a miss,
 // with ETag revalidation.
-func (h *Handler) serveCached(w http.ResponseWriter, r *http.Request, b *site.Blog, key string, fill func(ctx context.Context) (any, error)) {
+func (h *Handler) serveCached(w http.ResponseWriter, r *http.Request, b *site.Blog, key string, fill func(ctx context.Context) (any, error)) error {
 	e, err := h.Cache.Get(b.Workspace.ID, "api:"+b.Origin+b.Prefix+"|"+key, func() (*cache.Entry, error) {
 		v, err := fill(r.Context())
 		if err != nil {
@@ -95,19 +94,18 @@ func (h *Handler) serveCached(w http.ResponseWriter, r *http.Request, b *site.Bl
 		return &cache.Entry{Body: append(body, '\n'), ContentType: "application/json; charset=utf-8"}, nil
 	})
 	if err != nil {
-		WriteError(w, r, err)
-		return
+		return err
 	}
 	e.Write(w, r, "no-cache")
+	return nil
 }
 
-func (h *Handler) getCategories(w http.ResponseWriter, r *http.Request) {
+func (h *Handler) getCategories(w http.ResponseWriter, r *http.Request) error {
 	b, err := h.blogFor(r)
 	if err != nil {
-		WriteError(w, r, err)
-		return
+		return err
 	}
-	h.serveCached(w, r, b, "categories", func(ctx context.Context) (any, error) {
+	return h.serveCached(w, r, b, "categories", func(ctx context.Context) (any, error) {
 		cats, err := h.Store.ListCategories(ctx, b.Workspace.ID)
 		if err == nil {
 			cats, err = h.withCounts(ctx, b.Workspace.ID, cats)
@@ -172,22 +170,19 @@ func intParam(r *http.Request, name string, def, min, max int) (int, error) {
 	return n, nil
 }
 
-func (h *Handler) listPosts(w http.ResponseWriter, r *http.Request) {
+func (h *Handler) listPosts(w http.ResponseWriter, r *http.Request) error {
 	b, err := h.blogFor(r)
 	if err != nil {
-		WriteError(w, r, err)
-		return
+		return err
 	}
 	q := r.URL.Query()
 	limit, err := intParam(r, "limit", 12, 1, 48)
 	if err != nil {
-		WriteError(w, r, err)
-		return
+		return err
 	}
 	page, err := intParam(r, "page", 1, 1, 100000)
 	if err != nil {
-		WriteError(w, r, err)
-		return
+		return err
 	}
 	order := store.OrderLatest
 	switch q.Get("sort") {
@@ -195,16 +190,14 @@ func (h *Handler) listPosts(w http.ResponseWriter, r *http.Request) {
 	case "trending":
 		order = store.OrderTrending
 	default:
-		WriteError(w, r, Errorf(http.StatusBadRequest, "invalid_parameter", "sort must be latest or trending"))
-		return
+		return Errorf(http.StatusBadRequest, "invalid_parameter", "sort must be latest or trending")
 	}
 	category := q.Get("category")
 	if category != "" && !content.ValidSlug(category) {
-		WriteError(w, r, errCategoryNotFound)
-		return
+		return errCategoryNotFound
 	}
 	key := "posts|" + category + "|" + order + "|" + strconv.Itoa(limit) + "|" + strconv.Itoa(page)
-	h.serveCached(w, r, b, key, func(ctx context.Context) (any, error) {
+	return h.serveCached(w, r, b, key, func(ctx context.Context) (any, error) {
 		f := store.FindPost{WorkspaceID: &b.Workspace.ID, Order: order, Limit: limit + 1, Offset: (page - 1) * limit,
 			Light: true, PublishedBefore: store.Ptr(time.Now())}
 		if category != "" {
@@ -231,19 +224,17 @@ func (h *Handler) listPosts(w http.ResponseWriter, r *http.Request) {
 	})
 }
 
-func (h *Handler) getPost(w http.ResponseWriter, r *http.Request) {
+func (h *Handler) getPost(w http.ResponseWriter, r *http.Request) error {
 	b, err := h.blogFor(r)
 	if err != nil {
-		WriteError(w, r, err)
-		return
+		return err
 	}
 	category, slug := r.PathValue("category"), r.PathValue("slug")
 	if !content.ValidSlug(category) || len(slug) > 200 || strings.ContainsAny(slug, "/\x00") {
-		WriteError(w, r, errPostNotFound)
-		return
+		return errPostNotFound
 	}
 	var postID int64
-	h.serveCached(w, r, b, "post|"+category+"|"+slug, func(ctx context.Context) (any, error) {
+	err = h.serveCached(w, r, b, "post|"+category+"|"+slug, func(ctx context.Context) (any, error) {
 		p, err := h.Store.GetPost(ctx, store.FindPost{WorkspaceID: &b.Workspace.ID, Category: &category, Slug: &slug})
 		if errors.Is(err, store.ErrNotFound) {
 			return nil, errPostNotFound
@@ -262,6 +253,9 @@ func (h *Handler) getPost(w http.ResponseWriter, r *http.Request) {
 		}
 		return map[string]any{"post": PostJSON(b, p, names, false), "related": summaries(b, related, names)}, nil
 	})
+	if err != nil {
+		return err
+	}
 	// The SPA asks with view=1 when it navigates to a post on its own (a
 	// full page load was already counted by the HTML route).
 	if r.URL.Query().Get("view") == "1" && !views.IsBot(r.UserAgent()) && h.Views != nil {
@@ -269,6 +263,7 @@ func (h *Handler) getPost(w http.ResponseWriter, r *http.Request) {
 			h.Views.Add(postID)
 		}
 	}
+	return nil
 }
 
 // PostJSON is the full post as the API shows it.
@@ -281,16 +276,15 @@ func PostJSON(b *site.Blog, p *store.Post, names map[string]string, owner bool) 
 	return out
 }
 
-func (h *Handler) getBlog(w http.ResponseWriter, r *http.Request) {
+func (h *Handler) getBlog(w http.ResponseWriter, r *http.Request) error {
 	b, err := h.Site.BySlug(r.Context(), r.PathValue("workspace"))
 	if errors.Is(err, store.ErrNotFound) {
 		err = errBlogNotFound
 	}
 	if err != nil {
-		WriteError(w, r, err)
-		return
+		return err
 	}
-	h.serveCached(w, r, b, "blog", func(ctx context.Context) (any, error) {
+	return h.serveCached(w, r, b, "blog", func(ctx context.Context) (any, error) {
 		set, err := h.Store.GetSettings(ctx, b.Workspace.ID)
 		if errors.Is(err, store.ErrNotFound) {
 			set, err = store.DefaultSettings(b.Workspace.ID, b.Workspace.Name), nil
@@ -313,37 +307,32 @@ func (h *Handler) getBlog(w http.ResponseWriter, r *http.Request) {
 	})
 }
 
-func (h *Handler) subscribe(w http.ResponseWriter, r *http.Request) {
+func (h *Handler) subscribe(w http.ResponseWriter, r *http.Request) error {
 	var in struct {
 		Email     string `json:"email"`
 		Workspace string `json:"workspace"`
 	}
 	if err := Decode(w, r, &in); err != nil {
-		WriteError(w, r, err)
-		return
+		return err
 	}
 	email, ok := content.NormalizeEmail(in.Email)
 	if !ok {
-		WriteError(w, r, Errorf(http.StatusBadRequest, "invalid_email", "Please enter a valid email address"))
-		return
+		return Errorf(http.StatusBadRequest, "invalid_email", "Please enter a valid email address")
 	}
 	var wsID int64
 	if in.Workspace != "" {
 		b, err := h.Site.BySlug(r.Context(), in.Workspace)
 		if err != nil {
-			WriteError(w, r, errBlogNotFound)
-			return
+			return errBlogNotFound
 		}
 		wsID = b.Workspace.ID
 	}
 	err := h.Store.CreateSubscriber(r.Context(), email, wsID)
 	if errors.Is(err, store.ErrConflict) {
-		WriteError(w, r, Errorf(http.StatusConflict, "already_subscribed", "This email is already on our list!"))
-		return
+		return Errorf(http.StatusConflict, "already_subscribed", "This email is already on our list!")
 	}
 	if err != nil {
-		WriteError(w, r, err)
-		return
+		return err
 	}
-	WriteJSON(w, http.StatusCreated, map[string]bool{"ok": true})
+	return WriteJSON(w, http.StatusCreated, map[string]bool{"ok": true})
 }

@@ -64,26 +64,17 @@ func (h *Handler) ownerScheduled(r *http.Request) (*store.Workspace, int64, erro
 	return ws, id, nil
 }
 
-func (h *Handler) listScheduled(w http.ResponseWriter, r *http.Request) {
-	_, ws, err := h.ownerWorkspace(r, false)
-	if err != nil {
-		WriteError(w, r, err)
-		return
-	}
+func (h *Handler) listScheduled(w http.ResponseWriter, r *http.Request, o *owner) error {
+	ws := o.ws
 	items, err := h.Store.ListScheduled(r.Context(), ws.ID)
 	if err != nil {
-		WriteError(w, r, err)
-		return
+		return err
 	}
-	WriteJSON(w, http.StatusOK, map[string]any{"items": toScheduledJSONs(items)})
+	return WriteJSON(w, http.StatusOK, map[string]any{"items": toScheduledJSONs(items)})
 }
 
-func (h *Handler) createScheduled(w http.ResponseWriter, r *http.Request) {
-	_, ws, err := h.ownerWorkspace(r, false)
-	if err != nil {
-		WriteError(w, r, err)
-		return
-	}
+func (h *Handler) createScheduled(w http.ResponseWriter, r *http.Request, o *owner) error {
+	ws := o.ws
 	var in struct {
 		Category      string         `json:"category"`
 		Topic         *string        `json:"topic"` // null or absent: a random topic
@@ -94,47 +85,37 @@ func (h *Handler) createScheduled(w http.ResponseWriter, r *http.Request) {
 		Banners       []store.Banner `json:"banners"`
 	}
 	if err := Decode(w, r, &in); err != nil {
-		WriteError(w, r, err)
-		return
+		return err
 	}
 	topic := ""
 	if in.Topic != nil {
 		if topic = strings.TrimSpace(*in.Topic); topic == "" {
-			WriteError(w, r, errTopicRequired)
-			return
+			return errTopicRequired
 		}
 	}
 	if strings.TrimSpace(in.ScheduledFor) == "" {
-		WriteError(w, r, errWhenRequired)
-		return
+		return errWhenRequired
 	}
 	at, ok := parseWhen(in.ScheduledFor)
 	if !ok {
-		WriteError(w, r, errInvalidWhen)
-		return
+		return errInvalidWhen
 	}
 	item, err := h.scheduledItem(r, ws, scheduledFields{Category: in.Category, Topic: topic, InputMode: in.InputMode,
 		Frequency: in.Frequency, GenerateImage: in.GenerateImage, Banners: in.Banners})
 	if err != nil {
-		WriteError(w, r, err)
-		return
+		return err
 	}
 	item.ScheduledFor = at
 	if err := h.Store.CreateScheduled(r.Context(), []*store.ScheduledPost{item}); err != nil {
-		WriteError(w, r, err)
-		return
+		return err
 	}
-	WriteJSON(w, http.StatusCreated, map[string]any{"item": toScheduledJSON(item)})
+	return WriteJSON(w, http.StatusCreated, map[string]any{"item": toScheduledJSON(item)})
 }
 
 // bulkSchedule creates count items of one topic, one a day from startDate
 // (frequency once), in one transaction: all or none.
-func (h *Handler) bulkSchedule(w http.ResponseWriter, r *http.Request) {
-	_, ws, err := h.ownerWorkspace(r, false)
-	if err != nil {
-		WriteError(w, r, err)
-		return
-	}
+func (h *Handler) bulkSchedule(w http.ResponseWriter, r *http.Request, o *owner) error {
+	ws := o.ws
 	var in struct {
 		Category      string         `json:"category"`
 		Topic         string         `json:"topic"`
@@ -145,37 +126,31 @@ func (h *Handler) bulkSchedule(w http.ResponseWriter, r *http.Request) {
 		Banners       []store.Banner `json:"banners"`
 	}
 	if err := Decode(w, r, &in); err != nil {
-		WriteError(w, r, err)
-		return
+		return err
 	}
 	// The seed's order: topic, start date, number of posts.
 	topic := strings.TrimSpace(in.Topic)
 	if topic == "" {
-		WriteError(w, r, errBaseTopicRequired)
-		return
+		return errBaseTopicRequired
 	}
 	if strings.TrimSpace(in.StartDate) == "" {
-		WriteError(w, r, errStartDateRequired)
-		return
+		return errStartDateRequired
 	}
 	start, ok := parseWhen(in.StartDate)
 	if !ok {
-		WriteError(w, r, errInvalidStartDate)
-		return
+		return errInvalidStartDate
 	}
 	count := defaultBulkCount
 	if in.Count != nil {
 		count = in.Count.n
 		if !in.Count.ok || count < minBulkCount || count > maxBulkCount {
-			WriteError(w, r, errInvalidCount)
-			return
+			return errInvalidCount
 		}
 	}
 	base, err := h.scheduledItem(r, ws, scheduledFields{Category: in.Category, Topic: topic, InputMode: in.InputMode,
 		Frequency: store.FrequencyOnce, GenerateImage: in.GenerateImage, Banners: in.Banners})
 	if err != nil {
-		WriteError(w, r, err)
-		return
+		return err
 	}
 	items := make([]*store.ScheduledPost, count)
 	for i := range items {
@@ -184,17 +159,15 @@ func (h *Handler) bulkSchedule(w http.ResponseWriter, r *http.Request) {
 		items[i] = &item
 	}
 	if err := h.Store.CreateScheduled(r.Context(), items); err != nil {
-		WriteError(w, r, err)
-		return
+		return err
 	}
-	WriteJSON(w, http.StatusCreated, map[string]any{"items": toScheduledJSONs(items)})
+	return WriteJSON(w, http.StatusCreated, map[string]any{"items": toScheduledJSONs(items)})
 }
 
-func (h *Handler) retryScheduled(w http.ResponseWriter, r *http.Request) {
+func (h *Handler) retryScheduled(w http.ResponseWriter, r *http.Request, o *owner) error {
 	ws, id, err := h.ownerScheduled(r)
 	if err != nil {
-		WriteError(w, r, err)
-		return
+		return err
 	}
 	item, err := h.Store.RetryScheduled(r.Context(), ws.ID, id)
 	switch {
@@ -204,25 +177,22 @@ func (h *Handler) retryScheduled(w http.ResponseWriter, r *http.Request) {
 		err = Errorf(http.StatusConflict, "not_failed", "Only failed posts can be retried")
 	}
 	if err != nil {
-		WriteError(w, r, err)
-		return
+		return err
 	}
-	WriteJSON(w, http.StatusOK, map[string]any{"item": toScheduledJSON(item)})
+	return WriteJSON(w, http.StatusOK, map[string]any{"item": toScheduledJSON(item)})
 }
 
-func (h *Handler) deleteScheduled(w http.ResponseWriter, r *http.Request) {
+func (h *Handler) deleteScheduled(w http.ResponseWriter, r *http.Request, o *owner) error {
 	ws, id, err := h.ownerScheduled(r)
 	if err != nil {
-		WriteError(w, r, err)
-		return
+		return err
 	}
 	err = h.Store.DeleteScheduled(r.Context(), ws.ID, id)
 	if errors.Is(err, store.ErrNotFound) {
 		err = errScheduledNotFound
 	}
 	if err != nil {
-		WriteError(w, r, err)
-		return
+		return err
 	}
-	w.WriteHeader(http.StatusNoContent)
+	return NoContent(w)
 }
