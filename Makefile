@@ -40,12 +40,15 @@ test-e2e: build e2e/node_modules/.package-lock.json
 
 lint:
 	@out=$$(gofmt -l $$(git ls-files '*.go')); if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
+	$(GO) mod tidy -diff
+	cd bench && $(GO) mod tidy -diff
 	$(GO) vet ./...
 	$(GO) run $(STATICCHECK) ./...
+	cd bench && $(GO) vet ./... && $(GO) run $(STATICCHECK) ./...
 
-# Load benchmark of the public face (see bench/README.md). BENCH_DB=postgres://... to run on PostgreSQL.
+# Load benchmark of the public face (see bench/README.md; its own module). BENCH_DB=postgres://... to run on PostgreSQL.
 bench: go
-	$(GO) run ./bench -bin $(BIN) $(if $(BENCH_DB),-db '$(BENCH_DB)')
+	cd bench && $(GO) run . -bin ../$(BIN) -out results $(if $(BENCH_DB),-db '$(BENCH_DB)')
 
 clean:
 	rm -rf bin web/dist/assets web/dist/index.html

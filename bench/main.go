@@ -48,7 +48,7 @@ type options struct {
 func parseFlags(args []string) (options, bool) {
 	var o options
 	fs := flag.NewFlagSet("bench", flag.ContinueOnError)
-	fs.StringVar(&o.bin, "bin", "bin/inkpress", "path of the built server")
+	fs.StringVar(&o.bin, "bin", "../bin/inkpress", "path of the built server (the default assumes the working directory bench/)")
 	fs.StringVar(&o.db, "db", "", "empty: SQLite in a temporary directory; postgres://...: fresh schemas in that database, dropped at the end")
 	fs.IntVar(&o.workspaces, "workspaces", 100, "workspaces ws-1..ws-N")
 	fs.IntVar(&o.posts, "posts", 100, "posts per workspace")
@@ -56,7 +56,7 @@ func parseFlags(args []string) (options, bool) {
 	fs.DurationVar(&o.duration, "duration", 5*time.Second, "measured load per target (after a 1s warm-up)")
 	fs.IntVar(&o.conns, "conns", 32, "concurrent keep-alive connections")
 	fs.BoolVar(&o.scale, "scale", true, "also compare page latency on 1k and 100k posts")
-	fs.StringVar(&o.out, "out", "bench/results", "directory for the JSON result")
+	fs.StringVar(&o.out, "out", "results", "directory for the JSON result (the default assumes the working directory bench/)")
 	fs.StringVar(&o.targets, "targets", "", "comma-separated subset of targets (the ceiling always runs): page,api,apiview,home,feed,sitemap")
 	fs.StringVar(&o.cpuProfile, "cpuprofile", "", "run the server in-process under this bench binary and write its CPU profile here")
 	fs.StringVar(&o.staticFile, "static-file", "", "internal: serve this file from memory")
