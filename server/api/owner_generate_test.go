@@ -14,17 +14,16 @@ import (
 	"testing"
 
 	"github.com/inkpress/inkpress/internal/ai"
+	"github.com/inkpress/inkpress/internal/app/apptest"
 	"github.com/inkpress/inkpress/store"
-	"github.com/inkpress/inkpress/store/sqlstore"
-	"github.com/inkpress/inkpress/store/storetest"
 )
 
 // Fifty concurrent generations against the trial's 10 posts create exactly
 // ten posts and refuse forty with 402, on every database.
 func TestOwnerGenerateUsageRace(t *testing.T) {
 	t.Parallel()
-	storetest.Run(t, func(t *testing.T, s *sqlstore.DB) {
-		e := newOwnerEnv(t, s, nil, nil)
+	apptest.EachDB(t, func(t *testing.T, db string) {
+		e := newOwnerEnv(t, db, nil, nil)
 		c := e.owner("Race Owner", "race@example.com", "tech")
 		var created, refused atomic.Int32
 		var wg sync.WaitGroup
@@ -63,8 +62,9 @@ func TestOwnerGenerateUsageRace(t *testing.T) {
 
 func TestOwnerGenerateStoresPostAndAICover(t *testing.T) {
 	t.Parallel()
-	storetest.Run(t, func(t *testing.T, s *sqlstore.DB) {
-		e := newOwnerEnv(t, s, nil, nil)
+	apptest.EachDB(t, func(t *testing.T, db string) {
+		e := newOwnerEnv(t, db, nil, nil)
+		s := e.store
 		c := e.owner("Gen Owner", "gen@example.com", "tech")
 		req := genReq("tech", "Choosing a standing desk")
 		req["imageMode"] = "ai"
@@ -101,10 +101,10 @@ func TestOwnerGenerateProviderFailureReleasesUsage(t *testing.T) {
 		"garbage": scriptedWriter{title: "<p></p>", html: "<script>alert(1)</script>"},
 		"empty":   scriptedWriter{title: "Fine title", html: "   "},
 	}
-	storetest.Run(t, func(t *testing.T, s *sqlstore.DB) {
+	apptest.EachDB(t, func(t *testing.T, db string) {
 		for name, w := range writers {
 			t.Run(name, func(t *testing.T) {
-				e := newOwnerEnv(t, s, w, nil)
+				e := newOwnerEnv(t, db, w, nil)
 				c := e.owner("Fail "+name, name+"@fail.example.com", "tech")
 				req := genReq("tech", "Anything")
 				req["imageMode"] = "ai"
@@ -128,8 +128,8 @@ func TestOwnerGenerateProviderFailureReleasesUsage(t *testing.T) {
 
 func TestOwnerGenerateImageFailureKeepsPost(t *testing.T) {
 	t.Parallel()
-	storetest.Run(t, func(t *testing.T, s *sqlstore.DB) {
-		e := newOwnerEnv(t, s, nil, failingIllustrator{})
+	apptest.EachDB(t, func(t *testing.T, db string) {
+		e := newOwnerEnv(t, db, nil, failingIllustrator{})
 		c := e.owner("Img Owner", "img@example.com", "tech")
 		req := genReq("tech", "Cameras for creators")
 		req["imageMode"] = "ai"
@@ -149,8 +149,8 @@ func TestOwnerGenerateImageFailureKeepsPost(t *testing.T) {
 
 func TestOwnerGenerateSlugCollisionGetsTimestamp(t *testing.T) {
 	t.Parallel()
-	storetest.Run(t, func(t *testing.T, s *sqlstore.DB) {
-		e := newOwnerEnv(t, s, nil, nil)
+	apptest.EachDB(t, func(t *testing.T, db string) {
+		e := newOwnerEnv(t, db, nil, nil)
 		c := e.owner("Slug Owner", "slug@example.com", "tech")
 		req := genReq("tech", "The Same Title Twice")
 		req["inputMode"] = "title"
@@ -181,8 +181,9 @@ func assertClean(t *testing.T, where, html string) {
 
 func TestOwnerSanitisesAIOutputAndEdits(t *testing.T) {
 	t.Parallel()
-	storetest.Run(t, func(t *testing.T, s *sqlstore.DB) {
-		e := newOwnerEnv(t, s, scriptedWriter{title: "Safe <b>title</b>", html: hostileHTML}, nil)
+	apptest.EachDB(t, func(t *testing.T, db string) {
+		e := newOwnerEnv(t, db, scriptedWriter{title: "Safe <b>title</b>", html: hostileHTML}, nil)
+		s := e.store
 		c := e.owner("San Owner", "san@example.com", "tech")
 		var out generated
 		c.mustJSON(http.MethodPost, "/api/workspace/posts/generate", genReq("tech", "x"), http.StatusCreated, &out)
@@ -210,8 +211,8 @@ func TestOwnerSanitisesAIOutputAndEdits(t *testing.T) {
 
 func TestOwnerGenerateBannersAfterBlocks369(t *testing.T) {
 	t.Parallel()
-	storetest.Run(t, func(t *testing.T, s *sqlstore.DB) {
-		e := newOwnerEnv(t, s, scriptedWriter{html: paragraphs(12)}, nil)
+	apptest.EachDB(t, func(t *testing.T, db string) {
+		e := newOwnerEnv(t, db, scriptedWriter{html: paragraphs(12)}, nil)
 		c := e.owner("Ban Owner", "ban@example.com", "tech")
 		var banners []map[string]string
 		for i := range 3 {
@@ -246,8 +247,9 @@ func TestOwnerGenerateBannersAfterBlocks369(t *testing.T) {
 // Every bad request is refused with a clear 4xx and writes nothing.
 func TestOwnerGenerateBadInputWritesNothing(t *testing.T) {
 	t.Parallel()
-	storetest.Run(t, func(t *testing.T, s *sqlstore.DB) {
-		e := newOwnerEnv(t, s, nil, nil)
+	apptest.EachDB(t, func(t *testing.T, db string) {
+		e := newOwnerEnv(t, db, nil, nil)
+		s := e.store
 		other := e.owner("Other Owner", "other@example.com", "tech")
 		var item struct {
 			Item struct {
@@ -325,8 +327,9 @@ func TestOwnerGenerateBadInputWritesNothing(t *testing.T) {
 
 func TestOwnerGenerateWithUploadAndLibraryCovers(t *testing.T) {
 	t.Parallel()
-	storetest.Run(t, func(t *testing.T, s *sqlstore.DB) {
-		e := newOwnerEnv(t, s, nil, nil)
+	apptest.EachDB(t, func(t *testing.T, db string) {
+		e := newOwnerEnv(t, db, nil, nil)
+		s := e.store
 		c := e.owner("Cover Owner", "cover@example.com", "tech")
 		img := c.uploadImage("featured")
 		req := genReq("tech", "Upload cover")
@@ -369,8 +372,9 @@ func TestOwnerGenerateWithUploadAndLibraryCovers(t *testing.T) {
 
 func TestOwnerGenerateImagesLimit(t *testing.T) {
 	t.Parallel()
-	storetest.Run(t, func(t *testing.T, s *sqlstore.DB) {
-		e := newOwnerEnv(t, s, nil, nil)
+	apptest.EachDB(t, func(t *testing.T, db string) {
+		e := newOwnerEnv(t, db, nil, nil)
+		s := e.store
 		c := e.owner("Limit Owner", "limit@example.com", "tech")
 		month := c.usage().Month
 		if _, err := s.ReserveUsage(context.Background(), c.ws.ID, month, 0, 10); err != nil {

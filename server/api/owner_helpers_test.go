@@ -22,60 +22,33 @@ import (
 	"time"
 
 	"github.com/inkpress/inkpress/internal/ai"
-	"github.com/inkpress/inkpress/internal/ai/builtin"
+	"github.com/inkpress/inkpress/internal/app/apptest"
 	"github.com/inkpress/inkpress/internal/auth"
-	"github.com/inkpress/inkpress/internal/cache"
-	"github.com/inkpress/inkpress/internal/config"
 	"github.com/inkpress/inkpress/internal/generate"
-	"github.com/inkpress/inkpress/internal/media"
-	"github.com/inkpress/inkpress/internal/posts"
-	"github.com/inkpress/inkpress/internal/site"
-	"github.com/inkpress/inkpress/internal/views"
 	"github.com/inkpress/inkpress/server/api"
 	"github.com/inkpress/inkpress/store"
 	"github.com/inkpress/inkpress/store/sqlstore"
 )
 
-// ownerEnv is the API wired as internal/app wires it, on one test store,
-// with swappable AI providers.
+// ownerEnv is the whole app (apptest boots internal/app's wiring) on one
+// database, with swappable AI providers.
 type ownerEnv struct {
 	t        *testing.T
+	app      *apptest.App
 	store    *sqlstore.DB
 	auth     *auth.Service
-	media    *media.Local
 	gen      *generate.Service
 	srv      *httptest.Server
 	mediaDir string
 }
 
-func newOwnerEnv(t *testing.T, s *sqlstore.DB, w ai.Writer, ill ai.Illustrator) *ownerEnv {
+// newOwnerEnv starts the app on dbURL ("" = SQLite); w and ill replace the
+// builtin writer and illustrator when not nil.
+func newOwnerEnv(t *testing.T, dbURL string, w ai.Writer, ill ai.Illustrator) *ownerEnv {
 	t.Helper()
-	dir := t.TempDir()
-	env := map[string]string{"INKPRESS_DATA_DIR": dir, "INKPRESS_BASE_URL": "http://blog.test", "INKPRESS_DEMO": "false"}
-	cfg, err := config.Load(nil, func(k string) string { return env[k] })
-	if err != nil {
-		t.Fatal(err)
-	}
-	if w == nil {
-		w = builtin.New()
-	}
-	if ill == nil {
-		ill = builtin.New()
-	}
-	c := cache.New(30*time.Second, 1000)
-	ps := posts.New(s, c)
-	local, err := media.NewLocal(filepath.Join(dir, "media"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	gen := &generate.Service{Store: s, Posts: ps, Writer: w, Illustrator: ill, Media: local, Timeout: cfg.AITimeout + 30*time.Second}
-	au := auth.New(s, cfg.SessionTTL)
-	au.Cost = 4 // bcrypt.MinCost: the real cost makes -race runs crawl
-	h := &api.Handler{Config: cfg, Store: s, Auth: au, Posts: ps, Cache: c, Site: site.New(s, cfg.BaseURL, cfg.SiteWorkspace),
-		Views: views.New(s), Media: local, Generator: gen}
-	srv := httptest.NewServer(h.Routes())
-	t.Cleanup(srv.Close)
-	return &ownerEnv{t: t, store: s, auth: au, media: local, gen: gen, srv: srv, mediaDir: local.Dir}
+	a := apptest.Start(t, dbURL, apptest.Env("INKPRESS_BASE_URL", "http://blog.test"), apptest.AI(w, ill))
+	return &ownerEnv{t: t, app: a, store: a.Store, auth: a.Auth, gen: a.Generator,
+		srv: &httptest.Server{URL: a.URL}, mediaDir: filepath.Join(a.Config.DataDir, "media")}
 }
 
 // ownerClient is a browser: a cookie jar, and the CSRF cookie echoed in

@@ -6,9 +6,8 @@ import (
 	"net/http"
 	"testing"
 
+	"github.com/inkpress/inkpress/internal/app/apptest"
 	"github.com/inkpress/inkpress/store"
-	"github.com/inkpress/inkpress/store/sqlstore"
-	"github.com/inkpress/inkpress/store/storetest"
 )
 
 type ownerPosts struct {
@@ -23,8 +22,8 @@ type ownerPosts struct {
 
 func TestOwnerPostsListSearchFilterAndPages(t *testing.T) {
 	t.Parallel()
-	storetest.Run(t, func(t *testing.T, s *sqlstore.DB) {
-		e := newOwnerEnv(t, s, nil, nil)
+	apptest.EachDB(t, func(t *testing.T, db string) {
+		e := newOwnerEnv(t, db, nil, nil)
 		c := e.owner("List Owner", "list@example.com", "tech", "food")
 		for i, title := range []string{"Keto Bread Basics", "Fast Laptops", "Bread Without Flour", "Home Office Tech"} {
 			cat := "food"
@@ -62,8 +61,9 @@ func TestOwnerPostsListSearchFilterAndPages(t *testing.T) {
 // Another workspace's post ids are not found, and nothing changes.
 func TestOwnerPostsRefuseOtherWorkspaces(t *testing.T) {
 	t.Parallel()
-	storetest.Run(t, func(t *testing.T, s *sqlstore.DB) {
-		e := newOwnerEnv(t, s, nil, nil)
+	apptest.EachDB(t, func(t *testing.T, db string) {
+		e := newOwnerEnv(t, db, nil, nil)
+		s := e.store
 		a := e.owner("Alice Owner", "alice@example.com", "tech")
 		b := e.owner("Bob Owner", "bob@example.com", "tech")
 		var ids []int64

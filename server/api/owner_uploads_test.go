@@ -10,16 +10,15 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/inkpress/inkpress/internal/app/apptest"
 	"github.com/inkpress/inkpress/internal/plan"
 	"github.com/inkpress/inkpress/store"
-	"github.com/inkpress/inkpress/store/sqlstore"
-	"github.com/inkpress/inkpress/store/storetest"
 )
 
 func TestOwnerUploadsCheckBytesAndSize(t *testing.T) {
 	t.Parallel()
-	storetest.Run(t, func(t *testing.T, s *sqlstore.DB) {
-		e := newOwnerEnv(t, s, nil, nil)
+	apptest.EachDB(t, func(t *testing.T, db string) {
+		e := newOwnerEnv(t, db, nil, nil)
 		c := e.signUp("Up Owner", "up@example.com")
 		url := c.uploadImage("featured")
 		if !strings.HasPrefix(url, "/media/"+itoa(c.ws.ID)+"/featured/") || !strings.HasSuffix(url, "-banner-pic.png") {
@@ -69,8 +68,9 @@ func TestOwnerUploadsCheckBytesAndSize(t *testing.T) {
 
 func TestOwnerMediaLibrary(t *testing.T) {
 	t.Parallel()
-	storetest.Run(t, func(t *testing.T, s *sqlstore.DB) {
-		e := newOwnerEnv(t, s, nil, nil)
+	apptest.EachDB(t, func(t *testing.T, db string) {
+		e := newOwnerEnv(t, db, nil, nil)
+		s := e.store
 		c := e.signUp("Lib Owner", "lib@example.com")
 		other := e.signUp("Lib Other", "lib-other@example.com")
 		type itemAnswer struct {

@@ -7,10 +7,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/inkpress/inkpress/internal/app/apptest"
 	"github.com/inkpress/inkpress/server/api"
 	"github.com/inkpress/inkpress/store"
-	"github.com/inkpress/inkpress/store/sqlstore"
-	"github.com/inkpress/inkpress/store/storetest"
 )
 
 type workspaceAnswer struct {
@@ -45,8 +44,9 @@ type workspaceAnswer struct {
 
 func TestOwnerWorkspaceUsageAndURLs(t *testing.T) {
 	t.Parallel()
-	storetest.Run(t, func(t *testing.T, s *sqlstore.DB) {
-		e := newOwnerEnv(t, s, nil, nil)
+	apptest.EachDB(t, func(t *testing.T, db string) {
+		e := newOwnerEnv(t, db, nil, nil)
+		s := e.store
 		c := e.signUp("Jane Doe", "jane@example.com")
 		var got workspaceAnswer
 		c.mustJSON(http.MethodGet, "/api/workspace", nil, http.StatusOK, &got)
@@ -88,8 +88,9 @@ func TestOwnerWorkspaceUsageAndURLs(t *testing.T) {
 // A signed-in user without a workspace gets one from the e-mail's local part.
 func TestOwnerWorkspaceCreatedOnDemand(t *testing.T) {
 	t.Parallel()
-	storetest.Run(t, func(t *testing.T, s *sqlstore.DB) {
-		e := newOwnerEnv(t, s, nil, nil)
+	apptest.EachDB(t, func(t *testing.T, db string) {
+		e := newOwnerEnv(t, db, nil, nil)
+		s := e.store
 		ctx := context.Background()
 		u := &store.User{Email: "solo.writer@example.com", Name: "Solo", PasswordHash: "x"}
 		if err := s.CreateUser(ctx, u); err != nil {
@@ -118,8 +119,9 @@ func TestOwnerWorkspaceCreatedOnDemand(t *testing.T) {
 
 func TestOwnerSettings(t *testing.T) {
 	t.Parallel()
-	storetest.Run(t, func(t *testing.T, s *sqlstore.DB) {
-		e := newOwnerEnv(t, s, nil, nil)
+	apptest.EachDB(t, func(t *testing.T, db string) {
+		e := newOwnerEnv(t, db, nil, nil)
+		s := e.store
 		c := e.signUp("Set Owner", "set@example.com")
 		ok := map[string]string{"blogTitle": "  My Blog ", "blogDescription": "About things", "templateId": "template-2",
 			"primaryColor": "#10B981", "fontFamily": "Playfair Display"}
@@ -173,8 +175,9 @@ type categoriesAnswer struct {
 
 func TestOwnerOnboarding(t *testing.T) {
 	t.Parallel()
-	storetest.Run(t, func(t *testing.T, s *sqlstore.DB) {
-		e := newOwnerEnv(t, s, nil, nil)
+	apptest.EachDB(t, func(t *testing.T, db string) {
+		e := newOwnerEnv(t, db, nil, nil)
+		s := e.store
 		c := e.signUp("Onb Owner", "onb@example.com")
 		cat := func(name, slug string) map[string]string {
 			return map[string]string{"name": name, "slug": slug, "colorHex": "#6366f1", "description": ""}
@@ -229,8 +232,9 @@ func TestOwnerOnboarding(t *testing.T) {
 
 func TestOwnerCategories(t *testing.T) {
 	t.Parallel()
-	storetest.Run(t, func(t *testing.T, s *sqlstore.DB) {
-		e := newOwnerEnv(t, s, nil, nil)
+	apptest.EachDB(t, func(t *testing.T, db string) {
+		e := newOwnerEnv(t, db, nil, nil)
+		s := e.store
 		c := e.signUp("Cat Owner", "cat@example.com")
 		other := e.owner("Cat Other", "cat-other@example.com", "theirs")
 		type catAnswer struct {

@@ -6,9 +6,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/inkpress/inkpress/internal/app/apptest"
 	"github.com/inkpress/inkpress/store"
-	"github.com/inkpress/inkpress/store/sqlstore"
-	"github.com/inkpress/inkpress/store/storetest"
 )
 
 type scheduledItem struct {
@@ -56,8 +55,8 @@ func failScheduled(t *testing.T, s store.Store, id int64) {
 
 func TestScheduledCreateListDelete(t *testing.T) {
 	t.Parallel()
-	storetest.Run(t, func(t *testing.T, s *sqlstore.DB) {
-		e := newOwnerEnv(t, s, nil, nil)
+	apptest.EachDB(t, func(t *testing.T, db string) {
+		e := newOwnerEnv(t, db, nil, nil)
 		c := e.owner("Sched Owner", "sched@example.com", "tech", "food")
 		banner := c.uploadImage("banner")
 		var one scheduledOne
@@ -120,8 +119,8 @@ func TestScheduledCreateListDelete(t *testing.T) {
 
 func TestScheduledBulk(t *testing.T) {
 	t.Parallel()
-	storetest.Run(t, func(t *testing.T, s *sqlstore.DB) {
-		e := newOwnerEnv(t, s, nil, nil)
+	apptest.EachDB(t, func(t *testing.T, db string) {
+		e := newOwnerEnv(t, db, nil, nil)
 		c := e.owner("Bulk Owner", "bulk@example.com", "tech")
 		var got scheduledList
 		c.mustJSON(http.MethodPost, "/api/workspace/scheduled/bulk", map[string]any{"category": "tech", "topic": " Remote work ",
@@ -184,8 +183,9 @@ func TestScheduledBulk(t *testing.T) {
 
 func TestScheduledRetryOnlyFailedAndOtherWorkspaces(t *testing.T) {
 	t.Parallel()
-	storetest.Run(t, func(t *testing.T, s *sqlstore.DB) {
-		e := newOwnerEnv(t, s, nil, nil)
+	apptest.EachDB(t, func(t *testing.T, db string) {
+		e := newOwnerEnv(t, db, nil, nil)
+		s := e.store
 		a := e.owner("Owner A", "a@example.com", "tech")
 		b := e.owner("Owner B", "b@example.com", "tech")
 		var one scheduledOne

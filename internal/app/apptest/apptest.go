@@ -36,16 +36,36 @@ type App struct {
 	URL string
 }
 
-// Option adjusts the configuration before start.
-type Option func(env map[string]string)
+// options are what a test may change about the app it starts.
+type options struct {
+	env         map[string]string
+	writer      ai.Writer
+	illustrator ai.Illustrator
+}
+
+// Option adjusts the app before start.
+type Option func(o *options)
 
 // Env sets one environment variable of the configuration.
-func Env(k, v string) Option { return func(env map[string]string) { env[k] = v } }
+func Env(k, v string) Option { return func(o *options) { o.env[k] = v } }
+
+// AI swaps the configured writer and illustrator (nil keeps the configured
+// one), for tests that script or break the provider.
+func AI(w ai.Writer, ill ai.Illustrator) Option {
+	return func(o *options) { o.writer, o.illustrator = w, ill }
+}
 
 // Run starts the app once per database and calls fn with it.
 func Run(t *testing.T, fn func(t *testing.T, a *App), opts ...Option) {
 	t.Run("sqlite", func(t *testing.T) { fn(t, Start(t, "", opts...)) })
 	t.Run("postgres", func(t *testing.T) { fn(t, Start(t, storetest.PostgresURL(t), opts...)) })
+}
+
+// EachDB calls fn once per database with the URL to pass to Start ("" is a
+// new SQLite file), for tests that start the app with options of their own.
+func EachDB(t *testing.T, fn func(t *testing.T, dbURL string)) {
+	t.Run("sqlite", func(t *testing.T) { fn(t, "") })
+	t.Run("postgres", func(t *testing.T) { fn(t, storetest.PostgresURL(t)) })
 }
 
 // Start boots the app on dbURL ("" = a temporary SQLite file), with demo
@@ -59,8 +79,9 @@ func Start(t testing.TB, dbURL string, opts ...Option) *App {
 	} else {
 		env["INKPRESS_DATABASE_URL"] = "sqlite:" + filepath.Join(dir, "test.db")
 	}
-	for _, o := range opts {
-		o(env)
+	o := &options{env: env}
+	for _, opt := range opts {
+		opt(o)
 	}
 	// The base URL must be known before the listener exists: start the
 	// listener first, then build the app with its address.
@@ -80,6 +101,12 @@ func Start(t testing.TB, dbURL string, opts ...Option) *App {
 	a.Out = io.Discard
 	a.Auth.Cost = bcrypt.MinCost // the real cost makes -race runs crawl
 	a.DemoIllustrator = flatIllustrator{}
+	if o.writer != nil {
+		a.Writer, a.Generator.Writer = o.writer, o.writer
+	}
+	if o.illustrator != nil {
+		a.Illustrator, a.Generator.Illustrator = o.illustrator, o.illustrator
+	}
 	if err := a.Prepare(context.Background()); err != nil {
 		t.Fatalf("prepare: %v", err)
 	}
@@ -152,21 +179,29 @@ func (c *Client) csrf() string {
 func (c *Client) Do(method, path string, body any) *Response {
 	c.t.Helper()
 	var rd io.Reader
-	if body != nil {
-		b, err := json.Marshal(body)
-		if err != nil {
-			c.t.Fatal(err)
-		}
-		rd = bytes.NewReader(b)
-	}
 	h := http.Header{}
 	if body != nil {
+		rd = jsonBody(c.t, body)
 		h.Set("Content-Type", "application/json")
 	}
-	if method != "GET" && method != "HEAD" {
+	return c.Raw(method, path, "", rd, withCSRF(c, method, h))
+}
+
+func jsonBody(t testing.TB, body any) io.Reader {
+	t.Helper()
+	b, err := json.Marshal(body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return bytes.NewReader(b)
+}
+
+// withCSRF adds the CSRF header to a mutating request, as the app does.
+func withCSRF(c *Client, method string, h http.Header) http.Header {
+	if method != "GET" && method != "HEAD" && h.Get("X-CSRF-Token") == "" {
 		h.Set("X-CSRF-Token", c.csrf())
 	}
-	return c.Raw(method, path, "", rd, h)
+	return h
 }
 
 // Get is Do("GET", path, nil).
