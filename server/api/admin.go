@@ -8,6 +8,7 @@ import (
 
 	"github.com/inkpress/inkpress/internal/generate"
 	"github.com/inkpress/inkpress/internal/plan"
+	"github.com/inkpress/inkpress/server/api/contract"
 	"github.com/inkpress/inkpress/store"
 )
 
@@ -33,7 +34,7 @@ type adminUsageJSON struct {
 }
 
 type adminWorkspaceJSON struct {
-	*workspaceJSON
+	*contract.Workspace
 	OwnerEmail string          `json:"ownerEmail"`
 	Usage      *adminUsageJSON `json:"usage"` // null: no row this month ('No data')
 }
@@ -58,7 +59,7 @@ func (h *Handler) adminListWorkspaces(w http.ResponseWriter, r *http.Request, _ 
 	}
 	out := make([]adminWorkspaceJSON, len(list))
 	for i, o := range list {
-		out[i] = adminWorkspaceJSON{workspaceJSON: toWorkspaceJSON(&o.Workspace), OwnerEmail: o.OwnerEmail,
+		out[i] = adminWorkspaceJSON{Workspace: toWorkspaceJSON(&o.Workspace), OwnerEmail: o.OwnerEmail,
 			Usage: adminUsage(o.Usage, &o.Workspace, o.OwnerAdmin, now)}
 	}
 	return WriteJSON(w, http.StatusOK, map[string]any{"workspaces": out})
@@ -117,13 +118,13 @@ func (h *Handler) adminListPosts(w http.ResponseWriter, r *http.Request, _ *call
 
 // summariesAcross summarises posts of several workspaces, each with its
 // own blog URL and category names (one lookup per workspace on the page).
-func (h *Handler) summariesAcross(r *http.Request, ps []*store.Post) ([]postSummaryJSON, error) {
+func (h *Handler) summariesAcross(r *http.Request, ps []*store.Post) ([]contract.PostSummary, error) {
 	type wsInfo struct {
 		ws    *store.Workspace
 		names map[string]string
 	}
 	seen := map[int64]*wsInfo{}
-	out := make([]postSummaryJSON, len(ps))
+	out := make([]contract.PostSummary, len(ps))
 	for i, p := range ps {
 		info := seen[p.WorkspaceID]
 		if info == nil {

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/inkpress/inkpress/internal/auth"
+	"github.com/inkpress/inkpress/server/api/contract"
 	"github.com/inkpress/inkpress/store"
 )
 
@@ -71,10 +72,10 @@ func requireUser(r *http.Request) (*caller, error) {
 }
 
 type meResponse struct {
-	User                *userJSON      `json:"user"`
-	IsAdmin             bool           `json:"isAdmin"`
-	Workspace           *workspaceJSON `json:"workspace"`
-	OnboardingCompleted bool           `json:"onboardingCompleted"`
+	User                *contract.User      `json:"user"`
+	IsAdmin             bool                `json:"isAdmin"`
+	Workspace           *contract.Workspace `json:"workspace"`
+	OnboardingCompleted bool                `json:"onboardingCompleted"`
 }
 
 func (h *Handler) me(ctx context.Context, c *caller) (*meResponse, error) {

@@ -14,6 +14,7 @@ import (
 	"github.com/inkpress/inkpress/internal/plan"
 	"github.com/inkpress/inkpress/internal/site"
 	"github.com/inkpress/inkpress/internal/views"
+	"github.com/inkpress/inkpress/server/api/contract"
 	"github.com/inkpress/inkpress/store"
 )
 
@@ -140,18 +141,18 @@ func categoryName(names map[string]string, slug string) string {
 	return strings.ToUpper(slug[:1]) + slug[1:]
 }
 
-func summarize(b *site.Blog, p *store.Post, names map[string]string) postSummaryJSON {
+func summarize(b *site.Blog, p *store.Post, names map[string]string) contract.PostSummary {
 	tags := p.Tags
 	if tags == nil {
 		tags = []string{}
 	}
-	return postSummaryJSON{ID: p.ID, Title: p.Title, Slug: p.Slug, Category: p.Category, CategoryName: categoryName(names, p.Category),
+	return contract.PostSummary{ID: p.ID, Title: p.Title, Slug: p.Slug, Category: p.Category, CategoryName: categoryName(names, p.Category),
 		Excerpt: p.Excerpt, CoverImageURL: p.CoverImageURL, Tags: tags, ReadMinutes: p.ReadMinutes, PublishedAt: p.PublishedAt,
 		UpdatedAt: p.UpdatedAt, ViewCount: p.ViewCount, WorkspaceSlug: b.Workspace.Slug, URL: b.PostPath(p.Category, p.Slug)}
 }
 
-func summaries(b *site.Blog, ps []*store.Post, names map[string]string) []postSummaryJSON {
-	out := make([]postSummaryJSON, len(ps))
+func summaries(b *site.Blog, ps []*store.Post, names map[string]string) []contract.PostSummary {
+	out := make([]contract.PostSummary, len(ps))
 	for i, p := range ps {
 		out[i] = summarize(b, p, names)
 	}
@@ -267,11 +268,11 @@ func (h *Handler) getPost(w http.ResponseWriter, r *http.Request) error {
 }
 
 // PostJSON is the full post as the API shows it.
-func PostJSON(b *site.Blog, p *store.Post, names map[string]string, owner bool) postJSON {
-	out := postJSON{postSummaryJSON: summarize(b, p, names), Content: p.ContentHTML, MetaTitle: p.MetaTitle,
+func PostJSON(b *site.Blog, p *store.Post, names map[string]string, owner bool) contract.Post {
+	out := contract.Post{PostSummary: summarize(b, p, names), Content: p.ContentHTML, MetaTitle: p.MetaTitle,
 		MetaDescription: p.MetaDescription, CanonicalURL: b.URL(b.PostPath(p.Category, p.Slug))}
 	if owner {
-		out.RawContent, out.Banners = p.Content, p.Banners
+		out.RawContent, out.Banners = p.Content, toBanners(p.Banners)
 	}
 	return out
 }

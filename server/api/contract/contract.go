@@ -1,0 +1,83 @@
+// Package contract holds the API's request and response types: the one
+// contract between the server and the web app. The app's TypeScript types
+// are generated from this package (see docs/api.md), so a field changes in
+// one place and both sides follow.
+package contract
+
+import "time"
+
+// Banner is a banner ad slot: an image, the link it opens and an optional line of text.
+type Banner struct {
+	ImageURL string `json:"imageUrl"`
+	LinkURL  string `json:"linkUrl"`
+	Text     string `json:"text,omitempty"`
+}
+
+// User is a signed-in account.
+type User struct {
+	ID    int64  `json:"id"`
+	Email string `json:"email"`
+	Name  string `json:"name"`
+}
+
+// Workspace is a tenant: one blog and its owner's desk.
+type Workspace struct {
+	ID           int64     `json:"id"`
+	Name         string    `json:"name"`
+	Slug         string    `json:"slug"`
+	PlanTier     string    `json:"planTier"`
+	Status       string    `json:"status"`
+	CustomDomain string    `json:"customDomain"`
+	CreatedAt    time.Time `json:"createdAt"`
+}
+
+// Settings is how a blog looks and reads.
+type Settings struct {
+	BlogTitle           string `json:"blogTitle"`
+	BlogDescription     string `json:"blogDescription"`
+	TemplateID          string `json:"templateId"`
+	PrimaryColor        string `json:"primaryColor"`
+	FontFamily          string `json:"fontFamily"`
+	OnboardingCompleted bool   `json:"onboardingCompleted"`
+}
+
+// Category is a blog's category; PostCount is filled where lists show it.
+type Category struct {
+	ID          int64  `json:"id"`
+	Name        string `json:"name"`
+	Slug        string `json:"slug"`
+	Description string `json:"description"`
+	ColorHex    string `json:"colorHex"`
+	Gradient    string `json:"gradient"`
+	PostCount   int    `json:"postCount"`
+}
+
+// PostSummary is a post as cards and lists show it.
+type PostSummary struct {
+	ID            int64     `json:"id"`
+	Title         string    `json:"title"`
+	Slug          string    `json:"slug"`
+	Category      string    `json:"category"`
+	CategoryName  string    `json:"categoryName"`
+	Excerpt       string    `json:"excerpt"`
+	CoverImageURL string    `json:"coverImageUrl"`
+	Tags          []string  `json:"tags"`
+	ReadMinutes   int       `json:"readMinutes"`
+	PublishedAt   time.Time `json:"publishedAt"`
+	UpdatedAt     time.Time `json:"updatedAt"`
+	ViewCount     int64     `json:"viewCount"`
+	WorkspaceSlug string    `json:"workspaceSlug"`
+	URL           string    `json:"url"`
+}
+
+// Post is a whole post.
+type Post struct {
+	PostSummary
+	Content         string `json:"content"`
+	MetaTitle       string `json:"metaTitle"`
+	MetaDescription string `json:"metaDescription"`
+	CanonicalURL    string `json:"canonicalUrl"`
+	// RawContent is the editable body without banners (owner views only).
+	RawContent string   `json:"rawContent,omitempty"`
+	Banners    []Banner `json:"banners,omitempty"`
+}
