@@ -18,7 +18,7 @@ export function CategoryBadge({ slug, label, color, to, className }: Props) {
   const cls = cn(
     'inline-flex items-center rounded-full px-2.5 py-1 text-[0.6875rem] font-bold tracking-wider ring-1 ring-inset',
     fixed ?? 'ring-black/5',
-    to && 'transition hover:brightness-95 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500',
+    to && 'transition hover:brightness-95 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500',
     className,
   )
   const style = fixed ? undefined : { background: safeHex(color), color: readableOn(safeHex(color)) }

@@ -7,7 +7,7 @@ import { CONTACT_EMAIL, PRODUCT_NAME, SOCIAL_LINKS, TAGLINE } from '@/lib/consta
 const ICONS = { X: XIcon, LinkedIn: LinkedInIcon, GitHub: GitHubIcon } as const
 
 const linkClass =
-  'rounded text-sm text-slate-400 transition-colors hover:text-white focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-400'
+  'rounded text-sm text-slate-400 transition-colors hover:text-white focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-400'
 
 export function Footer() {
   const year = new Date().getFullYear()
@@ -15,7 +15,7 @@ export function Footer() {
     <footer className="mt-auto bg-slate-950 text-slate-300">
       <div className="container-page grid gap-10 py-14 md:grid-cols-[1.5fr_1fr_1fr]">
         <div className="space-y-4">
-          <Link to="/" className="inline-flex items-center gap-2.5 rounded-lg focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-400">
+          <Link to="/" className="inline-flex items-center gap-2.5 rounded-lg focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-400">
             <LogoMark />
             <span className="text-xl font-extrabold tracking-tight text-white">{PRODUCT_NAME}</span>
           </Link>
@@ -30,7 +30,7 @@ export function Footer() {
                     target="_blank"
                     rel="noopener noreferrer"
                     aria-label={s.label}
-                    className="inline-flex size-10 items-center justify-center rounded-full bg-white/5 text-slate-300 ring-1 ring-white/10 transition hover:bg-indigo-500 hover:text-white focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-400"
+                    className="inline-flex size-10 items-center justify-center rounded-full bg-white/5 text-slate-300 ring-1 ring-white/10 transition hover:bg-brand-500 hover:text-white focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-400"
                   >
                     <Icon className="size-4" />
                   </a>
@@ -41,7 +41,7 @@ export function Footer() {
               <a
                 href={`mailto:${CONTACT_EMAIL}`}
                 aria-label={`Write to ${CONTACT_EMAIL}`}
-                className="inline-flex size-10 items-center justify-center rounded-full bg-white/5 text-slate-300 ring-1 ring-white/10 transition hover:bg-indigo-500 hover:text-white focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-400"
+                className="inline-flex size-10 items-center justify-center rounded-full bg-white/5 text-slate-300 ring-1 ring-white/10 transition hover:bg-brand-500 hover:text-white focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-400"
               >
                 <Mail className="size-4" aria-hidden="true" />
               </a>

@@ -7,7 +7,7 @@ export function LogoMark({ className }: { className?: string }) {
   return (
     <span
       className={cn(
-        'inline-flex size-9 items-center justify-center rounded-xl bg-linear-to-br from-indigo-500 via-violet-500 to-fuchsia-500 text-white shadow-md shadow-indigo-500/30',
+        'inline-flex size-9 items-center justify-center rounded-xl bg-linear-to-br from-brand-500 via-violet-500 to-fuchsia-500 text-white shadow-md shadow-brand-500/30',
         className,
       )}
       aria-hidden="true"
@@ -23,13 +23,13 @@ export function Logo({ onClick, className }: { onClick?: () => void; className?:
       to="/"
       onClick={onClick}
       className={cn(
-        'group inline-flex items-center gap-2.5 rounded-lg focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:ring-offset-2',
+        'group inline-flex items-center gap-2.5 rounded-lg focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2',
         className,
       )}
     >
       <LogoMark />
       <span className="text-xl font-extrabold tracking-tight text-slate-900">
-        Ink<span className="text-indigo-600">Press</span>
+        Ink<span className="text-brand-600">Press</span>
         <span className="sr-only"> – {PRODUCT_NAME} home</span>
       </span>
     </Link>

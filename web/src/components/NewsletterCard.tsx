@@ -37,7 +37,7 @@ export function NewsletterCard({ className }: { className?: string }) {
     <section
       aria-labelledby={`${id}-title`}
       className={cn(
-        'relative overflow-hidden rounded-3xl bg-linear-to-br from-indigo-600 via-violet-600 to-fuchsia-600 px-6 py-10 text-white shadow-xl shadow-indigo-500/20 sm:px-10 sm:py-12',
+        'relative overflow-hidden rounded-3xl bg-linear-to-br from-brand-600 via-violet-600 to-fuchsia-600 px-6 py-10 text-white shadow-xl shadow-brand-500/20 sm:px-10 sm:py-12',
         className,
       )}
     >
@@ -51,7 +51,7 @@ export function NewsletterCard({ className }: { className?: string }) {
           <h2 id={`${id}-title`} className="mt-4 text-2xl font-bold tracking-tight sm:text-3xl">
             Get fresh insights in your inbox
           </h2>
-          <p className="mt-2 max-w-md text-indigo-100">
+          <p className="mt-2 max-w-md text-brand-100">
             Marketing playbooks, keto know-how, fitness routines and tech trends — one short email, no spam.
           </p>
         </div>
@@ -74,7 +74,7 @@ export function NewsletterCard({ className }: { className?: string }) {
             type="submit"
             size="lg"
             disabled={mutation.isPending}
-            className="h-12 min-w-32 bg-slate-950 text-white hover:bg-slate-800 hover:brightness-100 focus-visible:ring-white focus-visible:ring-offset-indigo-600"
+            className="h-12 min-w-32 bg-slate-950 text-white hover:bg-slate-800 hover:brightness-100 focus-visible:ring-white focus-visible:ring-offset-brand-600"
           >
             {mutation.isPending ? '...' : 'Subscribe'}
           </Button>

@@ -2,7 +2,7 @@ import { FacebookIcon, LinkedInIcon, XIcon } from './BrandIcons'
 import { shareLinks } from '@/lib/share'
 
 const btn =
-  'inline-flex items-center gap-2 rounded-full px-4 py-2 text-sm font-semibold text-white shadow-sm transition hover:brightness-110 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-offset-2 focus-visible:ring-indigo-500'
+  'inline-flex items-center gap-2 rounded-full px-4 py-2 text-sm font-semibold text-white shadow-sm transition hover:brightness-110 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-offset-2 focus-visible:ring-brand-500'
 
 export function ShareButtons({ url, title }: { url: string; title: string }) {
   const links = shareLinks(url, title)

@@ -45,7 +45,7 @@ export function About() {
     <>
       <section className="border-b border-slate-200 bg-white">
         <div className="container-page py-16 sm:py-24">
-          <p className="text-sm font-semibold uppercase tracking-wider text-indigo-600">About {PRODUCT_NAME}</p>
+          <p className="text-sm font-semibold uppercase tracking-wider text-brand-600">About {PRODUCT_NAME}</p>
           <h1 className="mt-2 max-w-3xl text-4xl font-extrabold tracking-tight text-slate-900 sm:text-5xl">{TAGLINE}</h1>
           <p className="mt-6 max-w-2xl text-lg leading-relaxed text-slate-600">
             {PRODUCT_NAME} is a personal blog for people who build things online — creators, affiliate marketers and business
@@ -69,7 +69,7 @@ export function About() {
               <p className="mt-2 leading-relaxed text-slate-600">{text}</p>
               <Link
                 to={`/${slug}`}
-                className="mt-4 inline-flex rounded text-sm font-semibold text-indigo-600 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
+                className="mt-4 inline-flex rounded text-sm font-semibold text-brand-600 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
               >
                 Read {name} posts →
               </Link>
@@ -80,7 +80,7 @@ export function About() {
 
       <section aria-labelledby="mission-title" className="container-page pb-16 sm:pb-20">
         <div className="rounded-3xl bg-slate-900 px-6 py-12 text-white sm:px-12 sm:py-16">
-          <h2 id="mission-title" className="text-sm font-semibold uppercase tracking-wider text-indigo-300">
+          <h2 id="mission-title" className="text-sm font-semibold uppercase tracking-wider text-brand-300">
             Our mission
           </h2>
           <p className="mt-4 max-w-3xl text-2xl font-semibold leading-snug sm:text-3xl">
@@ -94,7 +94,7 @@ export function About() {
             minutes.
           </p>
           <div className="mt-8 flex flex-wrap gap-3">
-            <Button asChild size="lg" className="bg-white text-slate-900 hover:bg-indigo-50 hover:brightness-100">
+            <Button asChild size="lg" className="bg-white text-slate-900 hover:bg-brand-50 hover:brightness-100">
               <Link to="/posts">Start reading</Link>
             </Button>
             <Button asChild size="lg" variant="outline" className="border-white/30 bg-transparent text-white hover:bg-white/10">

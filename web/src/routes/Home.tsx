@@ -38,7 +38,7 @@ function CategoryCard({ category }: { category: Category }) {
   return (
     <Link
       to={`/${category.slug}`}
-      className="group relative flex min-h-44 flex-col justify-end overflow-hidden rounded-2xl p-6 shadow-md transition duration-200 hover:-translate-y-1 hover:shadow-xl focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:ring-offset-2"
+      className="group relative flex min-h-44 flex-col justify-end overflow-hidden rounded-2xl p-6 shadow-md transition duration-200 hover:-translate-y-1 hover:shadow-xl focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2"
       style={{ background: categoryGradient(category.gradient, category.colorHex), color: fg }}
     >
       <span className="pointer-events-none absolute -right-8 -top-8 size-32 rounded-full bg-white/15 transition group-hover:scale-110" aria-hidden="true" />
@@ -73,7 +73,7 @@ export function Home() {
           }}
         />
         <div className="container-page relative py-20 sm:py-28 lg:py-32">
-          <p className="inline-flex items-center gap-2 rounded-full bg-white/10 px-3 py-1 text-xs font-semibold uppercase tracking-wider text-indigo-100 ring-1 ring-white/20">
+          <p className="inline-flex items-center gap-2 rounded-full bg-white/10 px-3 py-1 text-xs font-semibold uppercase tracking-wider text-brand-100 ring-1 ring-white/20">
             <Sparkles className="size-3.5" aria-hidden="true" /> Marketing · Keto · Fitness · Tech
           </p>
           <h1 className="mt-6 max-w-4xl text-4xl font-extrabold leading-[1.08] tracking-tight sm:text-6xl lg:text-7xl">
@@ -81,7 +81,7 @@ export function Home() {
           </h1>
           <p className="mt-6 max-w-2xl text-lg leading-relaxed text-slate-300 sm:text-xl">{SUBTAGLINE}</p>
           <div className="mt-10 flex flex-wrap gap-3">
-            <Button asChild size="lg" className="bg-white text-slate-900 hover:bg-indigo-50 hover:brightness-100">
+            <Button asChild size="lg" className="bg-white text-slate-900 hover:bg-brand-50 hover:brightness-100">
               <Link to="/posts">
                 Read the latest <ArrowRight aria-hidden="true" />
               </Link>
@@ -101,7 +101,7 @@ export function Home() {
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
           {BENEFITS.map(({ icon: Icon, title, text }) => (
             <li key={title} className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
-              <span className="inline-flex size-10 items-center justify-center rounded-xl bg-indigo-50 text-indigo-600">
+              <span className="inline-flex size-10 items-center justify-center rounded-xl bg-brand-50 text-brand-600">
                 <Icon className="size-5" aria-hidden="true" />
               </span>
               <h3 className="mt-4 font-bold text-slate-900">{title}</h3>
@@ -166,7 +166,7 @@ export function Home() {
       <section aria-labelledby="cta-title" className="container-page py-20">
         <div className="grid items-center gap-8 rounded-3xl border border-slate-200 bg-white p-8 shadow-sm sm:p-12 lg:grid-cols-[1.4fr_1fr]">
           <div>
-            <p className="text-sm font-semibold uppercase tracking-wider text-indigo-600">For creators and businesses</p>
+            <p className="text-sm font-semibold uppercase tracking-wider text-brand-600">For creators and businesses</p>
             <h2 id="cta-title" className="mt-2 text-3xl font-extrabold tracking-tight text-slate-900 sm:text-4xl">
               Launch your own AI-powered blog
             </h2>

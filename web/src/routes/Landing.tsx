@@ -86,7 +86,7 @@ function PlanCard({ plan, featured }: { plan: Plan; featured: boolean }) {
     <article
       className={cn(
         'relative flex flex-col rounded-3xl border bg-white p-7 shadow-sm',
-        featured ? 'border-indigo-500 shadow-xl shadow-indigo-500/15 ring-1 ring-indigo-500' : 'border-slate-200',
+        featured ? 'border-brand-500 shadow-xl shadow-brand-500/15 ring-1 ring-brand-500' : 'border-slate-200',
       )}
     >
       {featured && <Badge className="absolute -top-3 left-7">Most popular</Badge>}
@@ -103,7 +103,7 @@ function PlanCard({ plan, featured }: { plan: Plan; featured: boolean }) {
       <ul className="mt-6 space-y-2.5 text-sm text-slate-700">
         {[...limits, ...(plan.features ?? [])].map((f) => (
           <li key={f} className="flex gap-2">
-            <Check className="mt-0.5 size-4 shrink-0 text-indigo-600" aria-hidden="true" />
+            <Check className="mt-0.5 size-4 shrink-0 text-brand-600" aria-hidden="true" />
             {f}
           </li>
         ))}
@@ -151,13 +151,13 @@ export function Landing() {
   usePageMeta('AI blog publishing', `${PRODUCT_NAME}: AI-written posts with AI images, a hosted blog and RSS feeds for social media.`)
   return (
     <>
-      <section className="relative overflow-hidden bg-linear-to-b from-indigo-50 via-white to-slate-50">
+      <section className="relative overflow-hidden bg-linear-to-b from-brand-50 via-white to-slate-50">
         <div className="container-page py-20 text-center sm:py-28">
           <Badge variant="secondary" className="bg-white">
             <Sparkles className="size-3.5" aria-hidden="true" /> Beta: 50% off · 14-day free trial
           </Badge>
           <h1 className="mx-auto mt-6 max-w-4xl text-4xl font-extrabold leading-tight tracking-tight text-slate-900 sm:text-6xl">
-            Your blog, written and illustrated by AI — <span className="text-indigo-600">ready for social</span>
+            Your blog, written and illustrated by AI — <span className="text-brand-600">ready for social</span>
           </h1>
           <p className="mx-auto mt-6 max-w-2xl text-lg text-slate-600">
             {PRODUCT_NAME} writes SEO-ready posts with matching images, hosts your blog and feeds your social scheduler
@@ -182,7 +182,7 @@ export function Landing() {
         <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {FEATURES.map(({ icon: Icon, title, text }) => (
             <li key={title} className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
-              <span className="inline-flex size-11 items-center justify-center rounded-xl bg-indigo-50 text-indigo-600">
+              <span className="inline-flex size-11 items-center justify-center rounded-xl bg-brand-50 text-brand-600">
                 <Icon className="size-5" aria-hidden="true" />
               </span>
               <h3 className="mt-4 font-bold text-slate-900">{title}</h3>
@@ -229,7 +229,7 @@ export function Landing() {
         <ol className="mt-12 grid gap-6 md:grid-cols-3">
           {STEPS.map((s, i) => (
             <li key={s.title} className="rounded-2xl border border-slate-200 bg-white p-7 shadow-sm">
-              <span className="inline-flex size-10 items-center justify-center rounded-full bg-indigo-600 font-bold text-white">
+              <span className="inline-flex size-10 items-center justify-center rounded-full bg-brand-600 font-bold text-white">
                 {i + 1}
               </span>
               <h3 className="mt-4 text-lg font-bold text-slate-900">{s.title}</h3>
@@ -251,7 +251,7 @@ export function Landing() {
         <div className="mx-auto mt-10 max-w-3xl divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-white">
           {FAQ.map((f) => (
             <details key={f.q} className="group p-6 [&_summary::-webkit-details-marker]:hidden">
-              <summary className="flex cursor-pointer list-none items-center justify-between gap-4 rounded font-semibold text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500">
+              <summary className="flex cursor-pointer list-none items-center justify-between gap-4 rounded font-semibold text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500">
                 {f.q}
                 <span className="text-xl text-slate-400 transition group-open:rotate-45" aria-hidden="true">
                   +

@@ -6,7 +6,7 @@ export function NotFound() {
   usePageMeta('Page not found')
   return (
     <div className="container-page flex flex-col items-center py-24 text-center sm:py-32">
-      <p className="bg-linear-to-br from-indigo-500 to-fuchsia-500 bg-clip-text text-8xl font-black tracking-tight text-transparent sm:text-9xl">
+      <p className="bg-linear-to-br from-brand-500 to-fuchsia-500 bg-clip-text text-8xl font-black tracking-tight text-transparent sm:text-9xl">
         404
       </p>
       <h1 className="mt-4 text-3xl font-extrabold tracking-tight text-slate-900 sm:text-4xl">Oops! Page not found</h1>

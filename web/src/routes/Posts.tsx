@@ -13,7 +13,7 @@ export function Posts() {
     <div className="container-page py-12 sm:py-16">
       <header className="mb-10 flex flex-wrap items-end justify-between gap-4">
         <div>
-          <p className="text-sm font-semibold uppercase tracking-wider text-indigo-600">The archive</p>
+          <p className="text-sm font-semibold uppercase tracking-wider text-brand-600">The archive</p>
           <h1 className="mt-1 text-3xl font-extrabold tracking-tight text-slate-900 sm:text-4xl">All posts</h1>
           <p className="mt-2 max-w-2xl text-slate-600">
             Every article on marketing, keto, fitness and tech — newest first.

@@ -43,7 +43,7 @@ export function AdminPage({
     <div className="container-page py-8 sm:py-10">
       <header className="flex flex-wrap items-end justify-between gap-4">
         <div className="min-w-0">
-          <p className="text-xs font-semibold uppercase tracking-wider text-indigo-600">{eyebrow}</p>
+          <p className="text-xs font-semibold uppercase tracking-wider text-brand-600">{eyebrow}</p>
           <h1 className="mt-1 text-3xl font-extrabold tracking-tight text-slate-900">{title}</h1>
           {subtitle && <div className="mt-1 text-slate-600">{subtitle}</div>}
         </div>

@@ -92,7 +92,7 @@ export function BulkScheduleDialog({ open, onOpenChange }: { open: boolean; onOp
       <DialogContent className="max-w-xl gap-0 p-0" hideClose={busy}>
         <DialogHeader className="border-b border-slate-100 px-6 py-5">
           <DialogTitle className="flex items-center gap-2">
-            <CalendarRange className="size-5 text-indigo-600" aria-hidden="true" /> Bulk Schedule
+            <CalendarRange className="size-5 text-brand-600" aria-hidden="true" /> Bulk Schedule
           </DialogTitle>
           <DialogDescription>Schedule up to 30 posts, one a day, from a single base topic or title.</DialogDescription>
         </DialogHeader>
@@ -110,7 +110,7 @@ export function BulkScheduleDialog({ open, onOpenChange }: { open: boolean; onOp
             {!categories.isLoading && !cats.length && (
               <p className="-mt-3 text-xs text-slate-600">
                 No categories yet.{' '}
-                <Link to="/admin/categories" className="font-medium text-indigo-700 underline-offset-2 hover:underline">
+                <Link to="/admin/categories" className="font-medium text-brand-700 underline-offset-2 hover:underline">
                   Add one first
                 </Link>
                 .
@@ -184,7 +184,7 @@ export function BulkScheduleDialog({ open, onOpenChange }: { open: boolean; onOp
             </div>
 
             {range && (
-              <p role="status" className="rounded-xl bg-indigo-50 px-4 py-3 text-sm text-indigo-900">
+              <p role="status" className="rounded-xl bg-brand-50 px-4 py-3 text-sm text-brand-900">
                 {count} {count === 1 ? 'post' : 'posts'}: {range}
               </p>
             )}

@@ -116,7 +116,7 @@ export function ScheduleForm({ categories, loadingCategories }: { categories: Ca
         {!loadingCategories && !categories.length && (
           <p className="-mt-2 text-sm text-slate-600">
             No categories yet.{' '}
-            <Link to="/admin/categories" className="font-medium text-indigo-700 underline-offset-2 hover:underline">
+            <Link to="/admin/categories" className="font-medium text-brand-700 underline-offset-2 hover:underline">
               Add one first
             </Link>
             .

@@ -50,7 +50,7 @@ function Topic({ item }: { item: ScheduledPost }) {
 const frequencyLabel = (f: string) => FREQUENCIES.find((x) => x.value === f)?.label ?? f
 
 const iconBtn =
-  'inline-flex size-9 items-center justify-center rounded-lg text-slate-500 transition-colors hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 disabled:opacity-50 [&_svg]:size-4'
+  'inline-flex size-9 items-center justify-center rounded-lg text-slate-500 transition-colors hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 disabled:opacity-50 [&_svg]:size-4'
 
 function Actions({
   item,

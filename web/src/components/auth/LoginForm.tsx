@@ -73,7 +73,7 @@ export function LoginForm({
       footer={
         <>
           Don&apos;t have an account?{' '}
-          <Link to={signupHref} className="font-semibold text-indigo-600 hover:underline">
+          <Link to={signupHref} className="font-semibold text-brand-600 hover:underline">
             Sign up
           </Link>
         </>

@@ -69,7 +69,7 @@ export function SignupForm({ title, subtitle, loginPath }: { title: string; subt
       footer={
         <>
           Already have an account?{' '}
-          <Link to={loginPath} className="font-semibold text-indigo-600 hover:underline">
+          <Link to={loginPath} className="font-semibold text-brand-600 hover:underline">
             Log in
           </Link>
         </>

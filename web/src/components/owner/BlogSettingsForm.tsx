@@ -125,13 +125,13 @@ export function BlogSettingsForm({ settings, slug, categories }: { settings: Set
                       aria-pressed={primaryColor === c.primary}
                       onClick={() => pickColor(c.primary)}
                       className={cn(
-                        'size-8 rounded-full ring-offset-2 transition focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500',
+                        'size-8 rounded-full ring-offset-2 transition focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500',
                         primaryColor === c.primary ? 'ring-2 ring-slate-900' : 'hover:scale-105',
                       )}
                       style={{ background: c.primary }}
                     />
                   ))}
-                  <label className="relative inline-flex size-8 cursor-pointer items-center justify-center overflow-hidden rounded-full ring-1 ring-slate-300 has-focus-visible:ring-2 has-focus-visible:ring-indigo-500" title="Custom colour">
+                  <label className="relative inline-flex size-8 cursor-pointer items-center justify-center overflow-hidden rounded-full ring-1 ring-slate-300 has-focus-visible:ring-2 has-focus-visible:ring-brand-500" title="Custom colour">
                     <span className="sr-only">Custom colour</span>
                     <span className="absolute inset-0" style={{ background: 'conic-gradient(#f43f5e, #f59e0b, #10b981, #0ea5e9, #6366f1, #a855f7, #f43f5e)' }} aria-hidden="true" />
                     <input type="color" value={primaryColor} onChange={(e) => pickColor(e.target.value)} className="absolute inset-0 size-full cursor-pointer opacity-0" />

@@ -28,7 +28,7 @@ export function CopyField({
         {label}
       </p>
       <div className="flex items-center gap-2 rounded-xl bg-slate-50 py-1.5 pl-3 pr-1.5 ring-1 ring-slate-200">
-        <a href={url} target="_blank" rel="noopener noreferrer" className={cn('relative min-w-0 flex-1 font-mono text-xs text-indigo-700 hover:underline sm:text-sm', wrap ? 'break-all' : 'truncate')}>
+        <a href={url} target="_blank" rel="noopener noreferrer" className={cn('relative min-w-0 flex-1 font-mono text-xs text-brand-700 hover:underline sm:text-sm', wrap ? 'break-all' : 'truncate')}>
           {url}
           <span className="sr-only"> (opens in a new tab)</span>
         </a>

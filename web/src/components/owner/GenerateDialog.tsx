@@ -73,8 +73,8 @@ export function Segmented<T extends string>({
           <label
             key={o.value}
             className={cn(
-              'relative flex cursor-pointer flex-col rounded-lg border px-3 py-2 text-sm transition-colors has-focus-visible:ring-2 has-focus-visible:ring-indigo-500 has-disabled:cursor-not-allowed has-disabled:opacity-60',
-              value === o.value ? 'border-indigo-500 bg-indigo-50 text-indigo-900' : 'border-slate-200 bg-white hover:border-slate-300',
+              'relative flex cursor-pointer flex-col rounded-lg border px-3 py-2 text-sm transition-colors has-focus-visible:ring-2 has-focus-visible:ring-brand-500 has-disabled:cursor-not-allowed has-disabled:opacity-60',
+              value === o.value ? 'border-brand-500 bg-brand-50 text-brand-900' : 'border-slate-200 bg-white hover:border-slate-300',
             )}
           >
             <input
@@ -276,7 +276,7 @@ export function GenerateDialog({
       >
         <DialogHeader className="border-b border-slate-100 px-6 py-5">
           <DialogTitle className="flex items-center gap-2">
-            <Sparkles className="size-5 text-indigo-600" aria-hidden="true" /> {title}
+            <Sparkles className="size-5 text-brand-600" aria-hidden="true" /> {title}
           </DialogTitle>
           <DialogDescription>The AI writes a complete article for your blog from a topic or a title.</DialogDescription>
         </DialogHeader>
@@ -424,7 +424,7 @@ export function GenerateDialog({
                 <MediaPicker value={form.mediaId} onChange={(m) => set('mediaId', m.id)} error={errors.image} />
               )}
               {form.imageMode === 'ai' && (
-                <p className="flex items-center gap-2 rounded-xl bg-indigo-50 px-4 py-3 text-sm text-indigo-900">
+                <p className="flex items-center gap-2 rounded-xl bg-brand-50 px-4 py-3 text-sm text-brand-900">
                   <Wand2 className="size-4 shrink-0" aria-hidden="true" />
                   A cover image is drawn from the post’s title. It counts as one image of your monthly allowance.
                 </p>
@@ -469,20 +469,20 @@ export function GenerateDialog({
           </fieldset>
 
           {generating && (
-            <div role="status" aria-live="polite" className="mx-6 mb-4 rounded-xl border border-indigo-100 bg-indigo-50 px-4 py-3">
-              <div className="flex items-center justify-between gap-3 text-sm font-medium text-indigo-900">
+            <div role="status" aria-live="polite" className="mx-6 mb-4 rounded-xl border border-brand-100 bg-brand-50 px-4 py-3">
+              <div className="flex items-center justify-between gap-3 text-sm font-medium text-brand-900">
                 <span>Writing your post{form.imageMode === 'ai' ? ' and drawing its cover' : ''}...</span>
-                <span className="tabular-nums text-indigo-700" aria-label={`Elapsed ${elapsed} seconds`}>
+                <span className="tabular-nums text-brand-700" aria-label={`Elapsed ${elapsed} seconds`}>
                   {elapsedLabel(elapsed)}
                 </span>
               </div>
-              <div className="mt-2 h-1.5 overflow-hidden rounded-full bg-indigo-100" aria-hidden="true">
+              <div className="mt-2 h-1.5 overflow-hidden rounded-full bg-brand-100" aria-hidden="true">
                 <div
-                  className="h-full rounded-full bg-indigo-600 transition-[width] duration-1000 ease-linear"
+                  className="h-full rounded-full bg-brand-600 transition-[width] duration-1000 ease-linear"
                   style={{ width: `${Math.round(95 * (1 - Math.exp(-elapsed / 40)))}%` }}
                 />
               </div>
-              <p className="mt-2 text-xs text-indigo-800">This can take up to 2 minutes. Please keep this window open.</p>
+              <p className="mt-2 text-xs text-brand-800">This can take up to 2 minutes. Please keep this window open.</p>
             </div>
           )}
 

@@ -84,11 +84,11 @@ export function ImageUpload({
       <label
         htmlFor={id}
         className={cn(
-          'flex cursor-pointer items-center gap-3 rounded-xl border border-dashed bg-slate-50/60 px-4 py-3 text-sm transition-colors has-focus-visible:ring-2 has-focus-visible:ring-indigo-500 has-disabled:cursor-not-allowed has-disabled:opacity-60',
-          error ? 'border-red-400' : 'border-slate-300 hover:border-indigo-400 hover:bg-indigo-50/40',
+          'flex cursor-pointer items-center gap-3 rounded-xl border border-dashed bg-slate-50/60 px-4 py-3 text-sm transition-colors has-focus-visible:ring-2 has-focus-visible:ring-brand-500 has-disabled:cursor-not-allowed has-disabled:opacity-60',
+          error ? 'border-red-400' : 'border-slate-300 hover:border-brand-400 hover:bg-brand-50/40',
         )}
       >
-        <span className="inline-flex size-9 shrink-0 items-center justify-center rounded-lg bg-white text-indigo-600 ring-1 ring-slate-200">
+        <span className="inline-flex size-9 shrink-0 items-center justify-center rounded-lg bg-white text-brand-600 ring-1 ring-slate-200">
           {busy ? <Spinner /> : <ImagePlus className="size-4" aria-hidden="true" />}
         </span>
         <span className="min-w-0">

@@ -105,13 +105,13 @@ export function MediaPicker({
               disabled={disabled}
               onClick={() => onChange(m)}
               className={cn(
-                'group relative aspect-square overflow-hidden rounded-lg bg-slate-100 ring-offset-2 transition focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 disabled:cursor-not-allowed disabled:opacity-60',
-                on ? 'ring-2 ring-indigo-600' : 'hover:opacity-90',
+                'group relative aspect-square overflow-hidden rounded-lg bg-slate-100 ring-offset-2 transition focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 disabled:cursor-not-allowed disabled:opacity-60',
+                on ? 'ring-2 ring-brand-600' : 'hover:opacity-90',
               )}
             >
               <img src={m.fileUrl} alt="" loading="lazy" className="size-full object-cover" />
               {on && (
-                <span className="absolute right-1 top-1 inline-flex size-5 items-center justify-center rounded-full bg-indigo-600 text-white shadow">
+                <span className="absolute right-1 top-1 inline-flex size-5 items-center justify-center rounded-full bg-brand-600 text-white shadow">
                   <Check className="size-3" aria-hidden="true" />
                 </span>
               )}

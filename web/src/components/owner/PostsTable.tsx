@@ -37,7 +37,7 @@ function RowActions({
   className?: string
 }) {
   const btn =
-    'inline-flex size-9 items-center justify-center rounded-lg text-slate-500 transition-colors hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 [&_svg]:size-4'
+    'inline-flex size-9 items-center justify-center rounded-lg text-slate-500 transition-colors hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 [&_svg]:size-4'
   return (
     <div className={cn('flex items-center gap-0.5', className)}>
       <button type="button" className={btn} onClick={onShare} aria-label={`Share ${post.title}`} title="Share">
@@ -172,7 +172,7 @@ export function PostsTable({
               {list.map((p) => {
                 const c = categoryOf(p, t.categories.data)
                 return (
-                  <li key={p.id} className={cn('rounded-2xl border bg-white p-4 shadow-sm', selected.has(p.id) ? 'border-indigo-300 ring-1 ring-indigo-200' : 'border-slate-200')}>
+                  <li key={p.id} className={cn('rounded-2xl border bg-white p-4 shadow-sm', selected.has(p.id) ? 'border-brand-300 ring-1 ring-brand-200' : 'border-slate-200')}>
                     <div className="flex items-start gap-3">
                       <Checkbox className="mt-1" checked={selected.has(p.id)} onChange={() => t.toggleOne(p.id)} aria-label={`Select ${p.title}`} />
                       <div className="min-w-0 flex-1">
@@ -214,7 +214,7 @@ export function PostsTable({
                     const c = categoryOf(p, t.categories.data)
                     const on = selected.has(p.id)
                     return (
-                      <tr key={p.id} className={cn('transition-colors', on ? 'bg-indigo-50/60' : 'hover:bg-slate-50')}>
+                      <tr key={p.id} className={cn('transition-colors', on ? 'bg-brand-50/60' : 'hover:bg-slate-50')}>
                         <td className="px-4 py-3">
                           <Checkbox checked={on} onChange={() => t.toggleOne(p.id)} aria-label={`Select ${p.title}`} />
                         </td>

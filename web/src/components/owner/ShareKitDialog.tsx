@@ -125,7 +125,7 @@ function ShareKit({ post }: { post: PostSummary }) {
               onClick={() => setPlatform(pl)}
               onKeyDown={onTabKey}
               className={cn(
-                'inline-flex items-center justify-center gap-2 rounded-lg px-2 py-2 text-sm font-medium transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500',
+                'inline-flex items-center justify-center gap-2 rounded-lg px-2 py-2 text-sm font-medium transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500',
                 on ? 'bg-white text-slate-900 shadow-sm ring-1 ring-slate-200' : 'text-slate-600 hover:text-slate-900',
               )}
             >

@@ -50,7 +50,7 @@ export function UsageCard({
           aria-valuetext={infinite ? `${used} used, unlimited` : `${used} of ${limit} used (${pct}%)`}
         >
           <div
-            className={cn('h-full rounded-full transition-[width]', full ? 'bg-red-500' : low ? 'bg-amber-500' : 'bg-indigo-600', infinite && 'bg-emerald-500')}
+            className={cn('h-full rounded-full transition-[width]', full ? 'bg-red-500' : low ? 'bg-amber-500' : 'bg-brand-600', infinite && 'bg-emerald-500')}
             style={{ width: infinite ? '100%' : `${pct}%`, opacity: infinite ? 0.35 : 1 }}
           />
         </div>

@@ -7,7 +7,7 @@ export const badgeVariants = cva(
   {
     variants: {
       variant: {
-        default: 'bg-indigo-600 text-white ring-indigo-600',
+        default: 'bg-brand-600 text-white ring-brand-600',
         secondary: 'bg-slate-100 text-slate-700 ring-slate-200',
         destructive: 'bg-red-100 text-red-800 ring-red-200',
         outline: 'bg-transparent text-slate-700 ring-slate-300',

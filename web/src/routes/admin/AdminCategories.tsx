@@ -36,7 +36,7 @@ function Swatch({ color, className }: { color: string; className?: string }) {
 }
 
 const iconBtn =
-  'inline-flex size-9 items-center justify-center rounded-lg text-slate-500 transition-colors hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 [&_svg]:size-4'
+  'inline-flex size-9 items-center justify-center rounded-lg text-slate-500 transition-colors hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 [&_svg]:size-4'
 
 function RowActions({ c, onEdit, onDelete, className }: { c: Category; onEdit: () => void; onDelete: () => void; className?: string }) {
   return (

@@ -62,7 +62,7 @@ describe('/admin/users', () => {
     const row = within(table()).getByRole('row', { name: /Olivia Cooks/ })
     expect(within(row).getByText('olivia-cooks')).toBeInTheDocument()
     expect(within(row).getByText('Jan 5, 2025')).toBeInTheDocument()
-    expect(within(row).getByText('active')).toHaveClass('bg-indigo-600')
+    expect(within(row).getByText('active')).toHaveClass('bg-brand-600')
     expect(within(table()).getByRole('row', { name: /New Blog/ }).querySelector('.capitalize.bg-slate-100')).toHaveTextContent('suspended')
   })
 

@@ -196,15 +196,15 @@ function BetaInstructions() {
   const signupUrl = `${window.location.origin}/signup`
   const limits = (plans.data?.plans ?? []).filter((p) => PLAN_TIERS.some((t) => t.value === p.id))
   return (
-    <Card className="border-indigo-200 bg-indigo-50/40">
+    <Card className="border-brand-200 bg-brand-50/40">
       <CardHeader>
         <CardTitle className="flex items-center gap-2">
-          <FlaskConical className="size-5 text-indigo-600" aria-hidden="true" /> Beta Testing Instructions
+          <FlaskConical className="size-5 text-brand-600" aria-hidden="true" /> Beta Testing Instructions
         </CardTitle>
         <CardDescription>Invite testers and give them the room they need.</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-5 lg:grid-cols-2">
-        <ol className="grid list-decimal content-start gap-2 pl-5 text-sm text-slate-700 marker:font-semibold marker:text-indigo-600">
+        <ol className="grid list-decimal content-start gap-2 pl-5 text-sm text-slate-700 marker:font-semibold marker:text-brand-600">
           <li>Share the signup link below with your beta testers.</li>
           <li>
             Each tester creates an account and a blog. New workspaces start on the Starter plan with a {plans.data?.trialDays ?? 14}-day trial of{' '}

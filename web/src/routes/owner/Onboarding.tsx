@@ -45,8 +45,8 @@ function Progress({ step }: { step: number }) {
         const done = n < step
         return (
           <li key={label} aria-current={step === n ? 'step' : undefined}>
-            <div className={cn('h-1.5 rounded-full transition-colors', n <= step ? 'bg-indigo-600' : 'bg-slate-200')} />
-            <p className={cn('mt-2 flex items-center gap-1 text-xs font-medium', n === step ? 'text-indigo-700' : 'text-slate-500')}>
+            <div className={cn('h-1.5 rounded-full transition-colors', n <= step ? 'bg-brand-600' : 'bg-slate-200')} />
+            <p className={cn('mt-2 flex items-center gap-1 text-xs font-medium', n === step ? 'text-brand-700' : 'text-slate-500')}>
               {done ? <Check className="size-3.5 shrink-0" aria-hidden="true" /> : <span aria-hidden="true">{n}.</span>}
               <span className={cn(n !== step && 'max-sm:sr-only')}>{label}</span>
               {done && <span className="sr-only">(done)</span>}
@@ -215,7 +215,7 @@ function Wizard({ me }: { me: Me }) {
 
   return (
     <div className="container-page max-w-5xl py-10 sm:py-12">
-      <p className="mb-4 text-sm font-semibold uppercase tracking-wider text-indigo-700">
+      <p className="mb-4 text-sm font-semibold uppercase tracking-wider text-brand-700">
         Set up your blog · Step {step} of 4
       </p>
       <Progress step={step} />
@@ -283,8 +283,8 @@ function Wizard({ me }: { me: Me }) {
                             aria-disabled={blocked || undefined}
                             onClick={() => toggle(c)}
                             className={cn(
-                              'flex w-full items-start gap-3 rounded-xl border px-3 py-2.5 text-left text-sm transition focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500',
-                              on ? 'border-indigo-500 bg-indigo-50' : 'border-slate-200 hover:border-slate-300',
+                              'flex w-full items-start gap-3 rounded-xl border px-3 py-2.5 text-left text-sm transition focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500',
+                              on ? 'border-brand-500 bg-brand-50' : 'border-slate-200 hover:border-slate-300',
                               blocked && 'cursor-not-allowed opacity-50 hover:border-slate-200',
                             )}
                           >
@@ -296,7 +296,7 @@ function Wizard({ me }: { me: Me }) {
                             <span
                               className={cn(
                                 'mt-0.5 inline-flex size-5 shrink-0 items-center justify-center rounded-full border',
-                                on ? 'border-indigo-600 bg-indigo-600 text-white' : 'border-slate-300',
+                                on ? 'border-brand-600 bg-brand-600 text-white' : 'border-slate-300',
                               )}
                               aria-hidden="true"
                             >
@@ -333,13 +333,13 @@ function Wizard({ me }: { me: Me }) {
                   {customs.length > 0 && (
                     <ul className="flex flex-wrap gap-2" aria-label="Your custom categories">
                       {customs.map((c) => (
-                        <li key={c.slug} className="inline-flex items-center gap-1.5 rounded-full bg-indigo-50 py-1 pl-3 pr-1 text-sm text-indigo-900 ring-1 ring-indigo-200">
+                        <li key={c.slug} className="inline-flex items-center gap-1.5 rounded-full bg-brand-50 py-1 pl-3 pr-1 text-sm text-brand-900 ring-1 ring-brand-200">
                           <span className="size-2 rounded-full" style={{ background: c.colorHex }} aria-hidden="true" />
                           {c.name}
                           <button
                             type="button"
                             onClick={() => toggle(c)}
-                            className="rounded-full p-1 hover:bg-indigo-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
+                            className="rounded-full p-1 hover:bg-brand-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
                             aria-label={`Remove ${c.name}`}
                           >
                             <X className="size-3" aria-hidden="true" />
@@ -366,7 +366,7 @@ function Wizard({ me }: { me: Me }) {
                         <label
                           key={c.name}
                           className={cn(
-                            'relative flex cursor-pointer items-center gap-2.5 rounded-xl border px-3 py-2.5 text-sm transition has-focus-visible:ring-2 has-focus-visible:ring-indigo-500',
+                            'relative flex cursor-pointer items-center gap-2.5 rounded-xl border px-3 py-2.5 text-sm transition has-focus-visible:ring-2 has-focus-visible:ring-brand-500',
                             primaryColor === c.primary ? 'border-slate-900 bg-slate-50 font-semibold' : 'border-slate-200 hover:border-slate-300',
                           )}
                         >
@@ -394,7 +394,7 @@ function Wizard({ me }: { me: Me }) {
                         <label
                           key={f}
                           className={cn(
-                            'relative cursor-pointer rounded-xl border px-3 py-2.5 transition has-focus-visible:ring-2 has-focus-visible:ring-indigo-500',
+                            'relative cursor-pointer rounded-xl border px-3 py-2.5 transition has-focus-visible:ring-2 has-focus-visible:ring-brand-500',
                             fontFamily === f ? 'border-slate-900 bg-slate-50' : 'border-slate-200 hover:border-slate-300',
                           )}
                           style={{ fontFamily: fontFor(f).stack }}
