@@ -1,0 +1,52 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestGenerate(t *testing.T) {
+	for _, tc := range []struct {
+		name, src string
+		want      []string // lines the output must hold
+		err       string
+	}{
+		{"scalars and tags", "type A struct {\n\tID int64 `json:\"id\"`\n\tOK bool `json:\"ok\"`\n\tName string\n\tHidden string `json:\"-\"`\n\tlower string\n}",
+			[]string{"export interface A {", "  id: number", "  ok: boolean", "  Name: string"}, ""},
+		{"optional, pointer, slice, map, time", "type B struct {\n\tN *int `json:\"n\"`\n\tO string `json:\"o,omitempty\"`\n\tP *A `json:\"p,omitempty\"`\n\tS []string `json:\"s\"`\n\tM map[string]int `json:\"m\"`\n\tT time.Time `json:\"t\"`\n\tX []*A `json:\"x\"`\n}\ntype A struct{}",
+			[]string{"  n: number | null", "  o?: string", "  p?: A", "  s: string[]", "  m: Record<string, number>", "  t: string", "  x: (A | null)[]"}, ""},
+		{"embedding extends", "type A struct{}\ntype C struct {\n\tA\n\tZ int `json:\"z\"`\n}",
+			[]string{"export interface C extends A {"}, ""},
+		{"string enum", "type Tier string\nconst (\n\tTierA Tier = \"a\"\n\tTierB Tier = \"b\"\n)",
+			[]string{"export type Tier = 'a' | 'b'"}, ""},
+		{"doc comments", "// D is a thing.\ntype D struct {\n\t// F is a field.\n\tF int `json:\"f\"`\n}",
+			[]string{"/** D is a thing. */", "  /** F is a field. */"}, ""},
+		{"foreign type refused", "type E struct {\n\tS store.Post `json:\"s\"`\n}", nil, "another package"},
+		{"unexported type refused", "type F struct {\n\tS secret `json:\"s\"`\n}\ntype secret struct{}", nil, "unexported"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			src := "package contract\n\nimport \"time\"\n\nvar _ time.Time\n\n" + tc.src + "\n"
+			if err := os.WriteFile(filepath.Join(dir, "a.go"), []byte(src), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			out, err := Generate(dir)
+			if tc.err != "" {
+				if err == nil || !strings.Contains(err.Error(), tc.err) {
+					t.Fatalf("err = %v, want %q", err, tc.err)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, w := range tc.want {
+				if !strings.Contains(string(out), w+"\n") {
+					t.Errorf("output lacks %q:\n%s", w, out)
+				}
+			}
+		})
+	}
+}
