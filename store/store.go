@@ -76,7 +76,9 @@ type Store interface {
 	GetCategory(ctx context.Context, workspaceID int64, slug string) (*Category, error)
 	GetCategoryByID(ctx context.Context, workspaceID, id int64) (*Category, error)
 	ListCategories(ctx context.Context, workspaceID int64) ([]*Category, error)
-	CountPostsByCategory(ctx context.Context, workspaceID int64) (map[string]int, error)
+	// CountPostsByCategory counts the posts f matches per category slug
+	// (f's order, limit and offset do not apply).
+	CountPostsByCategory(ctx context.Context, f FindPost) (map[string]int, error)
 	UpdateCategory(ctx context.Context, c *Category) error
 	DeleteCategory(ctx context.Context, workspaceID, id int64) error
 	// CreateCategoryMax is CreateCategory refusing with ErrLimit when the
@@ -96,7 +98,9 @@ type Store interface {
 	DeletePosts(ctx context.Context, workspaceID int64, ids []int64) (int64, error)
 	PostSlugExists(ctx context.Context, workspaceID int64, slug string) (bool, error)
 	AddViews(ctx context.Context, views map[int64]int64) error
-	ListSitemapEntries(ctx context.Context, workspaceID int64) ([]SitemapEntry, error)
+	// ListSitemapEntries lists the posts f matches, last updated first
+	// (f's order, limit and offset do not apply).
+	ListSitemapEntries(ctx context.Context, f FindPost) ([]SitemapEntry, error)
 
 	// Media library.
 	CreateMedia(ctx context.Context, m *Media, max int) error
@@ -104,7 +108,9 @@ type Store interface {
 	ListMedia(ctx context.Context, workspaceID int64) ([]*Media, error)
 	DeleteMedia(ctx context.Context, workspaceID, id int64) error
 
-	// Newsletter.
+	// Newsletter. Subscribers are keyed on (workspace, e-mail): workspaceID
+	// is the blog signed up on and is required (0 is ErrNotFound); the same
+	// address on the same blog again is ErrConflict.
 	CreateSubscriber(ctx context.Context, email string, workspaceID int64) error
 
 	// Scheduled posts (owner side: always scoped to a workspace).
@@ -338,7 +344,7 @@ const (
 )
 
 // ScheduledPost is a post to generate at ScheduledFor. Its banners live in
-// the seed's banner1..3 columns: bannerN_html holds the banner's image URL
+// the banner1..3 columns: bannerN_html holds the banner's image URL
 // (the server builds the markup, never the browser), bannerN_text its
 // caption and bannerN_link_url its link.
 type ScheduledPost struct {

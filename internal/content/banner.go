@@ -6,18 +6,18 @@ import (
 	"strings"
 )
 
-// Banner is one banner ad slot, stored as structured data (DECISIONS.md:
-// never raw HTML from the browser); the markup is built by BannerHTML.
+// Banner is one banner ad slot, stored as structured data (never
+// raw HTML from the browser); the markup is built by BannerHTML.
 type Banner struct {
 	ImageURL string
 	LinkURL  string // optional; must satisfy ValidBannerLink to be used
 	Text     string // optional alt text and caption
 }
 
-// MaxBanners is the seed's number of banner slots.
+// MaxBanners is the number of banner slots a post has.
 const MaxBanners = 3
 
-// bannerSlots are the seed's positions: banner i goes after block after[i]
+// bannerSlots are the banner positions (docs/product.md): banner i goes after block after[i]
 // when the body has at least minBlocks[i] blocks.
 var bannerSlots = [MaxBanners]struct{ after, minBlocks int }{
 	{3, 3}, {6, 7}, {9, 11},
@@ -75,7 +75,7 @@ func BannerHTML(b Banner) string {
 }
 
 // InsertBanners places banner i (0-based) after block 3, 6 or 9 of the body
-// when the body has at least 3, 7 or 11 blocks (seed section 9). Extra
+// when the body has at least 3, 7 or 11 blocks. Extra
 // banners beyond MaxBanners and banners with no usable image are skipped;
 // a skipped banner leaves its slot empty instead of shifting the others.
 // The body's own bytes are kept as they are; call it on sanitised HTML.

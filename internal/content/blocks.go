@@ -6,8 +6,8 @@ import (
 	"golang.org/x/net/html"
 )
 
-// The seed splits a body into blocks "on blank lines" because its editor
-// produced text paragraphs. InkPress bodies are HTML, from AI providers that
+// The banner rule counts blocks "split on blank lines", which fits text
+// paragraphs. InkPress bodies are HTML, from AI providers that
 // may or may not put blank lines between elements, so blank lines alone
 // would count "<h2>..</h2><p>..</p><p>..</p>" as one block. Blocks are
 // therefore found structurally, at nesting depth 0 of the fragment:
@@ -16,7 +16,7 @@ import (
 //     hr, ...) is one block, subtree included;
 //   - top-level text together with inline elements (a, strong, img, br, ...)
 //     forms a run, like an implicit paragraph; runs are split on blank lines
-//     so a plain-text body still follows the seed's rule.
+//     so a plain-text body still follows the blank-line rule.
 //
 // Blocks are located as byte spans of the original string so banners can
 // be inserted without re-rendering (and so changing) the author's HTML.

@@ -15,7 +15,7 @@ const (
 	MaxEmailLen = 254
 )
 
-// ParseKeywords splits the generate dialog's keyword field (seed section 5):
+// ParseKeywords splits the generate dialog's keyword field:
 // comma-separated, trimmed, blanks dropped. Duplicates are dropped
 // case-insensitively, keeping the first spelling. The result is never nil,
 // so it encodes as [] in JSON.

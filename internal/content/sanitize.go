@@ -11,8 +11,8 @@ import (
 // unexported so no caller can change the allow-list at run time.
 var policy = newPolicy()
 
-// newPolicy is the allow-list of DECISIONS.md ("headings, paragraphs,
-// lists, links, images, emphasis, code, blockquote, tables"). Anything else
+// newPolicy is the allow-list of post HTML: headings, paragraphs, lists,
+// links, images, emphasis, code, blockquote and tables. Anything else
 // (script, style, iframe, forms, on* handlers, style attributes) is dropped;
 // script/style/iframe content is dropped with the element.
 func newPolicy() *bluemonday.Policy {

@@ -13,7 +13,7 @@ const (
 	MaxSlugLen = 80
 	// MaxValidSlugLen is the longest URL segment ValidSlug accepts. It is
 	// larger than MaxSlugLen because a post slug may carry a "-{timestamp}"
-	// suffix added on collision (seed section 5).
+	// suffix added on collision.
 	MaxValidSlugLen = 100
 	// fallbackSlug is used when a title has no usable characters at all.
 	fallbackSlug = "post"
@@ -27,7 +27,7 @@ var transliterations = map[rune]string{
 	'þ': "th", 'Þ': "th", 'ð': "d", 'Ð': "d", 'ı': "i",
 }
 
-// Slugify applies the seed's slug rule for post and workspace slugs: the
+// Slugify applies the slug rule for post and workspace slugs: the
 // lowercased text with every run of non-alphanumerics turned into one dash
 // and the edge dashes trimmed. Accented Latin letters are transliterated
 // (é -> e) rather than turned into dashes; other non-ASCII letters count as
@@ -89,10 +89,10 @@ func capSlug(s string) string {
 	return s
 }
 
-// CategorySlug applies the seed's custom-category rule: lowercased, runs of
+// CategorySlug applies the custom-category slug rule: lowercased, runs of
 // whitespace to a dash, every other character outside [a-z0-9-] removed,
 // repeated dashes collapsed and edge dashes trimmed. Unlike Slugify it does
-// not transliterate ("Café" -> "caf"), exactly as the seed does, and it may
+// not transliterate ("Café" -> "caf"), and it may
 // return "" (e.g. for "!!!"); callers must reject an empty slug.
 func CategorySlug(name string) string {
 	var b strings.Builder

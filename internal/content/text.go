@@ -9,13 +9,13 @@ import (
 )
 
 const (
-	// MetaDescriptionLen is the seed's meta description fallback length.
+	// MetaDescriptionLen is the meta description fallback length.
 	MetaDescriptionLen = 155
-	// CardExcerptLen is the seed's post card excerpt length.
+	// CardExcerptLen is the post card excerpt length.
 	CardExcerptLen = 150
-	// WordsPerMinute is the seed's reading speed for read time.
+	// WordsPerMinute is the reading speed behind read time.
 	WordsPerMinute = 200
-	// ellipsis is three ASCII dots, as the seed writes it.
+	// ellipsis is three ASCII dots, as the product's texts write it.
 	ellipsis = "..."
 )
 
@@ -98,7 +98,7 @@ func collapseSpace(s string) string {
 	return b.String()
 }
 
-// MetaDescription is the seed's fallback meta description: the plain text
+// MetaDescription is the fallback meta description: the plain text
 // cut to its first 155 characters (runes), with "..." added when it was
 // longer. A space left at the cut is trimmed before the ellipsis.
 func MetaDescription(htmlText string) string {
@@ -106,9 +106,8 @@ func MetaDescription(htmlText string) string {
 }
 
 // CardExcerpt is the post card excerpt: the first 150 characters (runes) of
-// the plain text plus "...". The seed appends "..." unconditionally; we add
-// it only when text was actually cut, because "Short post..." for a body
-// that is complete would misleadingly suggest more text.
+// the plain text plus "...", added only when text was actually cut:
+// "Short post..." for a complete body would suggest more text.
 func CardExcerpt(htmlText string) string {
 	return truncate(PlainText(htmlText), CardExcerptLen)
 }
@@ -145,7 +144,7 @@ func WordCount(htmlText string) int {
 	return words
 }
 
-// ReadMinutes is the seed's read time: words / 200 rounded up, at least 1.
+// ReadMinutes is the read time: words / 200 rounded up, at least 1.
 func ReadMinutes(htmlText string) int {
 	return max(1, (WordCount(htmlText)+WordsPerMinute-1)/WordsPerMinute)
 }
