@@ -1,0 +1,25 @@
+package contract
+
+// Me is who the caller is: GET /api/auth/me, and the answer of sign-up and
+// login. User and Workspace are null for a visitor (and Workspace for a user
+// without one).
+type Me struct {
+	User                *User      `json:"user"`
+	IsAdmin             bool       `json:"isAdmin"`
+	Workspace           *Workspace `json:"workspace"`
+	OnboardingCompleted bool       `json:"onboardingCompleted"`
+}
+
+// SignUpInput is the sign-up form; BlogName may be left out.
+type SignUpInput struct {
+	Name     string `json:"name"`
+	Email    string `json:"email"`
+	Password string `json:"password"`
+	BlogName string `json:"blogName"`
+}
+
+// LoginInput is the login form.
+type LoginInput struct {
+	Email    string `json:"email"`
+	Password string `json:"password"`
+}

@@ -1,0 +1,76 @@
+package contract
+
+// Plan is a plan tier as the API shows it: the landing page's pricing and the
+// owner's dashboard. MaxCategories 0 means no cap.
+type Plan struct {
+	ID             string   `json:"id"`
+	Name           string   `json:"name"`
+	BetaPrice      int      `json:"betaPrice"`
+	RegularPrice   int      `json:"regularPrice"`
+	PostsPerMonth  int      `json:"postsPerMonth"`
+	ImagesPerMonth int      `json:"imagesPerMonth"`
+	MaxCategories  int      `json:"maxCategories"`
+	Features       []string `json:"features"`
+}
+
+// Usage is the workspace's generation counters of the month and their limits.
+type Usage struct {
+	Month           string `json:"month"`
+	PostsGenerated  int    `json:"postsGenerated"`
+	PostsLimit      int    `json:"postsLimit"`
+	ImagesGenerated int    `json:"imagesGenerated"`
+	ImagesLimit     int    `json:"imagesLimit"`
+	Trial           bool   `json:"trial"`
+	Unlimited       bool   `json:"unlimited"`
+}
+
+// WorkspaceResponse is the owner's dashboard: GET /api/workspace.
+type WorkspaceResponse struct {
+	Workspace *Workspace `json:"workspace"`
+	Settings  *Settings  `json:"settings"`
+	Usage     Usage      `json:"usage"`
+	Plan      Plan       `json:"plan"`
+	BlogURL   string     `json:"blogUrl"`
+	RSSURL    string     `json:"rssUrl"`
+}
+
+// SettingsResponse answers a settings change and onboarding.
+type SettingsResponse struct {
+	Settings *Settings `json:"settings"`
+}
+
+// CategoriesResponse is a blog's categories.
+type CategoriesResponse struct {
+	Categories []Category `json:"categories"`
+}
+
+// CategoryResponse is one created or edited category.
+type CategoryResponse struct {
+	Category Category `json:"category"`
+}
+
+// NewCategory is a category as the owner sends it: the category form (an
+// edit may leave the slug out) and each onboarding category.
+type NewCategory struct {
+	Name        string `json:"name"`
+	Slug        string `json:"slug"`
+	Description string `json:"description"`
+	ColorHex    string `json:"colorHex"`
+}
+
+// SettingsInput is the blog settings form; empty choices keep the current
+// template, colour and font.
+type SettingsInput struct {
+	BlogTitle       string `json:"blogTitle"`
+	BlogDescription string `json:"blogDescription"`
+	TemplateID      string `json:"templateId"`
+	PrimaryColor    string `json:"primaryColor"`
+	FontFamily      string `json:"fontFamily"`
+}
+
+// OnboardingInput is the onboarding wizard: the settings and the categories
+// the owner picked or made.
+type OnboardingInput struct {
+	SettingsInput
+	Categories []NewCategory `json:"categories"`
+}
