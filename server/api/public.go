@@ -328,7 +328,16 @@ func (h *Handler) subscribe(w http.ResponseWriter, r *http.Request) error {
 		}
 		wsID = b.Workspace.ID
 	}
-	err := h.Store.CreateSubscriber(r.Context(), email, wsID)
+	err := func() error { // no workspace named: the blog at this host's root (its custom domain's, else the site workspace)
+		if wsID == 0 {
+			b, err := h.blogFor(r)
+			if err != nil {
+				return err
+			}
+			wsID = b.Workspace.ID
+		}
+		return h.Store.CreateSubscriber(r.Context(), email, wsID)
+	}()
 	if errors.Is(err, store.ErrConflict) {
 		return Errorf(http.StatusConflict, "already_subscribed", "This email is already on our list!")
 	}

@@ -3,6 +3,7 @@ package sqlstore
 import (
 	"context"
 	"database/sql"
+	"fmt"
 	"time"
 
 	"github.com/inkpress/inkpress/store"
@@ -72,15 +73,14 @@ func (d *DB) DeleteMedia(ctx context.Context, workspaceID, id int64) error {
 	return affected(res, err)
 }
 
-// CreateSubscriber stores an already normalised e-mail; a duplicate is
-// ErrConflict.
+// CreateSubscriber stores an already normalised e-mail on the list of
+// workspaceID; the same e-mail on the same list again is ErrConflict.
 func (d *DB) CreateSubscriber(ctx context.Context, email string, workspaceID int64) error {
-	var ws sql.NullInt64
-	if workspaceID != 0 {
-		ws = sql.NullInt64{Int64: workspaceID, Valid: true}
+	if workspaceID <= 0 {
+		return fmt.Errorf("subscriber without a workspace: %w", store.ErrNotFound)
 	}
 	_, err := d.db.ExecContext(ctx,
-		`INSERT INTO subscribers (email, workspace_id, created_at) VALUES ($1, $2, $3)`, email, ws, ms(time.Now()))
+		`INSERT INTO subscribers (workspace_id, email, created_at) VALUES ($1, $2, $3)`, workspaceID, email, ms(time.Now()))
 	if isUnique(err) {
 		return store.ErrConflict
 	}

@@ -283,13 +283,24 @@ func TestMediaLimitHoldsUnderConcurrency(t *testing.T) {
 	})
 }
 
-func TestSubscribersUnique(t *testing.T) {
+func TestSubscribersUniquePerWorkspace(t *testing.T) {
 	Run(t, func(t *testing.T, s *sqlstore.DB) {
-		if err := s.CreateSubscriber(ctx, "a@x.io", 0); err != nil {
+		_, a := signUp(t, s, "a@x.io", "a")
+		_, b := signUp(t, s, "b@x.io", "b")
+		if err := s.CreateSubscriber(ctx, "r@x.io", a.ID); err != nil {
 			t.Fatal(err)
 		}
-		if err := s.CreateSubscriber(ctx, "a@x.io", 0); !errors.Is(err, store.ErrConflict) {
-			t.Fatalf("dup: %v", err)
+		if err := s.CreateSubscriber(ctx, "r@x.io", a.ID); !errors.Is(err, store.ErrConflict) {
+			t.Fatalf("same workspace again: %v, want ErrConflict", err)
+		}
+		if err := s.CreateSubscriber(ctx, "r@x.io", b.ID); err != nil {
+			t.Fatalf("same e-mail, other workspace: %v", err)
+		}
+		if err := s.CreateSubscriber(ctx, "s@x.io", 0); !errors.Is(err, store.ErrNotFound) {
+			t.Fatalf("no workspace: %v, want ErrNotFound", err)
+		}
+		if err := s.CreateSubscriber(ctx, "s@x.io", b.ID+1000); err == nil {
+			t.Fatal("unknown workspace accepted")
 		}
 	})
 }

@@ -1,0 +1,45 @@
+-- +goose Up
+-- Newsletter subscribers belong to a workspace (the blog they signed up on)
+-- and are unique per (workspace_id, email): the same address may follow
+-- several blogs. Deleting a workspace deletes its list.
+-- The workspace of subscribers stored without one (sign-ups on the site's
+-- own blog before this version): the site workspace. A migration cannot read
+-- the configuration (INKPRESS_SITE_WORKSPACE), so it is found as, in order:
+--   1. the workspace with slug 'site' (the setting's default);
+--   2. the oldest workspace on the admin plan (the app creates the site
+--      workspace on that plan at its first start, whatever its slug);
+--   3. the workspace of the first admin (oldest user with role 'admin');
+--   4. the oldest workspace.
+-- The app creates the site workspace before it serves a request, so a
+-- database holding subscribers always has a workspace; should one have none,
+-- its subscribers cannot be attributed and are dropped (NOT NULL leaves no
+-- other place for them).
+UPDATE subscribers SET workspace_id = COALESCE(
+    (SELECT id FROM workspaces WHERE slug = 'site'),
+    (SELECT id FROM workspaces WHERE plan_tier = 'admin' ORDER BY created_at, id LIMIT 1),
+    (SELECT w.id FROM workspaces w
+       JOIN user_roles r ON r.user_id = w.user_id AND r.role = 'admin'
+       JOIN users u ON u.id = w.user_id
+      ORDER BY u.created_at, u.id LIMIT 1),
+    (SELECT id FROM workspaces ORDER BY created_at, id LIMIT 1))
+WHERE workspace_id IS NULL;
+DELETE FROM subscribers WHERE workspace_id IS NULL;
+
+ALTER TABLE subscribers DROP CONSTRAINT subscribers_email_key;
+ALTER TABLE subscribers DROP CONSTRAINT subscribers_workspace_id_fkey;
+ALTER TABLE subscribers ALTER COLUMN workspace_id SET NOT NULL;
+ALTER TABLE subscribers ADD CONSTRAINT subscribers_workspace_id_fkey
+    FOREIGN KEY (workspace_id) REFERENCES workspaces(id) ON DELETE CASCADE;
+-- Leads with workspace_id: serves a workspace's list and the cascade too.
+CREATE UNIQUE INDEX subscribers_workspace_email ON subscribers(workspace_id, email);
+
+-- +goose Down
+-- The old schema allows one row per address: where several blogs have the
+-- same subscriber, the oldest row stays. Attributed rows keep their workspace.
+DROP INDEX subscribers_workspace_email;
+DELETE FROM subscribers s USING subscribers o WHERE o.email = s.email AND o.id < s.id;
+ALTER TABLE subscribers DROP CONSTRAINT subscribers_workspace_id_fkey;
+ALTER TABLE subscribers ALTER COLUMN workspace_id DROP NOT NULL;
+ALTER TABLE subscribers ADD CONSTRAINT subscribers_workspace_id_fkey
+    FOREIGN KEY (workspace_id) REFERENCES workspaces(id) ON DELETE SET NULL;
+ALTER TABLE subscribers ADD CONSTRAINT subscribers_email_key UNIQUE (email);
