@@ -1,6 +1,7 @@
 // Package server assembles the HTTP server: middleware (recovery, logging,
-// security headers), the JSON API under /api/, uploaded media, the embedded
-// app's assets and the public site (pages, feeds, sitemaps).
+// security headers, cross-origin protection), the JSON API under /api/,
+// uploaded media, the embedded app's assets and the public site (pages,
+// feeds, sitemaps). See docs/security.md for the CSRF defences.
 package server
 
 import (
@@ -8,6 +9,7 @@ import (
 	"errors"
 	"log/slog"
 	"net/http"
+	"net/url"
 	"runtime/debug"
 	"strings"
 	"time"
@@ -17,13 +19,20 @@ import (
 
 // Server is InkPress's HTTP server.
 type Server struct {
-	Addr    string
-	API     http.Handler
-	Site    http.Handler // public pages, feeds, sitemaps, app routes, 404s
-	Media   http.Handler // /media/ (nil when media is served elsewhere)
-	Store   interface{ Ping(context.Context) error }
-	Logger  *slog.Logger
-	handler http.Handler
+	Addr   string
+	API    http.Handler
+	Site   http.Handler // public pages, feeds, sitemaps, app routes, 404s
+	Media  http.Handler // /media/ (nil when media is served elsewhere)
+	Store  interface{ Ping(context.Context) error }
+	Logger *slog.Logger
+	// TrustedOrigins are origins ("https://blog.example.com") whose
+	// cross-origin writes are allowed: the configured base URL belongs here.
+	// A browser's request from the app's own page is same-origin anyway, but
+	// behind a proxy that rewrites Host, a browser that sends Origin and no
+	// Sec-Fetch-Site would otherwise look cross-origin. A base URL with a
+	// path is reduced to its origin; an invalid one is logged and ignored.
+	TrustedOrigins []string
+	handler        http.Handler
 }
 
 // Handler returns the fully wrapped handler.
@@ -38,8 +47,36 @@ func (s *Server) Handler() http.Handler {
 		mux.Handle("GET /media/", s.Media)
 	}
 	mux.Handle("/", s.Site)
-	s.handler = s.recoverer(s.logRequests(securityHeaders(mux)))
+	s.handler = s.recoverer(s.logRequests(securityHeaders(s.crossOrigin(mux))))
 	return s.handler
+}
+
+// crossOrigin refuses cross-origin browser requests with unsafe methods
+// (POST, PUT, PATCH, DELETE, ...) on every route, /api/ included, before any
+// handler runs: net/http's CrossOriginProtection reads Sec-Fetch-Site, or
+// compares Origin with Host when a browser sends no Sec-Fetch-Site. Requests
+// with neither header (non-browser clients, very old browsers) pass here and
+// meet the API's double-submit token (server/api/auth.go) instead.
+func (s *Server) crossOrigin(next http.Handler) http.Handler {
+	cop := http.NewCrossOriginProtection()
+	for _, o := range s.TrustedOrigins {
+		origin := o
+		if u, err := url.Parse(o); err == nil && u.Scheme != "" && u.Host != "" {
+			origin = u.Scheme + "://" + u.Host
+		}
+		if err := cop.AddTrustedOrigin(origin); err != nil {
+			s.Logger.Warn("cross-origin protection: trusted origin ignored", "origin", o, "err", err)
+		}
+	}
+	cop.SetDenyHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if strings.HasPrefix(r.URL.Path, "/api/") {
+			api.WriteError(w, r, api.Errorf(http.StatusForbidden, "cross_origin",
+				"Cross-origin request refused. Open InkPress from its own address and try again."))
+			return
+		}
+		http.Error(w, "Forbidden: cross-origin request", http.StatusForbidden)
+	}))
+	return cop.Handler(next)
 }
 
 func (s *Server) healthz(w http.ResponseWriter, r *http.Request) {
