@@ -25,6 +25,7 @@ import (
 	"github.com/inkpress/inkpress/internal/media"
 	"github.com/inkpress/inkpress/internal/media/s3"
 	"github.com/inkpress/inkpress/internal/posts"
+	"github.com/inkpress/inkpress/internal/reader"
 	"github.com/inkpress/inkpress/internal/scheduler"
 	"github.com/inkpress/inkpress/internal/site"
 	"github.com/inkpress/inkpress/internal/views"
@@ -110,9 +111,10 @@ func New(ctx context.Context, cfg *config.Config, logger *slog.Logger) (*App, er
 		Timeout: cfg.AITimeout + 30*time.Second, Logger: logger}
 	a.Scheduler = &scheduler.Scheduler{Store: db, Generator: a.Generator, Logger: logger}
 	fe := frontend.New(web.Dist())
-	apiHandler := &api.Handler{Config: cfg, Store: db, Auth: a.Auth, Posts: a.Posts, Cache: a.Cache, Site: a.Site, Views: a.Views,
-		Media: a.Media, Generator: a.Generator}
-	siteHandler := &sitehttp.Handler{Config: cfg, Store: db, Site: a.Site, Cache: a.Cache, App: fe, Views: a.Views,
+	rd := reader.New(db, a.Cache)
+	apiHandler := &api.Handler{Config: cfg, Store: db, Auth: a.Auth, Posts: a.Posts, Cache: a.Cache, Site: a.Site, Reader: rd,
+		Views: a.Views, Media: a.Media, Generator: a.Generator}
+	siteHandler := &sitehttp.Handler{Config: cfg, Reader: rd, Site: a.Site, Cache: a.Cache, App: fe, Views: a.Views,
 		DefaultImage: a.defaultImage}
 	a.Server = &server.Server{Addr: cfg.Addr, API: apiHandler.Routes(), Site: siteHandler, Media: mediaHandler,
 		Store: db, Logger: logger}

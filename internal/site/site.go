@@ -8,12 +8,10 @@ import (
 	"context"
 	"errors"
 	"net"
-	"strconv"
 	"strings"
 	"sync"
 	"time"
 
-	"github.com/inkpress/inkpress/internal/cache"
 	"github.com/inkpress/inkpress/store"
 )
 
@@ -156,21 +154,4 @@ func CustomHost(host, baseURL string) string {
 		return ""
 	}
 	return h
-}
-
-// PostID resolves a post's id through the workspace's cache, so counting a
-// view of a cached page costs no query. It returns 0 when there is no post.
-func (s *Site) PostID(ctx context.Context, c *cache.Cache, b *Blog, category, slug string) int64 {
-	e, err := c.Get(b.Workspace.ID, "id:"+category+"/"+slug, func() (*cache.Entry, error) {
-		p, err := s.Store.GetPost(ctx, store.FindPost{WorkspaceID: &b.Workspace.ID, Category: &category, Slug: &slug, Light: true})
-		if err != nil {
-			return nil, err
-		}
-		return &cache.Entry{Body: []byte(strconv.FormatInt(p.ID, 10))}, nil
-	})
-	if err != nil {
-		return 0
-	}
-	id, _ := strconv.ParseInt(string(e.Body), 10, 64)
-	return id
 }

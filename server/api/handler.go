@@ -9,6 +9,7 @@ import (
 	"github.com/inkpress/inkpress/internal/generate"
 	"github.com/inkpress/inkpress/internal/media"
 	"github.com/inkpress/inkpress/internal/posts"
+	"github.com/inkpress/inkpress/internal/reader"
 	"github.com/inkpress/inkpress/internal/site"
 	"github.com/inkpress/inkpress/internal/views"
 	"github.com/inkpress/inkpress/store"
@@ -22,6 +23,8 @@ type Handler struct {
 	Posts  *posts.Service
 	Cache  *cache.Cache
 	Site   *site.Site
+	// Reader reads blogs as their readers see them (the public endpoints).
+	Reader *reader.Reader
 	Views  *views.Counter
 	// Owner endpoints: uploads and the media library, and generation.
 	Media     media.Storage

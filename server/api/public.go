@@ -7,18 +7,18 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/inkpress/inkpress/internal/cache"
 	"github.com/inkpress/inkpress/internal/content"
 	"github.com/inkpress/inkpress/internal/plan"
+	"github.com/inkpress/inkpress/internal/reader"
 	"github.com/inkpress/inkpress/internal/site"
 	"github.com/inkpress/inkpress/internal/views"
 	"github.com/inkpress/inkpress/server/api/contract"
 	"github.com/inkpress/inkpress/store"
 )
 
-// Tagline is the site's tagline (seed section 1).
+// Tagline is the site's tagline.
 const Tagline = "Insights for the Modern Generation"
 
 func (h *Handler) getSite(w http.ResponseWriter, r *http.Request) error {
@@ -26,10 +26,8 @@ func (h *Handler) getSite(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	return WriteJSON(w, http.StatusOK, map[string]string{
-		"name": h.Config.SiteName, "tagline": Tagline, "siteWorkspace": h.Config.SiteWorkspace, "baseUrl": h.Config.BaseURL,
-		"blog": blog,
-	})
+	return WriteJSON(w, http.StatusOK, contract.SiteInfo{Name: h.Config.SiteName, Tagline: Tagline,
+		SiteWorkspace: h.Config.SiteWorkspace, BaseURL: h.Config.BaseURL, Blog: blog})
 }
 
 // rootBlogSlug is the slug of the workspace whose custom domain the request's
@@ -52,9 +50,13 @@ func (h *Handler) rootBlogSlug(r *http.Request) (string, error) {
 }
 
 func (h *Handler) getPlans(w http.ResponseWriter, r *http.Request) error {
-	return WriteJSON(w, http.StatusOK, map[string]any{
-		"plans": plan.Public(), "trialDays": plan.TrialDays, "trialPosts": plan.TrialPosts, "trialImages": plan.TrialImages,
-	})
+	ps := plan.Public()
+	out := contract.PlansResponse{Plans: make([]contract.Plan, len(ps)), TrialDays: plan.TrialDays,
+		TrialPosts: plan.TrialPosts, TrialImages: plan.TrialImages}
+	for i, p := range ps {
+		out.Plans[i] = contract.Plan(p)
+	}
+	return WriteJSON(w, http.StatusOK, out)
 }
 
 var (
@@ -62,6 +64,14 @@ var (
 	errPostNotFound     = Errorf(http.StatusNotFound, "post_not_found", "Post not found")
 	errCategoryNotFound = Errorf(http.StatusNotFound, "category_not_found", "Category not found")
 )
+
+// notFound turns the read model's store.ErrNotFound into the endpoint's 404.
+func notFound(err, as error) error {
+	if errors.Is(err, store.ErrNotFound) {
+		return as
+	}
+	return err
+}
 
 // blogFor resolves ?workspace= (default: the blog at this host's root).
 func (h *Handler) blogFor(r *http.Request) (*site.Blog, error) {
@@ -74,10 +84,7 @@ func (h *Handler) blogFor(r *http.Request) (*site.Blog, error) {
 	} else {
 		b, err = h.Site.Root(r.Context(), r.Host)
 	}
-	if errors.Is(err, store.ErrNotFound) {
-		return nil, errBlogNotFound
-	}
-	return b, err
+	return b, notFound(err, errBlogNotFound)
 }
 
 // serveCached answers from the workspace's cache, rendering JSON on a miss,
@@ -107,28 +114,17 @@ func (h *Handler) getCategories(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	return h.serveCached(w, r, b, "categories", func(ctx context.Context) (any, error) {
-		cats, err := h.Store.ListCategories(ctx, b.Workspace.ID)
-		if err == nil {
-			cats, err = h.withCounts(ctx, b.Workspace.ID, cats)
-		}
+		cats, err := h.Reader.Categories(ctx, b.Workspace.ID)
 		if err != nil {
 			return nil, err
 		}
-		return map[string]any{"categories": toCategoriesJSON(cats)}, nil
+		return contract.CategoriesResponse{Categories: toCategoriesJSON(cats)}, nil
 	})
 }
 
 // categoryNames maps slug -> name for a workspace.
 func (h *Handler) categoryNames(ctx context.Context, wsID int64) (map[string]string, error) {
-	cats, err := h.Store.ListCategories(ctx, wsID)
-	if err != nil {
-		return nil, err
-	}
-	m := make(map[string]string, len(cats))
-	for _, c := range cats {
-		m[c.Slug] = c.Name
-	}
-	return m, nil
+	return h.Reader.CategoryNames(ctx, wsID)
 }
 
 func categoryName(names map[string]string, slug string) string {
@@ -176,52 +172,30 @@ func (h *Handler) listPosts(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	q := r.URL.Query()
-	limit, err := intParam(r, "limit", 12, 1, 48)
-	if err != nil {
+	q := reader.ListQuery{Category: r.URL.Query().Get("category"), Order: reader.Latest}
+	if q.Limit, err = intParam(r, "limit", reader.DefaultPageSize, 1, reader.MaxPageSize); err != nil {
 		return err
 	}
-	page, err := intParam(r, "page", 1, 1, 100000)
-	if err != nil {
+	if q.Page, err = intParam(r, "page", 1, 1, reader.MaxPage); err != nil {
 		return err
 	}
-	order := store.OrderLatest
-	switch q.Get("sort") {
+	switch r.URL.Query().Get("sort") {
 	case "", "latest":
 	case "trending":
-		order = store.OrderTrending
+		q.Order = reader.Trending
 	default:
 		return Errorf(http.StatusBadRequest, "invalid_parameter", "sort must be latest or trending")
 	}
-	category := q.Get("category")
-	if category != "" && !content.ValidSlug(category) {
+	if q.Category != "" && !content.ValidSlug(q.Category) {
 		return errCategoryNotFound
 	}
-	key := "posts|" + category + "|" + order + "|" + strconv.Itoa(limit) + "|" + strconv.Itoa(page)
+	key := "posts|" + q.Category + "|" + q.Order + "|" + strconv.Itoa(q.Limit) + "|" + strconv.Itoa(q.Page)
 	return h.serveCached(w, r, b, key, func(ctx context.Context) (any, error) {
-		f := store.FindPost{WorkspaceID: &b.Workspace.ID, Order: order, Limit: limit + 1, Offset: (page - 1) * limit,
-			Light: true, PublishedBefore: store.Ptr(time.Now())}
-		if category != "" {
-			if _, err := h.Store.GetCategory(ctx, b.Workspace.ID, category); errors.Is(err, store.ErrNotFound) {
-				return nil, errCategoryNotFound
-			} else if err != nil {
-				return nil, err
-			}
-			f.Category = &category
-		}
-		ps, err := h.Store.ListPosts(ctx, f)
+		l, err := h.Reader.List(ctx, b.Workspace.ID, q)
 		if err != nil {
-			return nil, err
+			return nil, notFound(err, errCategoryNotFound)
 		}
-		names, err := h.categoryNames(ctx, b.Workspace.ID)
-		if err != nil {
-			return nil, err
-		}
-		hasMore := len(ps) > limit
-		if hasMore {
-			ps = ps[:limit]
-		}
-		return map[string]any{"posts": summaries(b, ps, names), "page": page, "hasMore": hasMore}, nil
+		return contract.PostsPage{Posts: summaries(b, l.Posts, l.Names), Page: l.Page, HasMore: l.HasMore}, nil
 	})
 }
 
@@ -234,25 +208,12 @@ func (h *Handler) getPost(w http.ResponseWriter, r *http.Request) error {
 	if !content.ValidSlug(category) || len(slug) > 200 || strings.ContainsAny(slug, "/\x00") {
 		return errPostNotFound
 	}
-	var postID int64
 	err = h.serveCached(w, r, b, "post|"+category+"|"+slug, func(ctx context.Context) (any, error) {
-		p, err := h.Store.GetPost(ctx, store.FindPost{WorkspaceID: &b.Workspace.ID, Category: &category, Slug: &slug})
-		if errors.Is(err, store.ErrNotFound) {
-			return nil, errPostNotFound
-		}
+		a, err := h.Reader.Article(ctx, b.Workspace.ID, category, slug)
 		if err != nil {
-			return nil, err
+			return nil, notFound(err, errPostNotFound)
 		}
-		names, err := h.categoryNames(ctx, b.Workspace.ID)
-		if err != nil {
-			return nil, err
-		}
-		related, err := h.Store.ListPosts(ctx, store.FindPost{WorkspaceID: &b.Workspace.ID, Category: &category,
-			ExcludeSlug: &slug, Limit: 3, Light: true})
-		if err != nil {
-			return nil, err
-		}
-		return map[string]any{"post": PostJSON(b, p, names, false), "related": summaries(b, related, names)}, nil
+		return contract.PostResponse{Post: PostJSON(b, a.Post, a.Names, false), Related: summaries(b, a.Related, a.Names)}, nil
 	})
 	if err != nil {
 		return err
@@ -260,8 +221,8 @@ func (h *Handler) getPost(w http.ResponseWriter, r *http.Request) error {
 	// The SPA asks with view=1 when it navigates to a post on its own (a
 	// full page load was already counted by the HTML route).
 	if r.URL.Query().Get("view") == "1" && !views.IsBot(r.UserAgent()) && h.Views != nil {
-		if postID = h.Site.PostID(r.Context(), h.Cache, b, category, slug); postID != 0 {
-			h.Views.Add(postID)
+		if id := h.Reader.PostID(r.Context(), b.Workspace.ID, category, slug); id != 0 {
+			h.Views.Add(id)
 		}
 	}
 	return nil
@@ -279,40 +240,24 @@ func PostJSON(b *site.Blog, p *store.Post, names map[string]string, owner bool) 
 
 func (h *Handler) getBlog(w http.ResponseWriter, r *http.Request) error {
 	b, err := h.Site.BySlug(r.Context(), r.PathValue("workspace"))
-	if errors.Is(err, store.ErrNotFound) {
-		err = errBlogNotFound
-	}
 	if err != nil {
-		return err
+		return notFound(err, errBlogNotFound)
 	}
 	return h.serveCached(w, r, b, "blog", func(ctx context.Context) (any, error) {
-		set, err := h.Store.GetSettings(ctx, b.Workspace.ID)
-		if errors.Is(err, store.ErrNotFound) {
-			set, err = store.DefaultSettings(b.Workspace.ID, b.Workspace.Name), nil
-		}
+		bl, err := h.Reader.Blog(ctx, b.Workspace)
 		if err != nil {
 			return nil, err
 		}
-		cats, err := h.Store.ListCategories(ctx, b.Workspace.ID)
-		if err == nil {
-			cats, err = h.withCounts(ctx, b.Workspace.ID, cats)
-		}
-		if err != nil {
-			return nil, err
-		}
-		return map[string]any{
-			"workspace":  map[string]string{"name": b.Workspace.Name, "slug": b.Workspace.Slug},
-			"settings":   toSettingsJSON(set),
-			"categories": toCategoriesJSON(cats),
+		return contract.BlogResponse{
+			Workspace:  contract.BlogWorkspace{Name: b.Workspace.Name, Slug: b.Workspace.Slug},
+			Settings:   toSettingsJSON(bl.Settings),
+			Categories: toCategoriesJSON(bl.Categories),
 		}, nil
 	})
 }
 
 func (h *Handler) subscribe(w http.ResponseWriter, r *http.Request) error {
-	var in struct {
-		Email     string `json:"email"`
-		Workspace string `json:"workspace"`
-	}
+	var in contract.SubscribeInput
 	if err := Decode(w, r, &in); err != nil {
 		return err
 	}
@@ -344,5 +289,5 @@ func (h *Handler) subscribe(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	return WriteJSON(w, http.StatusCreated, map[string]bool{"ok": true})
+	return WriteJSON(w, http.StatusCreated, contract.SubscribeResponse{OK: true})
 }

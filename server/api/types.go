@@ -38,9 +38,10 @@ func toCategoriesJSON(cs []*store.Category) []contract.Category {
 	return out
 }
 
-// withCounts fills each category's post count (for the views that show it).
+// withCounts fills each category's count of all its posts, scheduled ones
+// included (the owner's view; readers count through internal/reader).
 func (h *Handler) withCounts(ctx context.Context, wsID int64, cats []*store.Category) ([]*store.Category, error) {
-	counts, err := h.Store.CountPostsByCategory(ctx, wsID)
+	counts, err := h.Store.CountPostsByCategory(ctx, store.FindPost{WorkspaceID: &wsID})
 	if err != nil {
 		return nil, err
 	}

@@ -56,23 +56,12 @@ func (h *Handler) renderFeed(ctx context.Context, b *site.Blog, category, name s
 	}
 	self := b.URL(b.Prefix + "/" + name)
 	link := b.URL(b.HomePath())
-	f := store.FindPost{WorkspaceID: &b.Workspace.ID, Order: store.OrderLatest, Limit: h.Config.FeedItems,
-		PublishedBefore: store.Ptr(time.Now())}
-	catNames := map[string]string{}
-	cats, err := h.Store.ListCategories(ctx, b.Workspace.ID)
+	fd, err := h.Reader.Feed(ctx, b.Workspace.ID, category, h.Config.FeedItems)
 	if err != nil {
 		return nil, err
 	}
-	for _, c := range cats {
-		catNames[c.Slug] = c.Name
-	}
 	if category != "" {
-		name, ok := catNames[category]
-		if !ok {
-			return nil, store.ErrNotFound
-		}
-		f.Category = &category
-		title = title + " - " + name
+		title = title + " - " + fd.Names[category]
 		link = b.URL(b.CategoryPath(category))
 		if b.Prefix == "" {
 			self = b.URL("/" + category + "/" + name)
@@ -80,17 +69,13 @@ func (h *Handler) renderFeed(ctx context.Context, b *site.Blog, category, name s
 			self = b.URL(b.Prefix + "/" + name + "?category=" + url.QueryEscape(category))
 		}
 	}
-	ps, err := h.Store.ListPosts(ctx, f)
-	if err != nil {
-		return nil, err
-	}
 	ch := feed.Channel{Title: title, Link: link, Description: desc, SelfURL: self, Language: "en",
 		ImageURL: h.Config.BaseURL + DefaultImagePath, Author: h.Config.AuthorName}
-	items := make([]feed.Item, 0, len(ps))
+	items := make([]feed.Item, 0, len(fd.Posts))
 	var newest time.Time
-	for _, p := range ps {
+	for _, p := range fd.Posts {
 		permalink := b.URL(b.PostPath(p.Category, p.Slug))
-		cat := catNames[p.Category]
+		cat := fd.Names[p.Category]
 		if cat == "" {
 			cat = p.Category
 		}
@@ -161,24 +146,20 @@ func (h *Handler) sitemap(w http.ResponseWriter, r *http.Request, b *site.Blog) 
 }
 
 func (h *Handler) sitemapURLs(ctx context.Context, b *site.Blog) ([]feed.URL, time.Time, error) {
-	entries, err := h.Store.ListSitemapEntries(ctx, b.Workspace.ID)
+	sm, err := h.Reader.Sitemap(ctx, b.Workspace.ID)
 	if err != nil {
 		return nil, time.Time{}, err
 	}
-	cats, err := h.Store.ListCategories(ctx, b.Workspace.ID)
-	if err != nil {
-		return nil, time.Time{}, err
-	}
-	urls := make([]feed.URL, 0, len(entries)+len(cats)+3)
+	urls := make([]feed.URL, 0, len(sm.Posts)+len(sm.Categories)+3)
 	urls = append(urls, feed.URL{Loc: b.URL(b.HomePath()), Priority: 1})
 	if b.Prefix == "" && b.Workspace.Slug == h.Config.SiteWorkspace {
 		urls = append(urls, feed.URL{Loc: b.URL("/posts"), Priority: 0.9}, feed.URL{Loc: b.URL("/about"), Priority: 0.8})
 	}
-	for _, c := range cats {
+	for _, c := range sm.Categories {
 		urls = append(urls, feed.URL{Loc: b.URL(b.CategoryPath(c.Slug)), Priority: 0.8})
 	}
 	var newest time.Time
-	for _, e := range entries {
+	for _, e := range sm.Posts {
 		urls = append(urls, feed.URL{Loc: b.URL(b.PostPath(e.Category, e.Slug)), LastMod: e.UpdatedAt, Priority: 0.7})
 		if e.UpdatedAt.After(newest) {
 			newest = e.UpdatedAt
@@ -199,7 +180,7 @@ func (h *Handler) robots(w http.ResponseWriter, r *http.Request) error {
 		s.WriteString("User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /dashboard\nDisallow: /admin\nDisallow: /onboarding\n\n")
 		fmt.Fprintf(&s, "Sitemap: %s/sitemap.xml\n", b.Origin)
 		if b.Origin == h.Config.BaseURL {
-			all, err := h.Store.ListWorkspaces(r.Context())
+			all, err := h.Reader.Blogs(r.Context())
 			if err != nil {
 				return nil, err
 			}
@@ -218,7 +199,8 @@ func (h *Handler) robots(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-// legacyFunction keeps the seed's function addresses working as redirects.
+// legacyFunction keeps the addresses of the former serverless functions
+// (/functions/v1/...) working as permanent redirects.
 func (h *Handler) legacyFunction(w http.ResponseWriter, r *http.Request, segs []string) error {
 	if len(segs) != 3 || segs[1] != "v1" {
 		return store.ErrNotFound
@@ -234,7 +216,7 @@ func (h *Handler) legacyFunction(w http.ResponseWriter, r *http.Request, segs []
 		if err != nil {
 			return err
 		}
-		if _, err := h.Store.GetPost(r.Context(), store.FindPost{WorkspaceID: &b.Workspace.ID, Category: &category, Slug: &slug, Light: true}); err != nil {
+		if err := h.Reader.Exists(r.Context(), b.Workspace.ID, category, slug); err != nil {
 			return err
 		}
 		http.Redirect(w, r, b.URL(b.PostPath(category, slug)), http.StatusMovedPermanently)

@@ -26,10 +26,10 @@ type Head struct {
 	RootBlog string
 }
 
-// SiteDescription is the site's own description (seed section 1).
+// SiteDescription is the site's own description, the default of every page.
 const SiteDescription = "Made for marketers, built for creators, and ready for the future of social media."
 
-// FullTitle applies the seed's rule: "{title} | {site}" unless the title is
+// FullTitle is a page's full title: "{title} | {site}" unless the title is
 // empty or the site name itself.
 func FullTitle(title, siteName string) string {
 	title = strings.TrimSpace(title)

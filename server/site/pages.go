@@ -19,6 +19,12 @@ import (
 // DefaultImagePath is the 1200x630 preview image used when a page has none.
 const DefaultImagePath = "/og-default.png"
 
+// How many posts the pages list for clients without JavaScript.
+const (
+	homePosts = 12 // a blog's home page
+	listPosts = 24 // the site's post list and category pages
+)
+
 // page is a rendered public page.
 type page struct {
 	head Head
@@ -83,12 +89,11 @@ func (h *Handler) notFound(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
-// blogHead describes a blog's home page.
+// blogInfo is the title and description of a blog's home page and feeds
+// (the site's own blog at the root has no title of its own), with the
+// blog's settings.
 func (h *Handler) blogInfo(ctx context.Context, b *site.Blog) (title, desc string, set *store.Settings, err error) {
-	set, err = h.Store.GetSettings(ctx, b.Workspace.ID)
-	if errors.Is(err, store.ErrNotFound) {
-		set, err = store.DefaultSettings(b.Workspace.ID, b.Workspace.Name), nil
-	}
+	set, err = h.Reader.Settings(ctx, b.Workspace)
 	if err != nil {
 		return "", "", nil, err
 	}
@@ -112,7 +117,7 @@ func (h *Handler) homePage(w http.ResponseWriter, r *http.Request, b *site.Blog)
 		if err != nil {
 			return nil, err
 		}
-		ps, err := h.Store.ListPosts(ctx, store.FindPost{WorkspaceID: &b.Workspace.ID, Order: store.OrderLatest, Limit: 12, Light: true})
+		ps, err := h.Reader.Latest(ctx, b.Workspace.ID, "", homePosts)
 		if err != nil {
 			return nil, err
 		}
@@ -135,7 +140,7 @@ func (h *Handler) staticPage(w http.ResponseWriter, r *http.Request, b *site.Blo
 		switch name {
 		case "posts":
 			hd.Title, hd.Description = "All Posts", "Every article on "+h.Config.SiteName+": marketing, keto, fitness and tech."
-			ps, err := h.Store.ListPosts(ctx, store.FindPost{WorkspaceID: &b.Workspace.ID, Order: store.OrderLatest, Limit: 24, Light: true})
+			ps, err := h.Reader.Latest(ctx, b.Workspace.ID, "", listPosts)
 			if err != nil {
 				return nil, err
 			}
@@ -158,11 +163,11 @@ func (h *Handler) categoryPage(w http.ResponseWriter, r *http.Request, b *site.B
 		return store.ErrNotFound
 	}
 	return h.serveHTML(w, r, b.Workspace.ID, b.URL(b.CategoryPath(slug)), func(ctx context.Context) (*page, error) {
-		c, err := h.Store.GetCategory(ctx, b.Workspace.ID, slug)
+		c, err := h.Reader.Category(ctx, b.Workspace.ID, slug)
 		if err != nil {
 			return nil, err
 		}
-		ps, err := h.Store.ListPosts(ctx, store.FindPost{WorkspaceID: &b.Workspace.ID, Category: &slug, Order: store.OrderLatest, Limit: 24, Light: true})
+		ps, err := h.Reader.Latest(ctx, b.Workspace.ID, slug, listPosts)
 		if err != nil {
 			return nil, err
 		}
@@ -186,13 +191,12 @@ func (h *Handler) postPage(w http.ResponseWriter, r *http.Request, b *site.Blog,
 	if !content.ValidSlug(category) || !validPostSlug(slug) {
 		return store.ErrNotFound
 	}
-	var postID int64
 	err := h.serveHTML(w, r, b.Workspace.ID, b.URL(b.PostPath(category, slug)), func(ctx context.Context) (*page, error) {
-		p, err := h.Store.GetPost(ctx, store.FindPost{WorkspaceID: &b.Workspace.ID, Category: &category, Slug: &slug})
+		p, err := h.Reader.Post(ctx, b.Workspace.ID, category, slug)
 		if err != nil {
 			return nil, err
 		}
-		c, err := h.Store.GetCategory(ctx, b.Workspace.ID, category)
+		c, err := h.Reader.Category(ctx, b.Workspace.ID, category)
 		catName := category
 		if err == nil {
 			catName = c.Name
@@ -205,15 +209,15 @@ func (h *Handler) postPage(w http.ResponseWriter, r *http.Request, b *site.Blog,
 		return err
 	}
 	if r.Method == http.MethodGet && !views.IsBot(r.UserAgent()) && h.Views != nil {
-		if postID = h.Site.PostID(r.Context(), h.Cache, b, category, slug); postID != 0 {
-			h.Views.Add(postID)
+		if id := h.Reader.PostID(r.Context(), b.Workspace.ID, category, slug); id != 0 {
+			h.Views.Add(id)
 		}
 	}
 	return nil
 }
 
-// validPostSlug accepts the slugs posts can have (the seed's rule plus a
-// timestamp) and nothing odd: no unicode, dots, NULs or path tricks.
+// validPostSlug accepts the slugs posts can have (lower-case letters,
+// digits and hyphens) and nothing odd: no unicode, dots, NULs or path tricks.
 func validPostSlug(s string) bool {
 	if len(s) == 0 || len(s) > 200 {
 		return false

@@ -17,6 +17,7 @@ import (
 
 	"github.com/inkpress/inkpress/internal/cache"
 	"github.com/inkpress/inkpress/internal/config"
+	"github.com/inkpress/inkpress/internal/reader"
 	"github.com/inkpress/inkpress/internal/site"
 	"github.com/inkpress/inkpress/internal/views"
 	"github.com/inkpress/inkpress/server/frontend"
@@ -26,7 +27,9 @@ import (
 // Handler serves public pages.
 type Handler struct {
 	Config *config.Config
-	Store  store.Store
+	// Reader is every read of blog content: pages, feeds and sitemaps show
+	// only what readers may see.
+	Reader *reader.Reader
 	Site   *site.Site
 	Cache  *cache.Cache
 	App    *frontend.App

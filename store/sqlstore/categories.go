@@ -82,11 +82,11 @@ func (d *DB) ListCategories(ctx context.Context, workspaceID int64) ([]*store.Ca
 	return out, rows.Err()
 }
 
-// CountPostsByCategory counts the workspace's posts per category slug in one
+// CountPostsByCategory counts the matching posts per category slug in one
 // pass over the (workspace_id, category, slug) index.
-func (d *DB) CountPostsByCategory(ctx context.Context, workspaceID int64) (map[string]int, error) {
-	rows, err := d.db.QueryContext(ctx,
-		`SELECT category, COUNT(*) FROM blog_posts WHERE workspace_id = $1 GROUP BY category`, workspaceID)
+func (d *DB) CountPostsByCategory(ctx context.Context, f store.FindPost) (map[string]int, error) {
+	where, args := postWhere(f)
+	rows, err := d.db.QueryContext(ctx, `SELECT category, COUNT(*) FROM blog_posts`+where+` GROUP BY category`, args...)
 	if err != nil {
 		return nil, err
 	}

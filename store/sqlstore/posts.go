@@ -221,9 +221,10 @@ func (d *DB) AddViews(ctx context.Context, views map[int64]int64) error {
 	})
 }
 
-func (d *DB) ListSitemapEntries(ctx context.Context, workspaceID int64) ([]store.SitemapEntry, error) {
+func (d *DB) ListSitemapEntries(ctx context.Context, f store.FindPost) ([]store.SitemapEntry, error) {
+	where, args := postWhere(f)
 	rows, err := d.db.QueryContext(ctx,
-		`SELECT category, slug, updated_at FROM blog_posts WHERE workspace_id = $1 ORDER BY updated_at DESC, id DESC`, workspaceID)
+		`SELECT category, slug, updated_at FROM blog_posts`+where+` ORDER BY updated_at DESC, id DESC`, args...)
 	if err != nil {
 		return nil, err
 	}

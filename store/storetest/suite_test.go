@@ -211,11 +211,11 @@ func TestPostsAreScopedOrderedAndSearchable(t *testing.T) {
 		if p2.Title != "Renamed" || p2.ViewCount != 8+5 {
 			t.Fatalf("after update = %q views %d", p2.Title, p2.ViewCount)
 		}
-		counts, err := s.CountPostsByCategory(ctx, a.ID)
+		counts, err := s.CountPostsByCategory(ctx, store.FindPost{WorkspaceID: &a.ID})
 		if err != nil || counts["keto"] != 5 || len(counts) != 1 {
 			t.Fatalf("counts = %v, %v", counts, err)
 		}
-		entries, _ := s.ListSitemapEntries(ctx, a.ID)
+		entries, _ := s.ListSitemapEntries(ctx, store.FindPost{WorkspaceID: &a.ID})
 		if len(entries) != 5 || entries[0].Slug != "keto-2" {
 			t.Fatalf("sitemap entries = %+v", entries)
 		}

@@ -1,0 +1,297 @@
+// Package reader answers "what does a reader see" of a blog: its settings,
+// its categories with their post counts, lists of posts, a post with its
+// related posts, feed items and sitemap entries. The JSON API and the HTML
+// pages, feeds and sitemaps both read through it, so they show the same
+// posts. Which posts readers may see is decided by Public alone.
+package reader
+
+import (
+	"context"
+	"errors"
+	"strconv"
+	"time"
+
+	"github.com/inkpress/inkpress/internal/cache"
+	"github.com/inkpress/inkpress/store"
+)
+
+// Paging of the public post lists.
+const (
+	DefaultPageSize = 12
+	MaxPageSize     = 48
+	// MaxPage bounds ?page= so the offset stays a sane number.
+	MaxPage = 100000
+	// RelatedPosts is how many posts of the same category a post shows.
+	RelatedPosts = 3
+)
+
+// Orders of the public post lists.
+const (
+	Latest   = store.OrderLatest   // newest first
+	Trending = store.OrderTrending // most viewed first
+)
+
+// Public narrows f to the posts readers may see: those whose publication
+// time has come. Every reader query goes through it.
+func Public(f store.FindPost) store.FindPost {
+	f.PublishedBefore = store.Ptr(time.Now())
+	return f
+}
+
+// Reader reads blogs as their readers see them.
+type Reader struct {
+	Store store.Store
+	// Cache keeps post ids for view counting (see PostID).
+	Cache *cache.Cache
+}
+
+// New returns a Reader over s.
+func New(s store.Store, c *cache.Cache) *Reader { return &Reader{Store: s, Cache: c} }
+
+// posts is the public FindPost of a workspace.
+func posts(wsID int64) store.FindPost { return Public(store.FindPost{WorkspaceID: &wsID}) }
+
+// Settings are the workspace's settings, or a fresh workspace's defaults
+// when it has saved none.
+func (r *Reader) Settings(ctx context.Context, ws *store.Workspace) (*store.Settings, error) {
+	set, err := r.Store.GetSettings(ctx, ws.ID)
+	if errors.Is(err, store.ErrNotFound) {
+		return store.DefaultSettings(ws.ID, ws.Name), nil
+	}
+	return set, err
+}
+
+// CategoryNames maps the workspace's category slugs to their names.
+func (r *Reader) CategoryNames(ctx context.Context, wsID int64) (map[string]string, error) {
+	cats, err := r.Store.ListCategories(ctx, wsID)
+	if err != nil {
+		return nil, err
+	}
+	return names(cats), nil
+}
+
+func names(cats []*store.Category) map[string]string {
+	m := make(map[string]string, len(cats))
+	for _, c := range cats {
+		m[c.Slug] = c.Name
+	}
+	return m
+}
+
+// Categories lists the workspace's categories, each with its count of
+// public posts.
+func (r *Reader) Categories(ctx context.Context, wsID int64) ([]*store.Category, error) {
+	cats, err := r.Store.ListCategories(ctx, wsID)
+	if err != nil {
+		return nil, err
+	}
+	counts, err := r.Store.CountPostsByCategory(ctx, posts(wsID))
+	if err != nil {
+		return nil, err
+	}
+	for _, c := range cats {
+		c.PostCount = counts[c.Slug]
+	}
+	return cats, nil
+}
+
+// Category is one category of the workspace (store.ErrNotFound if none).
+func (r *Reader) Category(ctx context.Context, wsID int64, slug string) (*store.Category, error) {
+	return r.Store.GetCategory(ctx, wsID, slug)
+}
+
+// Blog is a blog's front matter: how it looks and what it files posts under.
+type Blog struct {
+	Settings   *store.Settings
+	Categories []*store.Category // with public post counts
+}
+
+// Blog reads the workspace's settings (or defaults) and categories.
+func (r *Reader) Blog(ctx context.Context, ws *store.Workspace) (*Blog, error) {
+	set, err := r.Settings(ctx, ws)
+	if err != nil {
+		return nil, err
+	}
+	cats, err := r.Categories(ctx, ws.ID)
+	if err != nil {
+		return nil, err
+	}
+	return &Blog{Settings: set, Categories: cats}, nil
+}
+
+// ListQuery selects one page of a blog's public posts.
+type ListQuery struct {
+	Category string // "" for every category
+	Order    string // Latest or Trending
+	Limit    int    // posts per page
+	Page     int    // from 1
+}
+
+// List is one page of posts (without their bodies).
+type List struct {
+	Posts   []*store.Post
+	Names   map[string]string // category slug -> name
+	Page    int
+	HasMore bool
+}
+
+// List reads one page of public posts; an unknown category is
+// store.ErrNotFound.
+func (r *Reader) List(ctx context.Context, wsID int64, q ListQuery) (*List, error) {
+	nm, err := r.CategoryNames(ctx, wsID)
+	if err != nil {
+		return nil, err
+	}
+	f := posts(wsID)
+	f.Order, f.Limit, f.Offset, f.Light = q.Order, q.Limit+1, (q.Page-1)*q.Limit, true
+	if q.Category != "" {
+		if _, ok := nm[q.Category]; !ok {
+			return nil, store.ErrNotFound
+		}
+		f.Category = &q.Category
+	}
+	ps, err := r.Store.ListPosts(ctx, f)
+	if err != nil {
+		return nil, err
+	}
+	hasMore := len(ps) > q.Limit
+	if hasMore {
+		ps = ps[:q.Limit]
+	}
+	return &List{Posts: ps, Names: nm, Page: q.Page, HasMore: hasMore}, nil
+}
+
+// Latest lists the n newest public posts (without their bodies), of one
+// category unless category is "".
+func (r *Reader) Latest(ctx context.Context, wsID int64, category string, n int) ([]*store.Post, error) {
+	f := posts(wsID)
+	f.Order, f.Limit, f.Light = Latest, n, true
+	if category != "" {
+		f.Category = &category
+	}
+	return r.Store.ListPosts(ctx, f)
+}
+
+// Post is a public post (store.ErrNotFound if there is none).
+func (r *Reader) Post(ctx context.Context, wsID int64, category, slug string) (*store.Post, error) {
+	f := posts(wsID)
+	f.Category, f.Slug = &category, &slug
+	return r.Store.GetPost(ctx, f)
+}
+
+// Article is a post as its page shows it.
+type Article struct {
+	Post    *store.Post
+	Related []*store.Post     // newest public posts of the same category, without bodies
+	Names   map[string]string // category slug -> name
+}
+
+// Article reads a public post with its related posts (store.ErrNotFound if
+// there is no such post).
+func (r *Reader) Article(ctx context.Context, wsID int64, category, slug string) (*Article, error) {
+	p, err := r.Post(ctx, wsID, category, slug)
+	if err != nil {
+		return nil, err
+	}
+	nm, err := r.CategoryNames(ctx, wsID)
+	if err != nil {
+		return nil, err
+	}
+	f := posts(wsID)
+	f.Category, f.ExcludeSlug, f.Order, f.Limit, f.Light = &category, &slug, Latest, RelatedPosts, true
+	related, err := r.Store.ListPosts(ctx, f)
+	if err != nil {
+		return nil, err
+	}
+	return &Article{Post: p, Related: related, Names: nm}, nil
+}
+
+// Feed is what a feed lists.
+type Feed struct {
+	Posts []*store.Post     // whole posts, newest first
+	Names map[string]string // category slug -> name
+}
+
+// Feed reads the n newest public posts, of one category unless category is
+// "" (an unknown category is store.ErrNotFound).
+func (r *Reader) Feed(ctx context.Context, wsID int64, category string, n int) (*Feed, error) {
+	nm, err := r.CategoryNames(ctx, wsID)
+	if err != nil {
+		return nil, err
+	}
+	f := posts(wsID)
+	f.Order, f.Limit = Latest, n
+	if category != "" {
+		if _, ok := nm[category]; !ok {
+			return nil, store.ErrNotFound
+		}
+		f.Category = &category
+	}
+	ps, err := r.Store.ListPosts(ctx, f)
+	if err != nil {
+		return nil, err
+	}
+	return &Feed{Posts: ps, Names: nm}, nil
+}
+
+// Sitemap is what a blog's sitemap lists.
+type Sitemap struct {
+	Categories []*store.Category
+	Posts      []store.SitemapEntry // last updated first
+}
+
+// Sitemap reads the workspace's categories and public posts.
+func (r *Reader) Sitemap(ctx context.Context, wsID int64) (*Sitemap, error) {
+	entries, err := r.Store.ListSitemapEntries(ctx, posts(wsID))
+	if err != nil {
+		return nil, err
+	}
+	cats, err := r.Store.ListCategories(ctx, wsID)
+	if err != nil {
+		return nil, err
+	}
+	return &Sitemap{Categories: cats, Posts: entries}, nil
+}
+
+// Exists reports store.ErrNotFound unless the public post exists.
+func (r *Reader) Exists(ctx context.Context, wsID int64, category, slug string) error {
+	_, err := r.find(ctx, wsID, category, slug)
+	return err
+}
+
+// find is a light lookup of a public post (GetPost always reads the body).
+func (r *Reader) find(ctx context.Context, wsID int64, category, slug string) (*store.Post, error) {
+	f := posts(wsID)
+	f.Category, f.Slug, f.Limit, f.Light = &category, &slug, 1, true
+	ps, err := r.Store.ListPosts(ctx, f)
+	if err != nil {
+		return nil, err
+	}
+	if len(ps) == 0 {
+		return nil, store.ErrNotFound
+	}
+	return ps[0], nil
+}
+
+// PostID resolves a public post's id through the workspace's cache, so
+// counting a view of a cached page costs no query. It returns 0 when there
+// is no such post.
+func (r *Reader) PostID(ctx context.Context, wsID int64, category, slug string) int64 {
+	e, err := r.Cache.Get(wsID, "id:"+category+"/"+slug, func() (*cache.Entry, error) {
+		p, err := r.find(ctx, wsID, category, slug)
+		if err != nil {
+			return nil, err
+		}
+		return &cache.Entry{Body: []byte(strconv.FormatInt(p.ID, 10))}, nil
+	})
+	if err != nil {
+		return 0
+	}
+	id, _ := strconv.ParseInt(string(e.Body), 10, 64)
+	return id
+}
+
+// Blogs lists every workspace, for the sitemaps robots.txt names.
+func (r *Reader) Blogs(ctx context.Context) ([]*store.Workspace, error) {
+	return r.Store.ListWorkspaces(ctx)
+}
