@@ -5,40 +5,24 @@ import (
 	"strings"
 
 	"github.com/inkpress/inkpress/internal/ai"
+	"github.com/inkpress/inkpress/internal/apperr"
 )
 
-// Kind classifies a refused or failed generation; the API maps it to a status.
-type Kind int
+// Refusals and failures are *apperr.Error: Invalid (bad input, 400),
+// NotFound (a referenced item of another workspace or none, 404), Limit (the
+// month's plan limit, 402) and Upstream (the AI writer failed, 502).
 
-const (
-	KindInvalid  Kind = iota + 1 // bad input: 400
-	KindNotFound                 // a referenced item of another workspace or none: 404
-	KindLimit                    // the month's plan limit: 402
-	KindProvider                 // the AI writer failed: 502
-)
-
-// Error is a generation error with a stable code and a sentence for the user.
-type Error struct {
-	Kind    Kind
-	Code    string
-	Message string
-	Err     error
-}
-
-func (e *Error) Error() string { return e.Message }
-func (e *Error) Unwrap() error { return e.Err }
-
-// MsgMissingFields is the seed's toast for the generate dialog.
+// MsgMissingFields is the generate dialog's message for an empty required field.
 const MsgMissingFields = "Please fill in all required fields"
 
-// MsgFailed is the seed's generation failure text; a reason follows it.
+// MsgFailed is the generation failure text; a reason follows it.
 const MsgFailed = "Failed to generate blog post"
 
-func invalid(code, msg string) *Error { return &Error{Kind: KindInvalid, Code: code, Message: msg} }
+func invalid(code, msg string) *apperr.Error { return apperr.New(apperr.Invalid, code, msg) }
 
 // providerError turns a writer failure into the 502 the user sees: the
 // provider's own sentence when it wrote one for users, a generic one else.
-func providerError(err error) *Error {
+func providerError(err error) *apperr.Error {
 	reason := "the AI provider failed"
 	switch {
 	case errors.Is(err, ai.ErrProvider):
@@ -46,7 +30,10 @@ func providerError(err error) *Error {
 	case errors.Is(err, errTimeout):
 		reason = "the AI provider took too long"
 	}
-	return &Error{Kind: KindProvider, Code: "provider_error", Message: MsgFailed + ": " + reason, Err: err}
+	return &apperr.Error{Kind: apperr.Upstream, Code: "provider_error", Message: MsgFailed + ": " + reason, Err: err}
 }
+
+// MsgImageFailed tells the user an AI cover could not be drawn.
+const MsgImageFailed = "The AI image could not be generated; the post was saved without one."
 
 var errTimeout = errors.New("generation timed out")

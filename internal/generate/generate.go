@@ -4,14 +4,13 @@
 // asks the writer (and the illustrator for an AI cover), gives usage back
 // when generation fails, and stores the post through posts.Service.
 //
-// Generation is one long HTTP request (DECISIONS: no job queue): the API
-// lifts its write deadline for that route and bounds the work with Timeout.
+// Generation is one long HTTP request rather than a queued job, so the user
+// waits for the post they asked for: the API lifts its write deadline for
+// that route and the service bounds the work with Timeout.
 package generate
 
 import (
 	"context"
-	"crypto/rand"
-	"encoding/hex"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -20,6 +19,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/inkpress/inkpress/internal/ai"
+	"github.com/inkpress/inkpress/internal/apperr"
 	"github.com/inkpress/inkpress/internal/content"
 	"github.com/inkpress/inkpress/internal/media"
 	"github.com/inkpress/inkpress/internal/posts"
@@ -69,7 +69,8 @@ type Request struct {
 type Result struct {
 	Post  *store.Post
 	Usage *store.Usage
-	// ImageError says why an AI cover is missing; the post was kept.
+	// ImageError is MsgImageFailed when the AI cover is missing; the post
+	// was kept (the reason is logged).
 	ImageError string
 }
 
@@ -87,7 +88,7 @@ func (s *Service) logger() *slog.Logger {
 	return slog.Default()
 }
 
-// Generate writes one post for ws. Input errors are *Error (nothing is
+// Generate writes one post for ws. Input errors are *apperr.Error (nothing is
 // written and no usage is taken); a failed writer gives all usage back.
 func (s *Service) Generate(ctx context.Context, ws *store.Workspace, isAdmin bool, req Request) (*Result, error) {
 	wreq, err := parse(&req)
@@ -135,6 +136,9 @@ func (s *Service) Generate(ctx context.Context, ws *store.Workspace, isAdmin boo
 	}
 	art, err := s.write(ctx, wreq)
 	if err != nil {
+		if e := apperr.As(err); e != nil && e.Kind == apperr.Upstream {
+			s.logger().WarnContext(ctx, "generation failed", "workspace", ws.ID, "err", e.Err)
+		}
 		return nil, err
 	}
 
@@ -146,7 +150,7 @@ func (s *Service) Generate(ctx context.Context, ws *store.Workspace, isAdmin boo
 			s.logger().WarnContext(ctx, "AI cover failed, keeping the post without one", "workspace", ws.ID, "err", err)
 			s.release(ctx, ws.ID, usage.Month, 0, heldImages)
 			usage.ImagesGenerated -= heldImages
-			res.ImageError = err.Error()
+			res.ImageError = MsgImageFailed
 			heldImages = 0
 		}
 	}
@@ -222,7 +226,7 @@ func (s *Service) write(ctx context.Context, req ai.WriteRequest) (*ai.Article, 
 	if err != nil {
 		if errors.Is(err, ai.ErrInvalidRequest) {
 			msg := strings.TrimPrefix(err.Error(), ai.ErrInvalidRequest.Error()+": ")
-			return nil, &Error{Kind: KindInvalid, Code: "validation", Message: msg, Err: err}
+			return nil, &apperr.Error{Kind: apperr.Invalid, Code: "validation", Message: msg, Err: err}
 		}
 		if errors.Is(ctx.Err(), context.DeadlineExceeded) {
 			err = fmt.Errorf("%w: %w", errTimeout, err)
@@ -266,7 +270,7 @@ func (s *Service) illustrate(ctx context.Context, wsID int64, cat *store.Categor
 	if err != nil {
 		return nil, fmt.Errorf("the illustrator returned an unusable image: %w", err)
 	}
-	key := media.Key(wsID, "covers", now.UnixMilli(), UniqueName(title, ext))
+	key := media.NewKey(wsID, "covers", now, title, ext)
 	url, err := s.Media.Put(ctx, key, img.Data, ct)
 	if err != nil {
 		return nil, fmt.Errorf("store AI cover: %w", err)
@@ -274,18 +278,8 @@ func (s *Service) illustrate(ctx context.Context, wsID int64, cat *store.Categor
 	return &Cover{URL: url, Type: ct, Size: int64(len(img.Data))}, nil
 }
 
-// UniqueName is media.SafeName with a random prefix, so two files stored
-// in the same millisecond under the same name never overwrite each other.
-func UniqueName(name, ext string) string {
-	b := make([]byte, 4)
-	_, _ = rand.Read(b)
-	return hex.EncodeToString(b) + "-" + media.SafeName(name, ext)
-}
-
 func (s *Service) deleteStored(ctx context.Context, url string) {
-	if key := s.Media.KeyOf(url); key != "" {
-		if err := s.Media.Delete(context.WithoutCancel(ctx), key); err != nil {
-			s.logger().WarnContext(ctx, "delete orphaned cover", "key", key, "err", err)
-		}
+	if key, err := media.DeleteURL(ctx, s.Media, url); err != nil {
+		s.logger().WarnContext(ctx, "delete orphaned cover", "key", key, "err", err)
 	}
 }

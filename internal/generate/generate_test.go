@@ -2,7 +2,6 @@ package generate_test
 
 import (
 	"context"
-	"errors"
 	"strconv"
 	"strings"
 	"testing"
@@ -10,6 +9,7 @@ import (
 
 	"github.com/inkpress/inkpress/internal/ai"
 	"github.com/inkpress/inkpress/internal/ai/builtin"
+	"github.com/inkpress/inkpress/internal/apperr"
 	"github.com/inkpress/inkpress/internal/cache"
 	"github.com/inkpress/inkpress/internal/generate"
 	"github.com/inkpress/inkpress/internal/media"
@@ -123,8 +123,8 @@ func TestTimeoutIsAProviderErrorAndReleasesUsage(t *testing.T) {
 		f.svc.Timeout = 50 * time.Millisecond
 		_, err := f.svc.Generate(ctx, f.ws, false, generate.Request{Category: "tech", Topic: "Slow", Tone: "casual", Length: "short",
 			ImageMode: generate.ImageAI, GenerateImages: true})
-		var ge *generate.Error
-		if !errors.As(err, &ge) || ge.Kind != generate.KindProvider || ge.Message != "Failed to generate blog post: the AI provider took too long" {
+		ge := apperr.As(err)
+		if ge == nil || ge.Kind != apperr.Upstream || ge.Code != "provider_error" || ge.Message != "Failed to generate blog post: the AI provider took too long" {
 			t.Fatalf("err = %v", err)
 		}
 		if u := f.usage(t); u.PostsGenerated != 0 || u.ImagesGenerated != 0 {
@@ -170,8 +170,8 @@ func TestLimitReachedCreatesNothing(t *testing.T) {
 			t.Fatal(err)
 		}
 		_, err := f.svc.Generate(ctx, f.ws, false, generate.Request{Category: "tech", Topic: "One too many", Tone: "casual", Length: "short"})
-		var ge *generate.Error
-		if !errors.As(err, &ge) || ge.Kind != generate.KindLimit || ge.Code != "limit_reached" ||
+		ge := apperr.As(err)
+		if ge == nil || ge.Kind != apperr.Limit || ge.Code != "limit_reached" ||
 			ge.Message != "You've used all 10 posts of this month's plan. Upgrade to generate more." {
 			t.Fatalf("err = %v", err)
 		}

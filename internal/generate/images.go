@@ -3,10 +3,6 @@ package generate
 import (
 	"context"
 	"errors"
-	"os"
-	"path/filepath"
-	"regexp"
-	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -14,13 +10,6 @@ import (
 	"github.com/inkpress/inkpress/internal/media"
 	"github.com/inkpress/inkpress/store"
 )
-
-// ownKeyRE matches keys made by media.Key with media.SafeName names:
-// "{workspace}/{kind}/{unixmilli}-{name}.{ext}". Anything else (other
-// workspaces, "..", query strings, foreign URLs) is not an upload of ours.
-var ownKeyRE = regexp.MustCompile(`^([0-9]+)/[a-z-]+/[0-9]+-[a-z0-9-]+\.(png|jpg|gif|webp)$`)
-
-var extTypes = map[string]string{"png": "image/png", "jpg": "image/jpeg", "gif": "image/gif", "webp": "image/webp"}
 
 // Cover is a post's featured image.
 type Cover struct {
@@ -31,41 +20,17 @@ type Cover struct {
 // ownedUpload checks that url is a file this storage holds for the
 // workspace and returns it as a cover (size 0 when the storage cannot tell).
 func (s *Service) ownedUpload(ctx context.Context, wsID int64, url string) (*Cover, bool) {
-	key := s.Media.KeyOf(strings.TrimSpace(url))
-	m := ownKeyRE.FindStringSubmatch(key)
-	if m == nil || m[1] != strconv.FormatInt(wsID, 10) {
+	url = strings.TrimSpace(url)
+	key := s.Media.KeyOf(url)
+	ct, ok := media.OwnedKey(key, wsID)
+	if !ok {
 		return nil, false
 	}
-	size, err := s.storedSize(ctx, key)
+	size, err := media.StoredSize(ctx, s.Media, key)
 	if err != nil {
 		return nil, false
 	}
-	return &Cover{URL: strings.TrimSpace(url), Type: extTypes[m[2]], Size: size}, true
-}
-
-// sizer is implemented by storages that can report a stored file's size
-// (internal/media/s3).
-type sizer interface {
-	Size(ctx context.Context, key string) (int64, error)
-}
-
-// storedSize returns the size of a stored file, an error when it does not
-// exist, and 0 when the storage cannot tell. key has passed ownKeyRE.
-func (s *Service) storedSize(ctx context.Context, key string) (int64, error) {
-	switch st := s.Media.(type) {
-	case sizer:
-		return st.Size(ctx, key)
-	case *media.Local:
-		fi, err := os.Stat(filepath.Join(st.Dir, filepath.FromSlash(key)))
-		if err != nil {
-			return 0, err
-		}
-		if !fi.Mode().IsRegular() {
-			return 0, errors.New("not a file")
-		}
-		return fi.Size(), nil
-	}
-	return 0, nil
+	return &Cover{URL: url, Type: ct, Size: size}, true
 }
 
 // maxBannerText caps a banner's optional caption.
@@ -73,7 +38,7 @@ const maxBannerText = 120
 
 // CheckBanners validates banner slots exactly as Generate will, for callers
 // that store banners to generate with later (scheduled posts); it returns
-// the cleaned slots or an *Error.
+// the cleaned slots or an *apperr.Error.
 func (s *Service) CheckBanners(ctx context.Context, wsID int64, in []store.Banner) ([]store.Banner, error) {
 	return s.checkBanners(ctx, wsID, in)
 }
@@ -128,7 +93,7 @@ func (s *Service) chooseCover(ctx context.Context, wsID int64, req *Request) (*C
 		}
 		m, err := s.Store.GetMedia(ctx, wsID, req.MediaID)
 		if errors.Is(err, store.ErrNotFound) {
-			return nil, &Error{Kind: KindNotFound, Code: "media_not_found", Message: "Image not found in your media library", Err: err}
+			return nil, media.ErrNotFound
 		}
 		if err != nil {
 			return nil, err

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/inkpress/inkpress/internal/apperr"
 	"github.com/inkpress/inkpress/internal/plan"
 	"github.com/inkpress/inkpress/store"
 )
@@ -46,12 +47,12 @@ func (s *Service) reserve(ctx context.Context, ws *store.Workspace, isAdmin bool
 	return got, err
 }
 
-func limitError(u *store.Usage, posts int) *Error {
+func limitError(u *store.Usage, posts int) *apperr.Error {
 	msg := fmt.Sprintf("You've used all %d posts of this month's plan. Upgrade to generate more.", u.PostsLimit)
 	if u.PostsGenerated+posts <= u.PostsLimit {
 		msg = fmt.Sprintf("You've used all %d AI images of this month's plan. Choose another featured image option or upgrade to generate more.", u.ImagesLimit)
 	}
-	return &Error{Kind: KindLimit, Code: "limit_reached", Message: msg, Err: store.ErrLimit}
+	return &apperr.Error{Kind: apperr.Limit, Code: "limit_reached", Message: msg, Err: store.ErrLimit}
 }
 
 // release gives a reservation back. It runs even when the request's context

@@ -6,12 +6,13 @@ package media
 import (
 	"context"
 	"errors"
-	"fmt"
 	"net/http"
 	"os"
 	"path"
 	"path/filepath"
 	"strings"
+
+	"github.com/inkpress/inkpress/internal/apperr"
 )
 
 // Storage keeps files under keys like "12/library/1700000000-photo.png".
@@ -110,10 +111,10 @@ func (n noDirs) Open(name string) (http.File, error) {
 	return f, nil
 }
 
-// Upload errors carry the seed's toast texts.
+// Upload refusals, in the words the upload forms show.
 var (
-	ErrTooLarge    = errors.New("Maximum file size is 5MB")
-	ErrInvalidType = errors.New("Please upload an image file")
+	ErrTooLarge    = apperr.New(apperr.TooLarge, "file_too_large", "Maximum file size is 5MB")
+	ErrInvalidType = apperr.New(apperr.Unsupported, "invalid_file_type", "Please upload an image file")
 )
 
 // allowedTypes are the image types accepted, by sniffed content.
@@ -137,33 +138,3 @@ func CheckImage(data []byte, max int) (contentType, ext string, err error) {
 	}
 	return ct, ext, nil
 }
-
-// SafeName turns a client file name into a short, safe one for keys.
-func SafeName(name, ext string) string {
-	base := strings.TrimSuffix(path.Base(strings.ReplaceAll(name, `\`, "/")), path.Ext(name))
-	var b strings.Builder
-	for _, r := range strings.ToLower(base) {
-		switch {
-		case r >= 'a' && r <= 'z', r >= '0' && r <= '9':
-			b.WriteRune(r)
-		case r == '-' || r == '_' || r == ' ' || r == '.':
-			b.WriteByte('-')
-		}
-		if b.Len() >= 60 {
-			break
-		}
-	}
-	s := strings.Trim(b.String(), "-")
-	if s == "" {
-		s = "image"
-	}
-	return s + ext
-}
-
-// Key builds a storage key: "{workspace}/{kind}/{unixmilli}-{name}".
-func Key(workspaceID int64, kind string, unixMilli int64, name string) string {
-	return fmt.Sprintf("%d/%s/%d-%s", workspaceID, kind, unixMilli, name)
-}
-
-// Sniff is a small helper for callers holding a reader's first bytes.
-func Sniff(data []byte) string { return http.DetectContentType(data[:min(len(data), 512)]) }

@@ -10,13 +10,15 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
+	"github.com/inkpress/inkpress/internal/apperr"
 	"github.com/inkpress/inkpress/internal/cache"
 	"github.com/inkpress/inkpress/internal/content"
 	"github.com/inkpress/inkpress/store"
 )
 
-// Service writes posts for every caller (owners, admins, the scheduler, the demo seed).
+// Service writes posts for every caller (owners, admins, the scheduler, the demo content).
 type Service struct {
 	Store store.Store
 	Cache *cache.Cache
@@ -56,8 +58,8 @@ func toContentBanners(bs []store.Banner) []content.Banner {
 	return out
 }
 
-// Create stores a new post. Its slug is the seed's rule from the title, with
-// a timestamp appended when the workspace already has that slug.
+// Create stores a new post. Its slug is made from the title, with the
+// time in milliseconds appended when the workspace already has that slug.
 func (s *Service) Create(ctx context.Context, p *store.Post) error {
 	Derive(p)
 	if p.Slug == "" {
@@ -85,6 +87,30 @@ func (s *Service) Create(ctx context.Context, p *store.Post) error {
 	return nil
 }
 
+// Limits of an owner's edits and lists.
+const (
+	MaxTitleRunes  = 200    // characters of an edited title
+	MaxTags        = 50     // tags sent with one edit
+	MaxTagBytes    = 200    // bytes of one tag as sent
+	MaxSearchRunes = 200    // characters of a list search
+	MaxBulkDelete  = 100    // posts deleted at once
+	PageSize       = 50     // posts of a list page unless asked
+	MaxPageSize    = 100    // posts of a list page at most
+	MaxPage        = 100000 // a list's last page number
+)
+
+// Refusals of post reads and edits.
+var (
+	ErrNotFound     = apperr.New(apperr.NotFound, "post_not_found", "Post not found")
+	ErrEmptyTitle   = apperr.Validation("Title is required")
+	ErrEmptyContent = apperr.Validation("Content is required")
+	errTitleTooLong = apperr.Validation("The title must be at most %d characters", MaxTitleRunes)
+	errTooManyTags  = apperr.Validation("Send at most %d tags", MaxTags)
+	errTagTooLong   = apperr.Validation("Each tag must be at most %d characters", MaxTagBytes)
+	errBulkTooMany  = apperr.Validation("At most %d posts can be deleted at once", MaxBulkDelete)
+	errSearchLength = apperr.Newf(apperr.Invalid, "invalid_parameter", "search must be at most %d characters", MaxSearchRunes)
+)
+
 // Patch is an edit: nil fields stay as they are.
 type Patch struct {
 	Title   *string
@@ -92,15 +118,59 @@ type Patch struct {
 	Tags    *[]string
 }
 
-// ErrEmptyTitle and ErrEmptyContent refuse edits that would blank a post.
-var (
-	ErrEmptyTitle   = errors.New("Title is required")
-	ErrEmptyContent = errors.New("Content is required")
-)
+// Validate checks the sizes of an edit (no I/O). Blank titles and bodies
+// are refused by Update, which knows what the body holds.
+func (p Patch) Validate() error {
+	if p.Title != nil && utf8.RuneCountInString(*p.Title) > MaxTitleRunes {
+		return errTitleTooLong
+	}
+	if p.Tags != nil {
+		if len(*p.Tags) > MaxTags {
+			return errTooManyTags
+		}
+		for _, t := range *p.Tags {
+			if len(t) > MaxTagBytes {
+				return errTagTooLong
+			}
+		}
+	}
+	return nil
+}
+
+// Get returns a post of the workspace (ErrNotFound for any other's).
+func (s *Service) Get(ctx context.Context, workspaceID, id int64) (*store.Post, error) {
+	if id <= 0 {
+		return nil, ErrNotFound
+	}
+	p, err := s.Store.GetPost(ctx, store.FindPost{ID: &id, WorkspaceID: &workspaceID})
+	if errors.Is(err, store.ErrNotFound) {
+		return nil, ErrNotFound
+	}
+	return p, err
+}
+
+// Page returns page (from 1) of the posts f finds, limit a page, newest
+// first, and how many f finds in all.
+func (s *Service) Page(ctx context.Context, f store.FindPost, page, limit int) ([]*store.Post, int, error) {
+	if f.Search != nil && utf8.RuneCountInString(*f.Search) > MaxSearchRunes {
+		return nil, 0, errSearchLength
+	}
+	f.Order, f.Light = store.OrderLatest, true
+	total, err := s.Store.CountPosts(ctx, f)
+	if err != nil {
+		return nil, 0, err
+	}
+	f.Limit, f.Offset = limit, (page-1)*limit
+	ps, err := s.Store.ListPosts(ctx, f)
+	return ps, total, err
+}
 
 // Update edits a post of the workspace (ErrNotFound for any other's).
 func (s *Service) Update(ctx context.Context, workspaceID, id int64, patch Patch) (*store.Post, error) {
-	p, err := s.Store.GetPost(ctx, store.FindPost{ID: &id, WorkspaceID: &workspaceID})
+	if err := patch.Validate(); err != nil {
+		return nil, err
+	}
+	p, err := s.Get(ctx, workspaceID, id)
 	if err != nil {
 		return nil, err
 	}
@@ -134,8 +204,21 @@ func (s *Service) Update(ctx context.Context, workspaceID, id int64, patch Patch
 	return p, nil
 }
 
-// Delete removes the workspace's posts among ids and reports how many.
+// DeleteOne removes a post of the workspace (ErrNotFound for any other's).
+func (s *Service) DeleteOne(ctx context.Context, workspaceID, id int64) error {
+	n, err := s.Delete(ctx, workspaceID, []int64{id})
+	if err == nil && n == 0 {
+		err = ErrNotFound
+	}
+	return err
+}
+
+// Delete removes the workspace's posts among ids (at most MaxBulkDelete)
+// and reports how many; ids of other workspaces are not counted.
 func (s *Service) Delete(ctx context.Context, workspaceID int64, ids []int64) (int64, error) {
+	if len(ids) > MaxBulkDelete {
+		return 0, errBulkTooMany
+	}
 	n, err := s.Store.DeletePosts(ctx, workspaceID, ids)
 	if err == nil && n > 0 {
 		s.Cache.Invalidate(workspaceID)

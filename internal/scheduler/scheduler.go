@@ -1,9 +1,15 @@
-// Package scheduler turns due scheduled posts into posts. Every app instance
-// runs one Scheduler; each item is leased with one atomic claim in the
-// database, so several instances never process the same item.
+// Package scheduler keeps scheduled posts: Service checks and stores what
+// the scheduling forms ask for (the rules are in input.go), and Scheduler
+// turns due items into posts. Both live here because what an item means
+// (a random topic when it has none, how daily and weekly items repeat) is
+// one rule set, read on the way in and on the way out.
 //
-// Cadence: the seed tells users scheduled items are processed by an
-// "hourly run", and the UI keeps saying so. The scheduler looks for due
+// Every app instance runs one Scheduler; each item is leased with one
+// atomic claim in the database, so several instances never process the
+// same item.
+//
+// Cadence: users are told scheduled items are processed by an "hourly
+// run", and the UI keeps saying so. The scheduler looks for due
 // items every minute instead: nothing is ever processed before its time,
 // and an item is processed within a minute of it rather than within an hour.
 package scheduler
@@ -17,6 +23,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/inkpress/inkpress/internal/apperr"
 	"github.com/inkpress/inkpress/internal/generate"
 	"github.com/inkpress/inkpress/store"
 )
@@ -190,13 +197,13 @@ func (s *Scheduler) request(ctx context.Context, item *store.ScheduledPost) gene
 
 // failure is the sentence stored on a failed item.
 func (s *Scheduler) failure(item *store.ScheduledPost, err error) string {
-	var ge *generate.Error
-	if !errors.As(err, &ge) {
+	ge := apperr.As(err)
+	if ge == nil {
 		s.logger().Error("scheduled post failed", "id", item.ID, "err", err)
 		return generate.MsgFailed + ": internal error"
 	}
 	switch {
-	case ge.Kind == generate.KindLimit || ge.Kind == generate.KindProvider:
+	case ge.Kind == apperr.Limit || ge.Kind == apperr.Upstream:
 		return ge.Message // already the full sentence the user sees
 	case ge.Code == "invalid_category":
 		return generate.MsgFailed + ": the category " + item.Category + " no longer exists in your blog"

@@ -4,16 +4,15 @@ import (
 	"net/http"
 
 	"github.com/inkpress/inkpress/internal/auth"
-	"github.com/inkpress/inkpress/internal/blog"
 	"github.com/inkpress/inkpress/internal/cache"
 	"github.com/inkpress/inkpress/internal/config"
 	"github.com/inkpress/inkpress/internal/generate"
 	"github.com/inkpress/inkpress/internal/media"
 	"github.com/inkpress/inkpress/internal/posts"
 	"github.com/inkpress/inkpress/internal/reader"
+	"github.com/inkpress/inkpress/internal/scheduler"
 	"github.com/inkpress/inkpress/internal/site"
 	"github.com/inkpress/inkpress/internal/views"
-	"github.com/inkpress/inkpress/internal/workspace"
 	"github.com/inkpress/inkpress/store"
 )
 
@@ -28,13 +27,12 @@ type Handler struct {
 	// Reader reads blogs as their readers see them (the public endpoints).
 	Reader *reader.Reader
 	Views  *views.Counter
-	// Owner endpoints: uploads and the media library, and generation.
+	// Owner endpoints: uploads and the media library, generation and
+	// scheduled posts.
 	Media     media.Storage
+	Library   *media.Library
 	Generator *generate.Service
-	// Blog writes settings and categories; Workspaces creates workspaces
-	// and changes plans.
-	Blog       *blog.Service
-	Workspaces *workspace.Service
+	Schedules *scheduler.Service
 }
 
 // Routes returns the API's handler (mounted at /api/ by the server).

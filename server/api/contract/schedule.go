@@ -1,0 +1,89 @@
+package contract
+
+import (
+	"encoding/json"
+	"math"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// ScheduledPost is a post to be generated later.
+type ScheduledPost struct {
+	ID       int64  `json:"id"`
+	Category string `json:"category"`
+	// Topic is null when the AI picks a random topic.
+	Topic         *string   `json:"topic"`
+	InputMode     string    `json:"inputMode"`
+	ScheduledFor  time.Time `json:"scheduledFor"`
+	Frequency     string    `json:"frequency"`
+	Status        string    `json:"status"`
+	GenerateImage bool      `json:"generateImage"`
+	Banners       []Banner  `json:"banners"`
+	// Error is the last failure, if any.
+	Error  string `json:"error"`
+	PostID *int64 `json:"postId"`
+}
+
+// ScheduledListResponse is GET /api/workspace/scheduled and the answer of
+// POST /api/workspace/scheduled/bulk.
+type ScheduledListResponse struct {
+	Items []ScheduledPost `json:"items"`
+}
+
+// ScheduledResponse is one item: a new one, or one retried.
+type ScheduledResponse struct {
+	Item ScheduledPost `json:"item"`
+}
+
+// ScheduleInput is the schedule form: POST /api/workspace/scheduled.
+type ScheduleInput struct {
+	Category string `json:"category"`
+	// Topic null or absent: a random topic.
+	Topic         *string  `json:"topic"`
+	InputMode     string   `json:"inputMode"`
+	ScheduledFor  string   `json:"scheduledFor"`
+	Frequency     string   `json:"frequency"`
+	GenerateImage *bool    `json:"generateImage"`
+	Banners       []Banner `json:"banners"`
+}
+
+// BulkScheduleInput is the bulk form: POST /api/workspace/scheduled/bulk.
+type BulkScheduleInput struct {
+	Category  string `json:"category"`
+	Topic     string `json:"topic"`
+	InputMode string `json:"inputMode"`
+	// StartDate is 'YYYY-MM-DD' or RFC 3339.
+	StartDate string `json:"startDate"`
+	// Count absent: 30.
+	Count         *FormNumber `json:"count"`
+	GenerateImage *bool       `json:"generateImage"`
+	Banners       []Banner    `json:"banners"`
+}
+
+// FormNumber is a whole number as a form sends it: a JSON number or a
+// numeric string (a number in TypeScript). Anything else decodes without
+// error with Valid false, so the form gets the rule's own sentence rather
+// than a JSON error.
+type FormNumber struct {
+	N     int
+	Valid bool
+}
+
+func (c *FormNumber) UnmarshalJSON(b []byte) error {
+	var v any
+	if err := json.Unmarshal(b, &v); err != nil {
+		return err
+	}
+	switch x := v.(type) {
+	case float64:
+		if x == math.Trunc(x) && math.Abs(x) < 1e6 {
+			c.N, c.Valid = int(x), true
+		}
+	case string:
+		if n, err := strconv.Atoi(strings.TrimSpace(x)); err == nil {
+			c.N, c.Valid = n, true
+		}
+	}
+	return nil
+}
