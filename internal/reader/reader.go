@@ -51,10 +51,15 @@ func New(s store.Store, c *cache.Cache) *Reader { return &Reader{Store: s, Cache
 // posts is the public FindPost of a workspace.
 func posts(wsID int64) store.FindPost { return Public(store.FindPost{WorkspaceID: &wsID}) }
 
-// Settings are the workspace's settings, or a fresh workspace's defaults
-// when it has saved none.
+// Settings are the blog's settings as readers see them (see SettingsOf).
 func (r *Reader) Settings(ctx context.Context, ws *store.Workspace) (*store.Settings, error) {
-	set, err := r.Store.GetSettings(ctx, ws.ID)
+	return SettingsOf(ctx, r.Store, ws)
+}
+
+// SettingsOf is the workspace's saved settings, or a fresh workspace's
+// defaults when it has saved none (the owner's views read them so too).
+func SettingsOf(ctx context.Context, st store.Store, ws *store.Workspace) (*store.Settings, error) {
+	set, err := st.GetSettings(ctx, ws.ID)
 	if errors.Is(err, store.ErrNotFound) {
 		return store.DefaultSettings(ws.ID, ws.Name), nil
 	}

@@ -43,3 +43,46 @@ func TestSiteNamesTheCustomDomainBlog(t *testing.T) {
 		}
 	}
 }
+
+// The public reads answer their contract and their 400s and 404s.
+func TestPublicReads(t *testing.T) {
+	apptest.Run(t, func(t *testing.T, a *apptest.App) {
+		c := a.Client(t)
+		ctx := context.Background()
+		ws, err := a.Store.GetWorkspace(ctx, store.FindWorkspace{Slug: store.Ptr("site")})
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := &store.Post{WorkspaceID: ws.ID, Category: "keto", Title: "Keto basics", Content: "<p>Fat first.</p>"}
+		if err := a.Posts.Create(ctx, p); err != nil {
+			t.Fatal(err)
+		}
+		post := "/api/posts/keto/" + p.Slug
+		apptest.RunScenarios(t, c, []apptest.Scenario{
+			{Name: "site", Method: "GET", URL: "/api/site", ExpectedStatus: 200,
+				ExpectedContent: []string{`"tagline":"Insights for the Modern Generation"`, `"siteWorkspace":"site"`, `"blog":""`}},
+			{Name: "plans", Method: "GET", URL: "/api/plans", ExpectedStatus: 200,
+				ExpectedContent: []string{`"plans":[{"id":"starter"`, `"trialDays":`, `"trialPosts":`, `"trialImages":`, `"maxCategories":`}},
+			{Name: "categories", Method: "GET", URL: "/api/categories", ExpectedStatus: 200,
+				ExpectedContent: []string{`"slug":"keto"`, `"postCount":1`, `"gradient":"linear-gradient(`}},
+			{Name: "categories of an unknown blog", Method: "GET", URL: "/api/categories?workspace=nope", ExpectedStatus: 404, ExpectedCode: "blog_not_found"},
+			{Name: "blog", Method: "GET", URL: "/api/blogs/site", ExpectedStatus: 200,
+				ExpectedContent: []string{`"workspace":{"name":`, `"slug":"site"}`, `"settings":{"blogTitle":`, `"categories":[`}},
+			{Name: "unknown blog", Method: "GET", URL: "/api/blogs/nope", ExpectedStatus: 404, ExpectedCode: "blog_not_found"},
+			{Name: "list", Method: "GET", URL: "/api/posts?category=keto", ExpectedStatus: 200,
+				ExpectedContent: []string{`"posts":[{"id":`, `"categoryName":"Keto"`, `"page":1`, `"hasMore":false`}},
+			{Name: "list of an unknown category", Method: "GET", URL: "/api/posts?category=nope", ExpectedStatus: 404, ExpectedCode: "category_not_found"},
+			{Name: "list of an invalid category", Method: "GET", URL: "/api/posts?category=No%20pe", ExpectedStatus: 404, ExpectedCode: "category_not_found"},
+			{Name: "list of an unknown blog", Method: "GET", URL: "/api/posts?workspace=nope", ExpectedStatus: 404, ExpectedCode: "blog_not_found"},
+			{Name: "limit too large", Method: "GET", URL: "/api/posts?limit=49", ExpectedStatus: 400, ExpectedCode: "invalid_parameter"},
+			{Name: "page zero", Method: "GET", URL: "/api/posts?page=0", ExpectedStatus: 400, ExpectedCode: "invalid_parameter"},
+			{Name: "unknown sort", Method: "GET", URL: "/api/posts?sort=random", ExpectedStatus: 400, ExpectedCode: "invalid_parameter"},
+			{Name: "post", Method: "GET", URL: post, ExpectedStatus: 200,
+				ExpectedContent: []string{`"post":{"id":`, `"content":"\u003cp\u003eFat first.`, `"canonicalUrl":"` + a.URL + `/keto/` + p.Slug + `"`, `"related":[]`},
+				NotExpectedContent: []string{`"rawContent"`, `"banners"`}},
+			{Name: "unknown post", Method: "GET", URL: "/api/posts/keto/nope", ExpectedStatus: 404, ExpectedCode: "post_not_found"},
+			{Name: "post in an invalid category", Method: "GET", URL: "/api/posts/No%20pe/" + p.Slug, ExpectedStatus: 404, ExpectedCode: "post_not_found"},
+			{Name: "post of an unknown blog", Method: "GET", URL: post + "?workspace=nope", ExpectedStatus: 404, ExpectedCode: "blog_not_found"},
+		})
+	})
+}

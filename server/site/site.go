@@ -88,7 +88,9 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
-// route dispatches by path segments; see the package comment for the map.
+// route dispatches by path segments: /robots.txt, the default preview
+// image, the legacy /functions/v1/... addresses, /blog/{slug}/... for any
+// workspace's blog, and everything else for the blog at this host's root.
 func (h *Handler) route(w http.ResponseWriter, r *http.Request) error {
 	ctx := r.Context()
 	segs := segments(r.URL.Path)
@@ -113,7 +115,9 @@ func (h *Handler) route(w http.ResponseWriter, r *http.Request) error {
 	return h.blogRoute(w, r, b, segs)
 }
 
-// blogRoute serves a blog's routes below its prefix.
+// blogRoute serves a blog's routes below its prefix: its home, feeds and
+// sitemap, the site's own static pages (root only), category pages, a
+// category's feeds and post pages.
 func (h *Handler) blogRoute(w http.ResponseWriter, r *http.Request, b *site.Blog, segs []string) error {
 	root := b.Prefix == ""
 	switch {
