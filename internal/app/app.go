@@ -18,6 +18,7 @@ import (
 	"github.com/inkpress/inkpress/internal/ai/builtin"
 	"github.com/inkpress/inkpress/internal/ai/openai"
 	"github.com/inkpress/inkpress/internal/auth"
+	"github.com/inkpress/inkpress/internal/blog"
 	"github.com/inkpress/inkpress/internal/cache"
 	"github.com/inkpress/inkpress/internal/config"
 	"github.com/inkpress/inkpress/internal/demo"
@@ -29,6 +30,7 @@ import (
 	"github.com/inkpress/inkpress/internal/scheduler"
 	"github.com/inkpress/inkpress/internal/site"
 	"github.com/inkpress/inkpress/internal/views"
+	"github.com/inkpress/inkpress/internal/workspace"
 	"github.com/inkpress/inkpress/server"
 	"github.com/inkpress/inkpress/server/api"
 	"github.com/inkpress/inkpress/server/frontend"
@@ -112,9 +114,10 @@ func New(ctx context.Context, cfg *config.Config, logger *slog.Logger) (*App, er
 	a.Scheduler = &scheduler.Scheduler{Store: db, Generator: a.Generator, Logger: logger}
 	fe := frontend.New(web.Dist())
 	rd := reader.New(db, a.Cache)
+	bl := blog.New(db, a.Cache, a.Site)
 	apiHandler := &api.Handler{Config: cfg, Store: db, Auth: a.Auth, Posts: a.Posts, Cache: a.Cache, Site: a.Site, Reader: rd,
 		Views: a.Views, Media: a.Media, Library: media.NewLibrary(db, a.Media), Generator: a.Generator,
-		Schedules: &scheduler.Service{Store: db, Generator: a.Generator}}
+		Schedules: &scheduler.Service{Store: db, Generator: a.Generator}, Blog: bl, Workspaces: workspace.NewService(db, bl)}
 	siteHandler := &sitehttp.Handler{Config: cfg, Reader: rd, Site: a.Site, Cache: a.Cache, App: fe, Views: a.Views,
 		DefaultImage: a.defaultImage}
 	a.Server = &server.Server{Addr: cfg.Addr, API: apiHandler.Routes(), Site: siteHandler, Media: mediaHandler,

@@ -10,44 +10,44 @@ import (
 	"encoding/base64"
 	"encoding/hex"
 	"errors"
-	"fmt"
 	"strings"
 	"sync"
 	"time"
 
 	"golang.org/x/crypto/bcrypt"
 
+	"github.com/inkpress/inkpress/internal/apperr"
+	"github.com/inkpress/inkpress/internal/blog"
 	"github.com/inkpress/inkpress/internal/content"
-	"github.com/inkpress/inkpress/internal/plan"
+	"github.com/inkpress/inkpress/internal/workspace"
 	"github.com/inkpress/inkpress/store"
 )
 
-// Errors callers map to HTTP answers.
+// Refusals of sign-up and login.
 var (
-	ErrInvalidCredentials = errors.New("Invalid credentials")
-	ErrEmailTaken         = errors.New("An account with this email already exists")
-	ErrNoSession          = errors.New("not signed in")
+	ErrInvalidCredentials = apperr.New(apperr.Unauthenticated, "invalid_credentials", "Invalid credentials")
+	ErrEmailTaken         = apperr.New(apperr.Conflict, "email_taken", "An account with this email already exists")
+	// ErrNoSession is an absent, unknown or expired session: the caller is
+	// a visitor, which is not an error to answer.
+	ErrNoSession = errors.New("not signed in")
 )
 
-// RateLimitedError says when the caller may try again.
-type RateLimitedError struct{ RetryAfter time.Duration }
-
-func (e *RateLimitedError) Error() string {
-	return fmt.Sprintf("Too many login attempts. Try again in %d minutes.", int(e.RetryAfter.Minutes())+1)
+// rateLimited says when the caller may try again.
+func rateLimited(retry time.Duration) *apperr.Error {
+	e := apperr.Newf(apperr.TooMany, "rate_limited", "Too many login attempts. Try again in %d minutes.", int(retry.Minutes())+1)
+	e.RetryAfter = retry
+	return e
 }
-
-// ValidationError is bad input with a message for the user.
-type ValidationError struct{ Field, Message string }
-
-func (e *ValidationError) Error() string { return e.Message }
 
 // Login rate limit: stricter than Ghost's 5 per hour per address.
 const (
-	Window         = 15 * time.Minute
-	MaxPerAccount  = 5  // failures for one account from one address
-	MaxPerAddress  = 50 // failures from one address, any account
+	Window        = 15 * time.Minute
+	MaxPerAccount = 5  // failures for one account from one address
+	MaxPerAddress = 50 // failures from one address, any account
+	// Sign-up form lengths (the blog name's is blog.MaxBlogTitle).
+	MaxNameLen     = 100
 	MinPasswordLen = 6
-	maxPasswordLen = 72 // bcrypt's limit
+	MaxPasswordLen = 72 // bcrypt's limit
 	// DefaultCost is bcrypt's work factor for new hashes (~80 ms per check).
 	DefaultCost     = 11
 	sessionTokenLen = 32
@@ -102,36 +102,44 @@ func ValidateSignUp(in *SignUpInput) error {
 	in.Name = strings.TrimSpace(in.Name)
 	in.BlogName = strings.TrimSpace(in.BlogName)
 	if in.Name == "" {
-		return &ValidationError{"name", "Name is required"}
+		return apperr.Validation("Name is required")
 	}
-	if len([]rune(in.Name)) > 100 {
-		return &ValidationError{"name", "Name must be at most 100 characters"}
+	if len([]rune(in.Name)) > MaxNameLen {
+		return apperr.Validation("Name must be at most %d characters", MaxNameLen)
 	}
 	email, ok := content.NormalizeEmail(in.Email)
 	if strings.TrimSpace(in.Email) == "" {
-		return &ValidationError{"email", "Email is required"}
+		return apperr.Validation("Email is required")
 	}
 	if !ok {
-		return &ValidationError{"email", "Please enter a valid email address"}
+		return apperr.Validation("Please enter a valid email address")
 	}
 	in.Email = email
-	if len(in.Password) < MinPasswordLen {
-		return &ValidationError{"password", "Password must be at least 6 characters"}
-	}
-	if len(in.Password) > maxPasswordLen {
-		return &ValidationError{"password", "Password must be at most 72 characters"}
+	if err := checkPassword(in.Password); err != nil {
+		return err
 	}
 	if in.BlogName == "" {
 		in.BlogName = in.Name + "'s Blog"
 	}
-	if len([]rune(in.BlogName)) > 120 {
-		return &ValidationError{"blogName", "Blog name must be at most 120 characters"}
+	if len([]rune(in.BlogName)) > blog.MaxBlogTitle {
+		return apperr.Validation("Blog name must be at most %d characters", blog.MaxBlogTitle)
 	}
 	return nil
 }
 
-// SignUp creates the user, workspace, settings and usage row in one
-// transaction. The workspace slug follows the seed's rule from the name.
+func checkPassword(pw string) error {
+	if len(pw) < MinPasswordLen {
+		return apperr.Validation("Password must be at least %d characters", MinPasswordLen)
+	}
+	if len(pw) > MaxPasswordLen {
+		return apperr.Validation("Password must be at most %d characters", MaxPasswordLen)
+	}
+	return nil
+}
+
+// SignUp creates the user and their workspace (workspace.Record: settings
+// and this month's usage row) in one transaction. The workspace is named
+// after the blog name and its slug made from the user's name.
 func (s *Service) SignUp(ctx context.Context, in SignUpInput) (*store.User, *store.Workspace, error) {
 	if err := ValidateSignUp(&in); err != nil {
 		return nil, nil, err
@@ -140,12 +148,10 @@ func (s *Service) SignUp(ctx context.Context, in SignUpInput) (*store.User, *sto
 	if err != nil {
 		return nil, nil, err
 	}
-	now := s.Now()
-	// A new workspace is in its trial: limits from the plan table.
-	posts, images := plan.Limits(store.PlanStarter, now, now, false)
+	rec := workspace.Record(workspace.New{Name: in.BlogName, Slug: content.Slugify(in.Name)}, s.Now())
 	u, ws, err := s.Store.SignUp(ctx, store.SignUp{
-		Email: in.Email, Name: in.Name, PasswordHash: hash, BlogName: in.BlogName,
-		WorkspaceSlug: content.Slugify(in.Name), Month: plan.Month(now), PostsLimit: posts, ImagesLimit: images,
+		Email: in.Email, Name: in.Name, PasswordHash: hash, BlogName: rec.Name,
+		WorkspaceSlug: rec.Slug, Month: rec.Month, PostsLimit: rec.Posts, ImagesLimit: rec.Images,
 	})
 	if errors.Is(err, store.ErrConflict) {
 		return nil, nil, ErrEmailTaken
@@ -156,6 +162,9 @@ func (s *Service) SignUp(ctx context.Context, in SignUpInput) (*store.User, *sto
 // Login checks the rate limit, then the password. Failures are recorded per
 // account+address and per address; a success clears the account's count.
 func (s *Service) Login(ctx context.Context, email, password, addr string) (*store.User, error) {
+	if email == "" || password == "" {
+		return nil, apperr.Validation("Email and password are required")
+	}
 	email, _ = content.NormalizeEmail(email)
 	if email == "" {
 		email = strings.ToLower(strings.TrimSpace(email))
@@ -200,7 +209,7 @@ func (s *Service) checkLimit(ctx context.Context, acctKey, addrKey string) error
 			if retry < time.Second {
 				retry = time.Second
 			}
-			return &RateLimitedError{RetryAfter: retry}
+			return rateLimited(retry)
 		}
 	}
 	return nil
@@ -247,10 +256,10 @@ func (s *Service) Logout(ctx context.Context, token string) error {
 func (s *Service) EnsureAdmin(ctx context.Context, email, password, name string) (*store.User, error) {
 	email, ok := content.NormalizeEmail(email)
 	if !ok {
-		return nil, &ValidationError{"email", "Please enter a valid email address"}
+		return nil, apperr.Validation("Please enter a valid email address")
 	}
-	if len(password) < MinPasswordLen {
-		return nil, &ValidationError{"password", "Password must be at least 6 characters"}
+	if err := checkPassword(password); err != nil {
+		return nil, err
 	}
 	hash, err := s.HashPassword(password)
 	if err != nil {

@@ -12,6 +12,7 @@ import (
 	"github.com/inkpress/inkpress/internal/ai"
 	"github.com/inkpress/inkpress/internal/media"
 	"github.com/inkpress/inkpress/internal/posts"
+	"github.com/inkpress/inkpress/internal/workspace"
 	"github.com/inkpress/inkpress/store"
 )
 
@@ -20,7 +21,7 @@ type Category struct {
 	Slug, Name, Description, Color, Gradient string
 }
 
-// SiteCategories are the site workspace's four categories (seed section 1).
+// SiteCategories are the site workspace's four categories.
 var SiteCategories = []Category{
 	{"marketing", "Marketing", "Social media strategy, content that converts and growth you can measure.", "#6366f1",
 		"linear-gradient(135deg, #6366f1 0%, #8b5cf6 100%)"},
@@ -69,7 +70,7 @@ func EnsureSiteWorkspace(ctx context.Context, s store.Store, slug, name string) 
 		set := store.DefaultSettings(0, name)
 		set.BlogDescription = "Insights for the Modern Generation"
 		set.OnboardingCompleted = true
-		ws, err = s.CreateWorkspace(ctx, store.CreateWorkspace{Name: name, Slug: slug, PlanTier: store.PlanAdmin, Settings: set})
+		ws, err = workspace.Create(ctx, s, workspace.New{Name: name, Slug: slug, Tier: store.PlanAdmin, Settings: set, Site: true}, time.Now())
 		if err != nil {
 			return nil, err
 		}

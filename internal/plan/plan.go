@@ -74,18 +74,44 @@ func Valid(tier string) bool {
 	return false
 }
 
-// Limits returns the monthly (posts, images) limits of a workspace at now:
-// the trial's 10/10 during the first 14 days of a starter workspace, else the
-// plan's. Admin users and the admin tier are unlimited.
+// For is the plan in force for a workspace of tier whose owner is (or is
+// not) an admin. This is the one place that says an admin is unlimited: an
+// admin's workspace runs on the admin plan (no monthly limits, no category
+// cap) whatever its tier.
+func For(tier string, isAdmin bool) Plan {
+	if isAdmin {
+		return admin
+	}
+	return Get(tier)
+}
+
+// Allowance is what a workspace may generate in a month.
+type Allowance struct {
+	Posts, Images int
+	// Trial is set while a starter workspace runs on the trial's allowance.
+	Trial bool
+}
+
+// Unlimited reports whether the allowance has no limit.
+func (a Allowance) Unlimited() bool { return a.Posts >= Unlimited }
+
+// AllowanceAt returns a workspace's monthly allowance at now: the trial's
+// 10/10 during the first 14 days of a starter workspace, else its plan's.
+func AllowanceAt(tier string, isAdmin bool, created, now time.Time) Allowance {
+	p := For(tier, isAdmin)
+	switch {
+	case p.ID == store.PlanAdmin:
+		return Allowance{Posts: Unlimited, Images: Unlimited}
+	case InTrial(tier, created, now):
+		return Allowance{Posts: TrialPosts, Images: TrialImages, Trial: true}
+	}
+	return Allowance{Posts: p.PostsPerMonth, Images: p.ImagesPerMonth}
+}
+
+// Limits returns the monthly (posts, images) limits of AllowanceAt.
 func Limits(tier string, created, now time.Time, isAdmin bool) (posts, images int) {
-	if isAdmin || tier == store.PlanAdmin {
-		return Unlimited, Unlimited
-	}
-	if InTrial(tier, created, now) {
-		return TrialPosts, TrialImages
-	}
-	p := Get(tier)
-	return p.PostsPerMonth, p.ImagesPerMonth
+	a := AllowanceAt(tier, isAdmin, created, now)
+	return a.Posts, a.Images
 }
 
 // InTrial reports whether a starter workspace is still in its free trial.

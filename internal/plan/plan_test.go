@@ -43,3 +43,58 @@ func TestMonthAndTable(t *testing.T) {
 		t.Fatal("plan table")
 	}
 }
+
+func TestFor(t *testing.T) {
+	tests := []struct {
+		name          string
+		tier          string
+		admin         bool
+		id            string
+		maxCategories int
+		posts         int
+	}{
+		{"starter owner", "starter", false, "starter", 4, 30},
+		{"professional owner", "professional", false, "professional", 0, 100},
+		{"agency owner", "agency", false, "agency", 0, 500},
+		{"admin tier", "admin", false, "admin", 0, Unlimited},
+		{"admin on starter", "starter", true, "admin", 0, Unlimited},
+		{"admin on agency", "agency", true, "admin", 0, Unlimited},
+		{"unknown tier", "gold", false, "starter", 4, 30},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			p := For(tt.tier, tt.admin)
+			if p.ID != tt.id || p.MaxCategories != tt.maxCategories || p.PostsPerMonth != tt.posts {
+				t.Fatalf("For(%q, %v) = %+v", tt.tier, tt.admin, p)
+			}
+		})
+	}
+}
+
+func TestAllowanceAt(t *testing.T) {
+	created := time.Date(2026, 11, 1, 0, 0, 0, 0, time.UTC)
+	inTrial, after := created.Add(13*24*time.Hour), created.Add(15*24*time.Hour)
+	tests := []struct {
+		name      string
+		tier      string
+		admin     bool
+		now       time.Time
+		want      Allowance
+		unlimited bool
+	}{
+		{"starter in trial", "starter", false, inTrial, Allowance{10, 10, true}, false},
+		{"starter after trial", "starter", false, after, Allowance{30, 30, false}, false},
+		{"professional has no trial", "professional", false, inTrial, Allowance{100, 100, false}, false},
+		{"admin in trial window", "starter", true, inTrial, Allowance{Unlimited, Unlimited, false}, true},
+		{"admin tier", "admin", false, inTrial, Allowance{Unlimited, Unlimited, false}, true},
+		{"unknown tier has no trial", "gold", false, inTrial, Allowance{30, 30, false}, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := AllowanceAt(tt.tier, tt.admin, created, tt.now)
+			if got != tt.want || got.Unlimited() != tt.unlimited {
+				t.Fatalf("AllowanceAt = %+v, want %+v", got, tt.want)
+			}
+		})
+	}
+}

@@ -1,13 +1,10 @@
 package api
 
 import (
-	"errors"
 	"net/http"
 	"strconv"
-	"time"
 
-	"github.com/inkpress/inkpress/internal/generate"
-	"github.com/inkpress/inkpress/internal/plan"
+	"github.com/inkpress/inkpress/internal/workspace"
 	"github.com/inkpress/inkpress/server/api/contract"
 	"github.com/inkpress/inkpress/store"
 )
@@ -26,81 +23,44 @@ func requireAdmin(r *http.Request) (*caller, error) {
 	return c, nil
 }
 
-type adminUsageJSON struct {
-	PostsGenerated  int `json:"postsGenerated"`
-	PostsLimit      int `json:"postsLimit"`
-	ImagesGenerated int `json:"imagesGenerated"`
-	ImagesLimit     int `json:"imagesLimit"`
-}
-
-type adminWorkspaceJSON struct {
-	*contract.Workspace
-	OwnerEmail string          `json:"ownerEmail"`
-	Usage      *adminUsageJSON `json:"usage"` // null: no row this month ('No data')
-}
-
-// adminUsage shows the month's counters with the limits in force now: a
-// row keeps the limits it was last synced with (the trial's, an old
-// plan's) until its owner next generates, and the admin should see what
-// that generation will enforce.
-func adminUsage(u *store.Usage, ws *store.Workspace, ownerAdmin bool, now time.Time) *adminUsageJSON {
+// toAdminUsage shows a usage row to the admin (nil: none this month).
+func toAdminUsage(u *store.Usage) *contract.AdminUsage {
 	if u == nil {
 		return nil
 	}
-	posts, images := plan.Limits(ws.PlanTier, ws.CreatedAt, now, ownerAdmin)
-	return &adminUsageJSON{PostsGenerated: u.PostsGenerated, PostsLimit: posts, ImagesGenerated: u.ImagesGenerated, ImagesLimit: images}
+	return &contract.AdminUsage{PostsGenerated: u.PostsGenerated, PostsLimit: u.PostsLimit,
+		ImagesGenerated: u.ImagesGenerated, ImagesLimit: u.ImagesLimit}
 }
 
 func (h *Handler) adminListWorkspaces(w http.ResponseWriter, r *http.Request, _ *caller) error {
-	now := time.Now()
-	list, err := h.Store.ListWorkspaceOverviews(r.Context(), plan.Month(now))
+	list, err := h.Workspaces.List(r.Context())
 	if err != nil {
 		return err
 	}
-	out := make([]adminWorkspaceJSON, len(list))
+	out := contract.AdminWorkspacesResponse{Workspaces: make([]contract.AdminWorkspace, len(list))}
 	for i, o := range list {
-		out[i] = adminWorkspaceJSON{Workspace: toWorkspaceJSON(&o.Workspace), OwnerEmail: o.OwnerEmail,
-			Usage: adminUsage(o.Usage, &o.Workspace, o.OwnerAdmin, now)}
+		out.Workspaces[i] = contract.AdminWorkspace{Workspace: *toWorkspaceJSON(&o.Workspace), OwnerEmail: o.OwnerEmail,
+			Usage: toAdminUsage(o.Usage)}
 	}
-	return WriteJSON(w, http.StatusOK, map[string]any{"workspaces": out})
+	return WriteJSON(w, http.StatusOK, out)
 }
 
-// adminSetPlan changes a workspace's plan; this month's usage row takes the
-// new plan's limits at once (the counters are kept).
+// adminSetPlan changes a workspace's plan; the answer's usage carries the
+// new plan's limits.
 func (h *Handler) adminSetPlan(w http.ResponseWriter, r *http.Request, _ *caller) error {
 	id, err := strconv.ParseInt(r.PathValue("id"), 10, 64)
 	if err != nil || id <= 0 {
-		return errWorkspaceNotFound
+		return workspace.ErrNotFound
 	}
-	var in struct {
-		PlanTier string `json:"planTier"`
-	}
+	var in contract.SetPlanInput
 	if err := Decode(w, r, &in); err != nil {
 		return err
 	}
-	if !plan.Valid(in.PlanTier) {
-		return Errorf(http.StatusBadRequest, "invalid_plan", "Unknown plan: use starter, professional, agency or admin")
-	}
-	ctx := r.Context()
-	ws, err := h.Store.UpdateWorkspace(ctx, store.UpdateWorkspace{ID: id, PlanTier: &in.PlanTier})
-	if errors.Is(err, store.ErrNotFound) {
-		err = errWorkspaceNotFound
-	}
+	ws, u, err := h.Workspaces.SetPlan(r.Context(), id, in.PlanTier)
 	if err != nil {
 		return err
 	}
-	ownerAdmin := false
-	if ws.UserID != 0 {
-		if ownerAdmin, err = h.Store.HasRole(ctx, ws.UserID, store.RoleAdmin); err != nil {
-			return err
-		}
-	}
-	now := time.Now()
-	u, err := generate.Usage(ctx, h.Store, ws, ownerAdmin, now)
-	if err != nil {
-		return err
-	}
-	return WriteJSON(w, http.StatusOK, map[string]any{"workspace": toWorkspaceJSON(ws), "usage": adminUsage(u, ws, ownerAdmin, now)})
+	return WriteJSON(w, http.StatusOK, contract.AdminPlanResponse{Workspace: toWorkspaceJSON(ws), Usage: toAdminUsage(u)})
 }
 
 // adminListPosts lists posts of every workspace, newest first.
@@ -113,7 +73,7 @@ func (h *Handler) adminListPosts(w http.ResponseWriter, r *http.Request, _ *call
 	if err != nil {
 		return err
 	}
-	return WriteJSON(w, http.StatusOK, map[string]any{"posts": out, "total": total})
+	return WriteJSON(w, http.StatusOK, contract.AdminPostsResponse{Posts: out, Total: total})
 }
 
 // summariesAcross summarises posts of several workspaces, each with its

@@ -42,22 +42,35 @@ func TestAdminEndpointsRefuseOwnersAndVisitors(t *testing.T) {
 	apptest.EachDB(t, func(t *testing.T, db string) {
 		e := newOwnerEnv(t, db, nil, nil)
 		s := e.store
-		owner := e.owner("Owner", "owner@example.com")
-		anon := e.client()
+		owner := e.app.Client(t)
+		owner.SignUp("Owner", "owner@example.com", "secret123")
+		u, err := s.GetUserByEmail(context.Background(), "owner@example.com")
+		if err != nil {
+			t.Fatal(err)
+		}
+		ws, err := s.GetWorkspace(context.Background(), store.FindWorkspace{UserID: &u.ID})
+		if err != nil {
+			t.Fatal(err)
+		}
+		anon := e.app.Client(t)
+		var scenarios []apptest.Scenario
 		for _, rq := range []struct {
-			method, path string
-			body         any
+			method, url string
+			body        any
 		}{
 			{http.MethodGet, "/api/admin/workspaces", nil},
-			{http.MethodPut, "/api/admin/workspaces/" + itoa(owner.ws.ID) + "/plan", map[string]string{"planTier": "agency"}},
+			{http.MethodPut, "/api/admin/workspaces/" + itoa(ws.ID) + "/plan", map[string]string{"planTier": "agency"}},
 			{http.MethodGet, "/api/admin/posts", nil},
 		} {
-			anon.mustFail(rq.method, rq.path, rq.body, http.StatusUnauthorized, "not_authenticated")
-			if msg := owner.mustFail(rq.method, rq.path, rq.body, http.StatusForbidden, "forbidden"); msg != "You must be an admin to access this page" {
-				t.Fatalf("%s %s: message %q", rq.method, rq.path, msg)
-			}
+			scenarios = append(scenarios,
+				apptest.Scenario{Name: "visitor " + rq.method + " " + rq.url, As: anon, Method: rq.method, URL: rq.url, Body: rq.body,
+					ExpectedStatus: http.StatusUnauthorized, ExpectedCode: "not_authenticated"},
+				apptest.Scenario{Name: "owner " + rq.method + " " + rq.url, As: owner, Method: rq.method, URL: rq.url, Body: rq.body,
+					ExpectedStatus: http.StatusForbidden, ExpectedCode: "forbidden",
+					ExpectedContent: []string{`"message":"You must be an admin to access this page"`}})
 		}
-		if ws, _ := s.GetWorkspace(context.Background(), store.FindWorkspace{ID: &owner.ws.ID}); ws.PlanTier != store.PlanStarter {
+		apptest.RunScenarios(t, anon, scenarios)
+		if ws, _ := s.GetWorkspace(context.Background(), store.FindWorkspace{ID: &ws.ID}); ws.PlanTier != store.PlanStarter {
 			t.Fatalf("an owner changed a plan: %+v", ws)
 		}
 	})

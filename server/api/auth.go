@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"net/http"
-	"strconv"
 	"time"
 
 	"github.com/inkpress/inkpress/internal/auth"
@@ -71,15 +70,9 @@ func requireUser(r *http.Request) (*caller, error) {
 	return c, nil
 }
 
-type meResponse struct {
-	User                *contract.User      `json:"user"`
-	IsAdmin             bool                `json:"isAdmin"`
-	Workspace           *contract.Workspace `json:"workspace"`
-	OnboardingCompleted bool                `json:"onboardingCompleted"`
-}
-
-func (h *Handler) me(ctx context.Context, c *caller) (*meResponse, error) {
-	out := &meResponse{IsAdmin: c.isAdmin}
+// me is who the caller is, with their workspace when they have one.
+func (h *Handler) me(ctx context.Context, c *caller) (*contract.Me, error) {
+	out := &contract.Me{IsAdmin: c.isAdmin}
 	if c.user == nil {
 		return out, nil
 	}
@@ -109,40 +102,25 @@ func (h *Handler) getMe(w http.ResponseWriter, r *http.Request) error {
 }
 
 func (h *Handler) signUp(w http.ResponseWriter, r *http.Request) error {
-	var in struct {
-		Name     string `json:"name"`
-		Email    string `json:"email"`
-		Password string `json:"password"`
-		BlogName string `json:"blogName"`
-	}
+	var in contract.SignUpInput
 	if err := Decode(w, r, &in); err != nil {
 		return err
 	}
 	u, _, err := h.Auth.SignUp(r.Context(), auth.SignUpInput{Name: in.Name, Email: in.Email, Password: in.Password, BlogName: in.BlogName})
 	if err != nil {
-		return authError(err)
+		return err
 	}
 	return h.startSession(w, r, u, http.StatusCreated)
 }
 
 func (h *Handler) login(w http.ResponseWriter, r *http.Request) error {
-	var in struct {
-		Email    string `json:"email"`
-		Password string `json:"password"`
-	}
+	var in contract.LoginInput
 	if err := Decode(w, r, &in); err != nil {
 		return err
 	}
-	if in.Email == "" || in.Password == "" {
-		return Errorf(http.StatusBadRequest, "validation", "Email and password are required")
-	}
 	u, err := h.Auth.Login(r.Context(), in.Email, in.Password, h.Config.ClientAddr(r.RemoteAddr, r.Header.Get("X-Forwarded-For")))
 	if err != nil {
-		var rl *auth.RateLimitedError
-		if errors.As(err, &rl) {
-			w.Header().Set("Retry-After", strconv.Itoa(int(rl.RetryAfter.Round(time.Second).Seconds())))
-		}
-		return authError(err)
+		return err
 	}
 	return h.startSession(w, r, u, http.StatusOK)
 }
@@ -205,22 +183,4 @@ func (h *Handler) csrf(next http.Handler) http.Handler {
 		}
 		next.ServeHTTP(w, r)
 	})
-}
-
-func authError(err error) error {
-	var (
-		ve *auth.ValidationError
-		rl *auth.RateLimitedError
-	)
-	switch {
-	case errors.As(err, &ve):
-		return &Error{Status: http.StatusBadRequest, Code: "validation", Message: ve.Message}
-	case errors.As(err, &rl):
-		return &Error{Status: http.StatusTooManyRequests, Code: "rate_limited", Message: rl.Error()}
-	case errors.Is(err, auth.ErrEmailTaken):
-		return &Error{Status: http.StatusConflict, Code: "email_taken", Message: err.Error()}
-	case errors.Is(err, auth.ErrInvalidCredentials):
-		return &Error{Status: http.StatusUnauthorized, Code: "invalid_credentials", Message: "Invalid credentials"}
-	}
-	return err
 }

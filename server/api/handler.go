@@ -4,6 +4,7 @@ import (
 	"net/http"
 
 	"github.com/inkpress/inkpress/internal/auth"
+	"github.com/inkpress/inkpress/internal/blog"
 	"github.com/inkpress/inkpress/internal/cache"
 	"github.com/inkpress/inkpress/internal/config"
 	"github.com/inkpress/inkpress/internal/generate"
@@ -13,6 +14,7 @@ import (
 	"github.com/inkpress/inkpress/internal/scheduler"
 	"github.com/inkpress/inkpress/internal/site"
 	"github.com/inkpress/inkpress/internal/views"
+	"github.com/inkpress/inkpress/internal/workspace"
 	"github.com/inkpress/inkpress/store"
 )
 
@@ -33,6 +35,10 @@ type Handler struct {
 	Library   *media.Library
 	Generator *generate.Service
 	Schedules *scheduler.Service
+	// Blog writes settings and categories; Workspaces creates workspaces
+	// and changes plans.
+	Blog       *blog.Service
+	Workspaces *workspace.Service
 }
 
 // Routes returns the API's handler (mounted at /api/ by the server).

@@ -125,17 +125,23 @@ func TestOwnerSettings(t *testing.T) {
 		c := e.signUp("Set Owner", "set@example.com")
 		ok := map[string]string{"blogTitle": "  My Blog ", "blogDescription": "About things", "templateId": "template-2",
 			"primaryColor": "#10B981", "fontFamily": "Playfair Display"}
-		for _, bad := range []struct{ field, value string }{
-			{"blogTitle", " "}, {"templateId", "template-9"}, {"primaryColor", "red"}, {"primaryColor", "#12345"},
-			{"fontFamily", "Comic Sans"}, {"blogDescription", string(make([]byte, 501))},
-		} {
+		with := func(field, value string) map[string]string {
 			in := map[string]string{}
 			for k, v := range ok {
 				in[k] = v
 			}
-			in[bad.field] = bad.value
-			c.mustFail(http.MethodPut, "/api/workspace/settings", in, http.StatusBadRequest, "validation")
+			in[field] = value
+			return in
 		}
+		var bad []apptest.Scenario
+		for _, b := range []struct{ field, value string }{
+			{"blogTitle", " "}, {"templateId", "template-9"}, {"primaryColor", "red"}, {"primaryColor", "#12345"},
+			{"fontFamily", "Comic Sans"}, {"blogDescription", string(make([]byte, 501))},
+		} {
+			bad = append(bad, apptest.Scenario{Name: b.field + " " + b.value, Method: http.MethodPut, URL: "/api/workspace/settings",
+				Body: with(b.field, b.value), ExpectedStatus: http.StatusBadRequest, ExpectedCode: "validation"})
+		}
+		apptest.RunScenarios(t, c.as(), bad)
 		set, _ := s.GetSettings(context.Background(), c.ws.ID)
 		if set.TemplateID != "template-1" {
 			t.Fatalf("refused settings were saved: %+v", set)
@@ -186,17 +192,17 @@ func TestOwnerOnboarding(t *testing.T) {
 			return map[string]any{"blogTitle": title, "blogDescription": "desc", "categories": cats,
 				"primaryColor": "#f43f5e", "fontFamily": "Montserrat"}
 		}
-		if msg := c.mustFail(http.MethodPost, "/api/onboarding", body("", cat("Tech", "tech")), 400, "validation"); msg != "Please enter a blog name" {
-			t.Fatalf("message %q", msg)
-		}
-		if msg := c.mustFail(http.MethodPost, "/api/onboarding", body("Blog"), 400, "validation"); msg != "Please select or create at least one category" {
-			t.Fatalf("message %q", msg)
-		}
-		msg := c.mustFail(http.MethodPost, "/api/onboarding", body("Blog", cat("A", "a"), cat("B", "b"), cat("C", "c"), cat("D", "d"), cat("E", "e")),
-			http.StatusForbidden, "category_limit")
-		if msg != "Your Starter plan allows up to 4 categories. Upgrade to add more." {
-			t.Fatalf("message %q", msg)
-		}
+		apptest.RunScenarios(t, c.as(), []apptest.Scenario{
+			{Name: "no blog name", Method: http.MethodPost, URL: "/api/onboarding", Body: body("", cat("Tech", "tech")),
+				ExpectedStatus: http.StatusBadRequest, ExpectedCode: "validation", ExpectedContent: []string{`"message":"Please enter a blog name"`}},
+			{Name: "no category", Method: http.MethodPost, URL: "/api/onboarding", Body: body("Blog"),
+				ExpectedStatus: http.StatusBadRequest, ExpectedCode: "validation",
+				ExpectedContent: []string{`"message":"Please select or create at least one category"`}},
+			{Name: "over the starter cap", Method: http.MethodPost, URL: "/api/onboarding",
+				Body:           body("Blog", cat("A", "a"), cat("B", "b"), cat("C", "c"), cat("D", "d"), cat("E", "e")),
+				ExpectedStatus: http.StatusForbidden, ExpectedCode: "category_limit",
+				ExpectedContent: []string{`"message":"Your Starter plan allows up to 4 categories. Upgrade to add more."`}},
+		})
 		if cats, _ := s.ListCategories(context.Background(), c.ws.ID); len(cats) != 0 {
 			t.Fatalf("refused onboarding wrote %d categories", len(cats))
 		}
@@ -252,15 +258,26 @@ func TestOwnerCategories(t *testing.T) {
 		if first.Category.ID == 0 || first.Category.ColorHex != "#6366f1" || first.Category.Gradient == "" {
 			t.Fatalf("created = %+v", first.Category)
 		}
-		c.mustFail(http.MethodPost, "/api/workspace/categories", map[string]string{"slug": "tech", "name": "Again"}, http.StatusConflict, "category_exists")
-		c.mustFail(http.MethodPost, "/api/workspace/categories", map[string]string{"slug": "", "name": "No slug"}, 400, "validation")
-		c.mustFail(http.MethodPost, "/api/workspace/categories", map[string]string{"slug": "Bad Slug", "name": "X"}, 400, "validation")
-		c.mustFail(http.MethodPost, "/api/workspace/categories", map[string]string{"slug": "noname", "name": " "}, 400, "validation")
-		c.mustFail(http.MethodPost, "/api/workspace/categories", map[string]string{"slug": "col", "name": "Col", "colorHex": "blue"}, 400, "validation")
-		for _, slug := range []string{"a", "b", "c"} {
-			c.mustJSON(http.MethodPost, "/api/workspace/categories", map[string]string{"slug": slug, "name": slug}, http.StatusCreated, nil)
+		const cats = "/api/workspace/categories"
+		created := func(slug string) apptest.Scenario {
+			return apptest.Scenario{Name: "create " + slug, Method: http.MethodPost, URL: cats,
+				Body: map[string]string{"slug": slug, "name": slug}, ExpectedStatus: http.StatusCreated}
 		}
-		c.mustFail(http.MethodPost, "/api/workspace/categories", map[string]string{"slug": "e", "name": "E"}, http.StatusForbidden, "category_limit")
+		apptest.RunScenarios(t, c.as(), []apptest.Scenario{
+			{Name: "duplicate slug", Method: http.MethodPost, URL: cats, Body: map[string]string{"slug": "tech", "name": "Again"},
+				ExpectedStatus: http.StatusConflict, ExpectedCode: "category_exists"},
+			{Name: "no slug", Method: http.MethodPost, URL: cats, Body: map[string]string{"slug": "", "name": "No slug"},
+				ExpectedStatus: http.StatusBadRequest, ExpectedCode: "validation"},
+			{Name: "bad slug", Method: http.MethodPost, URL: cats, Body: map[string]string{"slug": "Bad Slug", "name": "X"},
+				ExpectedStatus: http.StatusBadRequest, ExpectedCode: "validation"},
+			{Name: "blank name", Method: http.MethodPost, URL: cats, Body: map[string]string{"slug": "noname", "name": " "},
+				ExpectedStatus: http.StatusBadRequest, ExpectedCode: "validation"},
+			{Name: "bad colour", Method: http.MethodPost, URL: cats, Body: map[string]string{"slug": "col", "name": "Col", "colorHex": "blue"},
+				ExpectedStatus: http.StatusBadRequest, ExpectedCode: "validation"},
+			created("a"), created("b"), created("c"),
+			{Name: "over the starter cap", Method: http.MethodPost, URL: cats, Body: map[string]string{"slug": "e", "name": "E"},
+				ExpectedStatus: http.StatusForbidden, ExpectedCode: "category_limit"},
+		})
 
 		path := "/api/workspace/categories/" + itoa(first.Category.ID)
 		c.mustFail(http.MethodPut, path, map[string]string{"slug": "renamed", "name": "Tech"}, 400, "validation")
@@ -285,8 +302,15 @@ func TestOwnerCategories(t *testing.T) {
 		if err := s.AddRole(context.Background(), c.user.ID, store.RoleAdmin); err != nil {
 			t.Fatal(err)
 		}
-		for _, slug := range []string{"d", "e", "f"} {
-			c.mustJSON(http.MethodPost, "/api/workspace/categories", map[string]string{"slug": slug, "name": slug}, http.StatusCreated, nil)
-		}
+		apptest.RunScenarios(t, c.as(), []apptest.Scenario{created("d"), created("e"), created("f")})
 	})
+}
+
+// as is an apptest client signed in as c (it shares c's cookies), for
+// scenario tables.
+func (c *ownerClient) as() *apptest.Client {
+	ac := c.env.app.Client(c.t)
+	u, _ := url.Parse(c.env.srv.URL)
+	ac.HTTP.Jar.SetCookies(u, c.http.Jar.Cookies(u))
+	return ac
 }

@@ -26,9 +26,6 @@ func insertCategory(ctx context.Context, q queryer, c *store.Category, skipExist
 	if c.CreatedAt.IsZero() {
 		c.CreatedAt = time.Now().UTC()
 	}
-	if c.ColorHex == "" {
-		c.ColorHex = "#6366f1"
-	}
 	sql := `INSERT INTO categories (workspace_id, name, slug, description, color_hex, gradient, created_at)
 		VALUES ($1, $2, $3, $4, $5, $6, $7)`
 	if skipExisting {

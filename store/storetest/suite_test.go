@@ -228,7 +228,7 @@ func TestPostsAreScopedOrderedAndSearchable(t *testing.T) {
 func TestCategoriesAndOnboarding(t *testing.T) {
 	Run(t, func(t *testing.T, s *sqlstore.DB) {
 		_, ws := signUp(t, s, "a@x.io", "a")
-		c := &store.Category{WorkspaceID: ws.ID, Name: "Tech", Slug: "tech"}
+		c := &store.Category{WorkspaceID: ws.ID, Name: "Tech", Slug: "tech", ColorHex: "#6366f1"}
 		if err := s.CreateCategory(ctx, c); err != nil || c.ID == 0 || c.ColorHex != "#6366f1" {
 			t.Fatalf("create: %+v %v", c, err)
 		}

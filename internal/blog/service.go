@@ -1,0 +1,229 @@
+package blog
+
+import (
+	"context"
+	"errors"
+
+	"github.com/inkpress/inkpress/internal/apperr"
+	"github.com/inkpress/inkpress/internal/cache"
+	"github.com/inkpress/inkpress/internal/plan"
+	"github.com/inkpress/inkpress/internal/site"
+	"github.com/inkpress/inkpress/store"
+)
+
+// Service writes a workspace's settings and categories.
+type Service struct {
+	Store store.Store
+	Cache *cache.Cache
+	Site  *site.Site
+}
+
+// New returns a Service.
+func New(st store.Store, c *cache.Cache, s *site.Site) *Service {
+	return &Service{Store: st, Cache: c, Site: s}
+}
+
+// changed drops the workspace's cached public pages and blog lookups.
+func (s *Service) changed(ws *store.Workspace) {
+	s.Cache.Invalidate(ws.ID)
+	s.Site.Forget()
+}
+
+// Settings returns the workspace's settings, or the defaults when it has none.
+func (s *Service) Settings(ctx context.Context, ws *store.Workspace) (*store.Settings, error) {
+	set, err := s.Store.GetSettings(ctx, ws.ID)
+	if errors.Is(err, store.ErrNotFound) {
+		return store.DefaultSettings(ws.ID, ws.Name), nil
+	}
+	return set, err
+}
+
+// UpdateSettings validates and saves the settings form.
+func (s *Service) UpdateSettings(ctx context.Context, ws *store.Workspace, in SettingsInput) (*store.Settings, error) {
+	set, err := s.Settings(ctx, ws)
+	if err == nil {
+		err = ApplySettings(set, in)
+	}
+	if err == nil {
+		err = s.Store.UpdateSettings(ctx, set)
+	}
+	if err != nil {
+		return nil, err
+	}
+	s.changed(ws)
+	return set, nil
+}
+
+// MaxCategories is the workspace's category cap (0: none); admins have none.
+func MaxCategories(ws *store.Workspace, isAdmin bool) int {
+	return plan.For(ws.PlanTier, isAdmin).MaxCategories
+}
+
+func categoryLimitError(ws *store.Workspace, isAdmin bool) error {
+	p := plan.For(ws.PlanTier, isAdmin)
+	return apperr.Newf(apperr.Forbidden, "category_limit",
+		"Your %s plan allows up to %d categories. Upgrade to add more.", p.Name, p.MaxCategories)
+}
+
+// Categories lists the workspace's categories for its owner, each with the
+// count of all its posts (scheduled ones included).
+func (s *Service) Categories(ctx context.Context, workspaceID int64) ([]*store.Category, error) {
+	cats, err := s.Store.ListCategories(ctx, workspaceID)
+	if err != nil {
+		return nil, err
+	}
+	counts, err := s.Store.CountPostsByCategory(ctx, store.FindPost{WorkspaceID: &workspaceID})
+	if err != nil {
+		return nil, err
+	}
+	for _, c := range cats {
+		c.PostCount = counts[c.Slug]
+	}
+	return cats, nil
+}
+
+// CreateCategory adds a category within the plan's cap. The cap is checked
+// inside the insert's transaction, so concurrent requests cannot pass it
+// together.
+func (s *Service) CreateCategory(ctx context.Context, ws *store.Workspace, isAdmin bool, in CategoryInput) (*store.Category, error) {
+	cat, err := NewCategory(in)
+	if err != nil {
+		return nil, err
+	}
+	cat.WorkspaceID = ws.ID
+	switch err := s.Store.CreateCategoryMax(ctx, cat, MaxCategories(ws, isAdmin)); {
+	case errors.Is(err, store.ErrConflict):
+		return nil, apperr.Newf(apperr.Conflict, "category_exists", "A category with the slug %q already exists", cat.Slug)
+	case errors.Is(err, store.ErrLimit):
+		return nil, categoryLimitError(ws, isAdmin)
+	case err != nil:
+		return nil, err
+	}
+	s.changed(ws)
+	return cat, nil
+}
+
+// category loads a category of the workspace.
+func (s *Service) category(ctx context.Context, ws *store.Workspace, id int64) (*store.Category, error) {
+	if id <= 0 {
+		return nil, ErrCategoryNotFound
+	}
+	cat, err := s.Store.GetCategoryByID(ctx, ws.ID, id)
+	if errors.Is(err, store.ErrNotFound) {
+		return nil, ErrCategoryNotFound
+	}
+	return cat, err
+}
+
+// UpdateCategory edits name, description and colour; the slug stays.
+func (s *Service) UpdateCategory(ctx context.Context, ws *store.Workspace, id int64, in CategoryInput) (*store.Category, error) {
+	cat, err := s.category(ctx, ws, id)
+	if err != nil {
+		return nil, err
+	}
+	if err := editCategory(cat, in); err != nil {
+		return nil, err
+	}
+	if err := s.Store.UpdateCategory(ctx, cat); err != nil {
+		if errors.Is(err, store.ErrNotFound) {
+			err = ErrCategoryNotFound
+		}
+		return nil, err
+	}
+	s.changed(ws)
+	return cat, nil
+}
+
+// DeleteCategory removes the category only: its posts stay.
+func (s *Service) DeleteCategory(ctx context.Context, ws *store.Workspace, id int64) error {
+	cat, err := s.category(ctx, ws, id)
+	if err == nil {
+		err = s.Store.DeleteCategory(ctx, ws.ID, cat.ID)
+	}
+	if errors.Is(err, store.ErrNotFound) {
+		err = ErrCategoryNotFound
+	}
+	if err != nil {
+		return err
+	}
+	s.changed(ws)
+	return nil
+}
+
+// Onboarding is the onboarding wizard's answer.
+type Onboarding struct {
+	Settings   SettingsInput
+	Categories []CategoryInput
+}
+
+// CompleteOnboarding saves the settings and adds the categories (duplicates
+// by slug once), all or nothing within the plan's category cap.
+func (s *Service) CompleteOnboarding(ctx context.Context, ws *store.Workspace, isAdmin bool, in Onboarding) (*store.Settings, error) {
+	set, err := s.Settings(ctx, ws)
+	if err != nil {
+		return nil, err
+	}
+	if err := ApplySettings(set, in.Settings); err != nil {
+		return nil, err
+	}
+	cats, err := onboardingCategories(in.Categories)
+	if err != nil {
+		return nil, err
+	}
+	return s.finishOnboarding(ctx, ws, isAdmin, set, cats)
+}
+
+// onboardingCategories validates the picked categories, keeping the first
+// of each slug.
+func onboardingCategories(in []CategoryInput) ([]*store.Category, error) {
+	if len(in) == 0 {
+		return nil, apperr.Validation("Please select or create at least one category")
+	}
+	if len(in) > MaxOnboardingCategories {
+		return nil, apperr.Validation("Please choose at most %d categories", MaxOnboardingCategories)
+	}
+	cats := make([]*store.Category, 0, len(in))
+	seen := map[string]bool{}
+	for _, ci := range in {
+		cat, err := OnboardingCategory(ci)
+		if err != nil {
+			return nil, err
+		}
+		if !seen[cat.Slug] {
+			seen[cat.Slug] = true
+			cats = append(cats, cat)
+		}
+	}
+	return cats, nil
+}
+
+// SkipOnboarding completes setup at once, with a General category when the
+// workspace has none.
+func (s *Service) SkipOnboarding(ctx context.Context, ws *store.Workspace, isAdmin bool) (*store.Settings, error) {
+	set, err := s.Settings(ctx, ws)
+	if err != nil {
+		return nil, err
+	}
+	existing, err := s.Store.ListCategories(ctx, ws.ID)
+	if err != nil {
+		return nil, err
+	}
+	var cats []*store.Category
+	if len(existing) == 0 {
+		cats = []*store.Category{{Name: "General", Slug: "general", ColorHex: DefaultColor, Description: defaultDescription("General")}}
+	}
+	return s.finishOnboarding(ctx, ws, isAdmin, set, cats)
+}
+
+func (s *Service) finishOnboarding(ctx context.Context, ws *store.Workspace, isAdmin bool, set *store.Settings,
+	cats []*store.Category) (*store.Settings, error) {
+	err := s.Store.CompleteOnboarding(ctx, set, cats, MaxCategories(ws, isAdmin))
+	if errors.Is(err, store.ErrLimit) {
+		err = categoryLimitError(ws, isAdmin)
+	}
+	if err != nil {
+		return nil, err
+	}
+	s.changed(ws)
+	return set, nil
+}

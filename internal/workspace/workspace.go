@@ -1,0 +1,169 @@
+// Package workspace creates tenants and keeps their plan: the one way a
+// workspace comes to be (sign-up, an owner's first visit, the site
+// workspace), the owner's dashboard view of plan and usage, and the admin's
+// plan changes.
+package workspace
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"time"
+
+	"github.com/inkpress/inkpress/internal/apperr"
+	"github.com/inkpress/inkpress/internal/blog"
+	"github.com/inkpress/inkpress/internal/content"
+	"github.com/inkpress/inkpress/internal/generate"
+	"github.com/inkpress/inkpress/internal/plan"
+	"github.com/inkpress/inkpress/store"
+)
+
+// New is a workspace to create.
+type New struct {
+	// UserID is the owner (sign-up leaves it 0: the store's transaction
+	// creates the user first).
+	UserID int64
+	// OwnerAdmin makes the first month's allowance unlimited.
+	OwnerAdmin bool
+	Name       string
+	// Slug is the wanted slug; the store appends -2, -3... when it is taken.
+	Slug string
+	// Tier defaults to starter.
+	Tier string
+	// Settings default to the store's defaults titled Name.
+	Settings *store.Settings
+	// Site is the site workspace: it has no owner, so no monthly allowance.
+	Site bool
+}
+
+// Record is what the store creates for n at now: the workspace, its
+// settings and (but for the site workspace) this month's usage row carrying
+// the plan's limits; a new starter workspace starts in its trial.
+func Record(n New, now time.Time) store.CreateWorkspace {
+	tier := n.Tier
+	if tier == "" {
+		tier = store.PlanStarter
+	}
+	rec := store.CreateWorkspace{UserID: n.UserID, Name: n.Name, Slug: n.Slug, PlanTier: tier, Settings: n.Settings}
+	if !n.Site {
+		a := plan.AllowanceAt(tier, n.OwnerAdmin, now, now)
+		rec.Month, rec.Posts, rec.Images = plan.Month(now), a.Posts, a.Images
+	}
+	return rec
+}
+
+// Create creates n (see Record).
+func Create(ctx context.Context, st store.Store, n New, now time.Time) (*store.Workspace, error) {
+	return st.CreateWorkspace(ctx, Record(n, now))
+}
+
+// ErrNotFound is the answer for a workspace that does not exist (or that
+// the caller does not have).
+var ErrNotFound = apperr.New(apperr.NotFound, "workspace_not_found", "Workspace not found")
+
+// Service reads and changes workspaces.
+type Service struct {
+	Store store.Store
+	Blog  *blog.Service
+	Now   func() time.Time
+}
+
+// NewService returns a Service with the real clock.
+func NewService(st store.Store, b *blog.Service) *Service {
+	return &Service{Store: st, Blog: b, Now: time.Now}
+}
+
+// OfUser returns the user's workspace. With create, a user without one gets
+// one named after the e-mail's local part.
+func (s *Service) OfUser(ctx context.Context, u *store.User, isAdmin, create bool) (*store.Workspace, error) {
+	ws, err := s.Store.GetWorkspace(ctx, store.FindWorkspace{UserID: &u.ID})
+	if errors.Is(err, store.ErrNotFound) && create {
+		ws, err = s.createFor(ctx, u, isAdmin)
+	}
+	if errors.Is(err, store.ErrNotFound) {
+		return nil, ErrNotFound
+	}
+	return ws, err
+}
+
+func (s *Service) createFor(ctx context.Context, u *store.User, isAdmin bool) (*store.Workspace, error) {
+	local, _, _ := strings.Cut(u.Email, "@")
+	if local == "" {
+		local = "blog"
+	}
+	ws, err := Create(ctx, s.Store, New{UserID: u.ID, OwnerAdmin: isAdmin, Name: local, Slug: content.Slugify(local)}, s.Now())
+	if errors.Is(err, store.ErrConflict) {
+		// A concurrent request created it first.
+		return s.Store.GetWorkspace(ctx, store.FindWorkspace{UserID: &u.ID})
+	}
+	return ws, err
+}
+
+// Overview is the owner's dashboard: settings, the month's usage and the
+// plan in force.
+type Overview struct {
+	Settings *store.Settings
+	Usage    *store.Usage
+	Plan     plan.Plan
+}
+
+// Overview returns the dashboard of ws for its owner.
+func (s *Service) Overview(ctx context.Context, ws *store.Workspace, isAdmin bool) (*Overview, error) {
+	set, err := s.Blog.Settings(ctx, ws)
+	if err != nil {
+		return nil, err
+	}
+	u, err := generate.Usage(ctx, s.Store, ws, isAdmin, s.Now())
+	if err != nil {
+		return nil, err
+	}
+	return &Overview{Settings: set, Usage: u, Plan: plan.For(ws.PlanTier, isAdmin)}, nil
+}
+
+// List is every workspace, newest first, for the admin. Each usage row
+// (nil: none this month) shows the limits in force now: a row keeps the
+// limits it was last synced with (the trial's, an old plan's) until its
+// owner next generates, and the admin should see what that generation will
+// enforce.
+func (s *Service) List(ctx context.Context) ([]*store.WorkspaceOverview, error) {
+	now := s.Now()
+	list, err := s.Store.ListWorkspaceOverviews(ctx, plan.Month(now))
+	if err != nil {
+		return nil, err
+	}
+	for _, o := range list {
+		if o.Usage != nil {
+			o.Usage.PostsLimit, o.Usage.ImagesLimit = plan.Limits(o.Workspace.PlanTier, o.Workspace.CreatedAt, now, o.OwnerAdmin)
+		}
+	}
+	return list, nil
+}
+
+// SetPlan changes a workspace's plan; this month's usage row takes the new
+// plan's limits at once (the counters are kept) and is returned.
+func (s *Service) SetPlan(ctx context.Context, id int64, tier string) (*store.Workspace, *store.Usage, error) {
+	if id <= 0 {
+		return nil, nil, ErrNotFound
+	}
+	if !plan.Valid(tier) {
+		return nil, nil, apperr.New(apperr.Invalid, "invalid_plan", "Unknown plan: use starter, professional, agency or admin")
+	}
+	ws, err := s.Store.UpdateWorkspace(ctx, store.UpdateWorkspace{ID: id, PlanTier: &tier})
+	if errors.Is(err, store.ErrNotFound) {
+		err = ErrNotFound
+	}
+	if err != nil {
+		return nil, nil, err
+	}
+	ownerAdmin := false
+	if ws.UserID != 0 {
+		if ownerAdmin, err = s.Store.HasRole(ctx, ws.UserID, store.RoleAdmin); err != nil {
+			return nil, nil, err
+		}
+	}
+	u, err := generate.Usage(ctx, s.Store, ws, ownerAdmin, s.Now())
+	if err != nil {
+		return nil, nil, err
+	}
+	return ws, u, nil
+}
