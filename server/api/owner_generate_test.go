@@ -267,56 +267,55 @@ func TestOwnerGenerateBadInputWritesNothing(t *testing.T) {
 		mine := c.uploadImage("banner")
 		filesBefore := c.storedFiles()
 		banner := func(img, link string) map[string]string { return map[string]string{"imageUrl": img, "linkUrl": link} }
-		cases := []struct {
-			name   string
-			change func(map[string]any)
-			status int
-			code   string
-		}{
-			{"missing topic", func(r map[string]any) { r["topic"] = "  " }, 400, "missing_fields"},
-			{"missing category", func(r map[string]any) { delete(r, "category") }, 400, "missing_fields"},
-			{"missing tone", func(r map[string]any) { r["tone"] = "" }, 400, "missing_fields"},
-			{"missing length", func(r map[string]any) { delete(r, "length") }, 400, "missing_fields"},
-			{"unknown tone", func(r map[string]any) { r["tone"] = "sarcastic" }, 400, "invalid_tone"},
-			{"unknown length", func(r map[string]any) { r["length"] = "epic" }, 400, "invalid_length"},
-			{"unknown input mode", func(r map[string]any) { r["inputMode"] = "poem" }, 400, "invalid_input_mode"},
-			{"unknown image mode", func(r map[string]any) { r["imageMode"] = "stock" }, 400, "invalid_image_mode"},
-			{"category of no one", func(r map[string]any) { r["category"] = "keto" }, 400, "invalid_category"},
-			{"library id of another workspace", func(r map[string]any) { r["imageMode"] = "library"; r["mediaId"] = item.Item.ID }, 404, "media_not_found"},
-			{"library without id", func(r map[string]any) { r["imageMode"] = "library" }, 400, "missing_image"},
-			{"upload of another workspace", func(r map[string]any) { r["imageMode"] = "upload"; r["imageUrl"] = othersUpload }, 400, "invalid_image"},
-			{"upload of a foreign URL", func(r map[string]any) { r["imageMode"] = "upload"; r["imageUrl"] = "https://evil.example.com/x.png" }, 400, "invalid_image"},
-			{"upload path escape", func(r map[string]any) {
-				r["imageMode"] = "upload"
-				r["imageUrl"] = fmt.Sprintf("/media/%d/../%d/featured/1-x.png", c.ws.ID, other.ws.ID)
-			}, 400, "invalid_image"},
-			{"javascript banner link", func(r map[string]any) { r["banners"] = []any{banner(mine, "javascript:alert(1)")} }, 400, "invalid_banner"},
-			{"banner without link", func(r map[string]any) { r["banners"] = []any{banner(mine, "")} }, 400, "invalid_banner"},
-			{"banner image of another workspace", func(r map[string]any) { r["banners"] = []any{banner(othersUpload, "https://x.io")} }, 400, "invalid_banner"},
-			{"four banners", func(r map[string]any) {
-				b := banner(mine, "https://x.io")
-				r["banners"] = []any{b, b, b, b}
-			}, 400, "too_many_banners"},
-			{"topic too long", func(r map[string]any) { r["topic"] = strings.Repeat("a", 301) }, 400, "validation"},
-			{"unknown field", func(r map[string]any) { r["bannerHtml"] = "<b>x</b>" }, 400, "invalid_json"},
-		}
-		for _, tc := range cases {
+		bad := func(name string, change func(map[string]any), status int, code string) apptest.Scenario {
 			req := genReq("tech", "A fine topic")
 			req["imageMode"] = "ai"
-			tc.change(req)
-			msg := c.mustFail(http.MethodPost, "/api/workspace/posts/generate", req, tc.status, tc.code)
-			if tc.code == "missing_fields" && msg != "Please fill in all required fields" {
-				t.Errorf("%s: message %q", tc.name, msg)
+			change(req)
+			sc := apptest.Scenario{Name: name, Method: http.MethodPost, URL: "/api/workspace/posts/generate", Body: req,
+				ExpectedStatus: status, ExpectedCode: code}
+			if code == "missing_fields" {
+				sc.ExpectedContent = []string{`"message":"Please fill in all required fields"`}
 			}
-			if n := c.postCount(); n != 0 {
-				t.Fatalf("%s: %d posts written", tc.name, n)
-			}
-			if u := c.usage(); u.PostsGenerated != 0 || u.ImagesGenerated != 0 {
-				t.Fatalf("%s: usage consumed: %+v", tc.name, u)
-			}
-			if n := c.storedFiles(); n != filesBefore {
-				t.Fatalf("%s: files stored %d, before %d", tc.name, n, filesBefore)
-			}
+			return sc
+		}
+		apptest.RunScenarios(t, c.scenarioClient(), []apptest.Scenario{
+			bad("missing topic", func(r map[string]any) { r["topic"] = "  " }, 400, "missing_fields"),
+			bad("missing category", func(r map[string]any) { delete(r, "category") }, 400, "missing_fields"),
+			bad("missing tone", func(r map[string]any) { r["tone"] = "" }, 400, "missing_fields"),
+			bad("missing length", func(r map[string]any) { delete(r, "length") }, 400, "missing_fields"),
+			bad("unknown tone", func(r map[string]any) { r["tone"] = "sarcastic" }, 400, "invalid_tone"),
+			bad("unknown length", func(r map[string]any) { r["length"] = "epic" }, 400, "invalid_length"),
+			bad("unknown input mode", func(r map[string]any) { r["inputMode"] = "poem" }, 400, "invalid_input_mode"),
+			bad("unknown image mode", func(r map[string]any) { r["imageMode"] = "stock" }, 400, "invalid_image_mode"),
+			bad("category of no one", func(r map[string]any) { r["category"] = "keto" }, 400, "invalid_category"),
+			bad("library id of another workspace", func(r map[string]any) { r["imageMode"] = "library"; r["mediaId"] = item.Item.ID }, 404, "media_not_found"),
+			bad("library without id", func(r map[string]any) { r["imageMode"] = "library" }, 400, "missing_image"),
+			bad("upload of another workspace", func(r map[string]any) { r["imageMode"] = "upload"; r["imageUrl"] = othersUpload }, 400, "invalid_image"),
+			bad("upload of a foreign URL", func(r map[string]any) { r["imageMode"] = "upload"; r["imageUrl"] = "https://evil.example.com/x.png" }, 400, "invalid_image"),
+			bad("upload path escape", func(r map[string]any) {
+				r["imageMode"] = "upload"
+				r["imageUrl"] = fmt.Sprintf("/media/%d/../%d/featured/1-x.png", c.ws.ID, other.ws.ID)
+			}, 400, "invalid_image"),
+			bad("javascript banner link", func(r map[string]any) { r["banners"] = []any{banner(mine, "javascript:alert(1)")} }, 400, "invalid_banner"),
+			bad("banner without link", func(r map[string]any) { r["banners"] = []any{banner(mine, "")} }, 400, "invalid_banner"),
+			bad("banner image of another workspace", func(r map[string]any) { r["banners"] = []any{banner(othersUpload, "https://x.io")} }, 400, "invalid_banner"),
+			bad("four banners", func(r map[string]any) {
+				b := banner(mine, "https://x.io")
+				r["banners"] = []any{b, b, b, b}
+			}, 400, "too_many_banners"),
+			bad("topic too long", func(r map[string]any) { r["topic"] = strings.Repeat("a", 301) }, 400, "validation"),
+			bad("unknown field", func(r map[string]any) { r["bannerHtml"] = "<b>x</b>" }, 400, "invalid_json"),
+		})
+		// Nothing was written, no usage taken, no file stored (each
+		// refusal would leave its trace until the end).
+		if n := c.postCount(); n != 0 {
+			t.Fatalf("%d posts written", n)
+		}
+		if u := c.usage(); u.PostsGenerated != 0 || u.ImagesGenerated != 0 {
+			t.Fatalf("usage consumed: %+v", u)
+		}
+		if n := c.storedFiles(); n != filesBefore {
+			t.Fatalf("files stored %d, before %d", n, filesBefore)
 		}
 		// The other workspace's library item is still there.
 		if _, err := s.GetMedia(context.Background(), other.ws.ID, item.Item.ID); err != nil {

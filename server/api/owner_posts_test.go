@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"net/http"
+	"strings"
 	"testing"
 
 	"github.com/inkpress/inkpress/internal/app/apptest"
@@ -74,21 +75,22 @@ func TestOwnerPostsRefuseOtherWorkspaces(t *testing.T) {
 		}
 		before, _ := s.GetPost(context.Background(), store.FindPost{ID: &ids[0]})
 		path := fmt.Sprintf("/api/workspace/posts/%d", ids[0])
-		b.mustFail(http.MethodGet, path, nil, http.StatusNotFound, "post_not_found")
-		b.mustFail(http.MethodPatch, path, map[string]any{"title": "Hijacked"}, http.StatusNotFound, "post_not_found")
-		b.mustFail(http.MethodDelete, path, nil, http.StatusNotFound, "post_not_found")
+		apptest.RunScenarios(t, b.scenarioClient(), []apptest.Scenario{
+			{Name: "get", Method: http.MethodGet, URL: path, ExpectedStatus: http.StatusNotFound, ExpectedCode: "post_not_found"},
+			{Name: "patch", Method: http.MethodPatch, URL: path, Body: map[string]any{"title": "Hijacked"},
+				ExpectedStatus: http.StatusNotFound, ExpectedCode: "post_not_found"},
+			{Name: "delete", Method: http.MethodDelete, URL: path, ExpectedStatus: http.StatusNotFound, ExpectedCode: "post_not_found"},
+			{Name: "bulk delete counts none", Method: http.MethodPost, URL: "/api/workspace/posts/bulk-delete", Body: map[string]any{"ids": ids},
+				ExpectedStatus: http.StatusOK, ExpectedContent: []string{`{"deleted":0}`}},
+			{Name: "unusable id", Method: http.MethodGet, URL: "/api/workspace/posts/abc", ExpectedStatus: http.StatusNotFound, ExpectedCode: "post_not_found"},
+		})
 		var del struct {
 			Deleted int `json:"deleted"`
-		}
-		b.mustJSON(http.MethodPost, "/api/workspace/posts/bulk-delete", map[string]any{"ids": ids}, http.StatusOK, &del)
-		if del.Deleted != 0 {
-			t.Fatalf("bob deleted %d of alice's posts", del.Deleted)
 		}
 		after, _ := s.GetPost(context.Background(), store.FindPost{ID: &ids[0]})
 		if a.postCount() != 3 || after.Title != before.Title || after.Content != before.Content || !after.UpdatedAt.Equal(before.UpdatedAt) {
 			t.Fatalf("alice's posts changed: %d posts, %q", a.postCount(), after.Title)
 		}
-		b.mustFail(http.MethodGet, "/api/workspace/posts/abc", nil, http.StatusNotFound, "post_not_found")
 
 		// The owner can do all of it.
 		var got generated
@@ -96,7 +98,20 @@ func TestOwnerPostsRefuseOtherWorkspaces(t *testing.T) {
 		if got.Post.RawContent == "" || got.Post.ID != ids[0] {
 			t.Fatalf("owner get = %+v", got.Post)
 		}
-		a.mustJSON(http.MethodDelete, path, nil, http.StatusNoContent, nil)
+		long := strings.Repeat("a", 201)
+		apptest.RunScenarios(t, a.scenarioClient(), []apptest.Scenario{
+			{Name: "title too long", Method: http.MethodPatch, URL: path, Body: map[string]any{"title": long},
+				ExpectedStatus: http.StatusBadRequest, ExpectedCode: "validation", ExpectedContent: []string{"The title must be at most 200 characters"}},
+			{Name: "too many tags", Method: http.MethodPatch, URL: path, Body: map[string]any{"tags": make([]string, 51)},
+				ExpectedStatus: http.StatusBadRequest, ExpectedCode: "validation", ExpectedContent: []string{"Send at most 50 tags"}},
+			{Name: "tag too long", Method: http.MethodPatch, URL: path, Body: map[string]any{"tags": []string{long}},
+				ExpectedStatus: http.StatusBadRequest, ExpectedCode: "validation", ExpectedContent: []string{"Each tag must be at most 200 characters"}},
+			{Name: "blank title", Method: http.MethodPatch, URL: path, Body: map[string]any{"title": " "},
+				ExpectedStatus: http.StatusBadRequest, ExpectedCode: "validation", ExpectedContent: []string{"Title is required"}},
+			{Name: "empty body", Method: http.MethodPatch, URL: path, Body: map[string]any{"content": "<p> </p>"},
+				ExpectedStatus: http.StatusBadRequest, ExpectedCode: "validation", ExpectedContent: []string{"Content is required"}},
+			{Name: "delete", Method: http.MethodDelete, URL: path, ExpectedStatus: http.StatusNoContent},
+		})
 		a.mustJSON(http.MethodPost, "/api/workspace/posts/bulk-delete", map[string]any{"ids": ids}, http.StatusOK, &del)
 		if del.Deleted != 2 || a.postCount() != 0 {
 			t.Fatalf("bulk delete = %d, left %d", del.Deleted, a.postCount())

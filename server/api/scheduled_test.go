@@ -2,6 +2,7 @@ package api_test
 
 import (
 	"context"
+	"fmt"
 	"net/http"
 	"testing"
 	"time"
@@ -30,6 +31,13 @@ type scheduledList struct {
 
 type scheduledOne struct {
 	Item scheduledItem `json:"item"`
+}
+
+// scenarioClient is an apptest client in c's session, for scenario tables.
+func (c *ownerClient) scenarioClient() *apptest.Client {
+	cl := c.env.app.Client(c.t)
+	cl.HTTP.Jar = c.http.Jar
+	return cl
 }
 
 func (c *ownerClient) scheduled() []scheduledItem {
@@ -82,26 +90,30 @@ func TestScheduledCreateListDelete(t *testing.T) {
 			t.Fatalf("list = %+v", list)
 		}
 
-		bad := func(body map[string]any, code, msg string) {
-			t.Helper()
-			if got := c.mustFail(http.MethodPost, "/api/workspace/scheduled", body, http.StatusBadRequest, code); msg != "" && got != msg {
-				t.Fatalf("%v: message %q, want %q", body, got, msg)
-			}
-		}
 		valid := func(k string, v any) map[string]any {
 			b := map[string]any{"category": "tech", "topic": "Valid", "scheduledFor": "2026-12-01T10:00:00Z"}
 			b[k] = v
 			return b
 		}
-		bad(valid("topic", "   "), "topic_required", "Please enter a topic")
-		bad(valid("scheduledFor", ""), "schedule_time_required", "Please select a date and time")
-		bad(valid("scheduledFor", "next tuesday"), "invalid_schedule_time", "")
-		bad(valid("category", "cars"), "invalid_category", "")
-		bad(valid("category", ""), "category_required", "")
-		bad(valid("frequency", "hourly"), "invalid_frequency", "")
-		bad(valid("inputMode", "essay"), "invalid_input_mode", "")
-		bad(valid("banners", []map[string]string{{"imageUrl": "https://evil.example/x.png", "linkUrl": "https://a.example"}}), "invalid_banner", "")
-		bad(valid("banners", []map[string]string{{"imageUrl": banner, "linkUrl": "javascript:alert(1)"}}), "invalid_banner", "")
+		bad := func(name string, body map[string]any, code, msg string) apptest.Scenario {
+			sc := apptest.Scenario{Name: name, Method: http.MethodPost, URL: "/api/workspace/scheduled", Body: body,
+				ExpectedStatus: http.StatusBadRequest, ExpectedCode: code}
+			if msg != "" {
+				sc.ExpectedContent = []string{`"message":"` + msg + `"`}
+			}
+			return sc
+		}
+		apptest.RunScenarios(t, c.scenarioClient(), []apptest.Scenario{
+			bad("blank topic", valid("topic", "   "), "topic_required", "Please enter a topic"),
+			bad("no time", valid("scheduledFor", ""), "schedule_time_required", "Please select a date and time"),
+			bad("bad time", valid("scheduledFor", "next tuesday"), "invalid_schedule_time", ""),
+			bad("unknown category", valid("category", "cars"), "invalid_category", ""),
+			bad("no category", valid("category", ""), "category_required", ""),
+			bad("hourly", valid("frequency", "hourly"), "invalid_frequency", ""),
+			bad("essay", valid("inputMode", "essay"), "invalid_input_mode", ""),
+			bad("foreign banner image", valid("banners", []map[string]string{{"imageUrl": "https://evil.example/x.png", "linkUrl": "https://a.example"}}), "invalid_banner", ""),
+			bad("javascript banner link", valid("banners", []map[string]string{{"imageUrl": banner, "linkUrl": "javascript:alert(1)"}}), "invalid_banner", ""),
+		})
 		if n := len(c.scheduled()); n != 2 {
 			t.Fatalf("bad requests wrote items: %d", n)
 		}
@@ -139,29 +151,29 @@ func TestScheduledBulk(t *testing.T) {
 			t.Fatalf("listed %d", n)
 		}
 
-		bad := func(k string, v any, code, msg string) {
-			t.Helper()
+		bad := func(k string, v any, code, msg string) apptest.Scenario {
 			body := map[string]any{"category": "tech", "topic": "Base", "startDate": "2026-12-01", "count": 3}
 			if v == nil {
 				delete(body, k)
 			} else {
 				body[k] = v
 			}
-			if got := c.mustFail(http.MethodPost, "/api/workspace/scheduled/bulk", body, http.StatusBadRequest, code); got != msg {
-				t.Fatalf("%s=%v: message %q, want %q", k, v, got, msg)
-			}
+			return apptest.Scenario{Name: fmt.Sprintf("%s=%v", k, v), Method: http.MethodPost, URL: "/api/workspace/scheduled/bulk",
+				Body: body, ExpectedStatus: http.StatusBadRequest, ExpectedCode: code, ExpectedContent: []string{`"message":"` + msg + `"`}}
 		}
-		bad("count", 0, "invalid_number", "Please enter between 1 and 30 posts")
-		bad("count", 31, "invalid_number", "Please enter between 1 and 30 posts")
-		bad("count", -2, "invalid_number", "Please enter between 1 and 30 posts")
-		bad("count", 2.5, "invalid_number", "Please enter between 1 and 30 posts")
-		bad("count", "many", "invalid_number", "Please enter between 1 and 30 posts")
-		bad("topic", "  ", "topic_required", "Please enter a base topic or title")
-		bad("topic", nil, "topic_required", "Please enter a base topic or title")
-		bad("startDate", "", "start_date_required", "Please select a start date")
-		bad("startDate", nil, "start_date_required", "Please select a start date")
-		bad("startDate", "01/12/2026", "invalid_start_date", "Please select a valid start date")
-		bad("category", "garden", "invalid_category", "Please choose one of your blog's categories")
+		apptest.RunScenarios(t, c.scenarioClient(), []apptest.Scenario{
+			bad("count", 0, "invalid_number", "Please enter between 1 and 30 posts"),
+			bad("count", 31, "invalid_number", "Please enter between 1 and 30 posts"),
+			bad("count", -2, "invalid_number", "Please enter between 1 and 30 posts"),
+			bad("count", 2.5, "invalid_number", "Please enter between 1 and 30 posts"),
+			bad("count", "many", "invalid_number", "Please enter between 1 and 30 posts"),
+			bad("topic", "  ", "topic_required", "Please enter a base topic or title"),
+			bad("topic", nil, "topic_required", "Please enter a base topic or title"),
+			bad("startDate", "", "start_date_required", "Please select a start date"),
+			bad("startDate", nil, "start_date_required", "Please select a start date"),
+			bad("startDate", "01/12/2026", "invalid_start_date", "Please select a valid start date"),
+			bad("category", "garden", "invalid_category", "Please choose one of your blog's categories"),
+		})
 		if n := len(c.scheduled()); n != 30 {
 			t.Fatalf("bad requests wrote items: %d", n)
 		}
@@ -193,10 +205,13 @@ func TestScheduledRetryOnlyFailedAndOtherWorkspaces(t *testing.T) {
 			"scheduledFor": time.Now().UTC().Format(time.RFC3339)}, http.StatusCreated, &one)
 		path := "/api/workspace/scheduled/" + itoa(one.Item.ID)
 
-		a.mustFail(http.MethodPost, path+"/retry", nil, http.StatusConflict, "not_failed")
-		b.mustFail(http.MethodPost, path+"/retry", nil, http.StatusNotFound, "scheduled_not_found")
-		b.mustFail(http.MethodDelete, path, nil, http.StatusNotFound, "scheduled_not_found")
-		b.mustFail(http.MethodPost, "/api/workspace/scheduled/abc/retry", nil, http.StatusNotFound, "scheduled_not_found")
+		bc := b.scenarioClient()
+		apptest.RunScenarios(t, a.scenarioClient(), []apptest.Scenario{
+			{Name: "retry a pending item", Method: http.MethodPost, URL: path + "/retry", ExpectedStatus: http.StatusConflict, ExpectedCode: "not_failed"},
+			{Name: "retry another's", As: bc, Method: http.MethodPost, URL: path + "/retry", ExpectedStatus: http.StatusNotFound, ExpectedCode: "scheduled_not_found"},
+			{Name: "delete another's", As: bc, Method: http.MethodDelete, URL: path, ExpectedStatus: http.StatusNotFound, ExpectedCode: "scheduled_not_found"},
+			{Name: "unusable id", As: bc, Method: http.MethodPost, URL: "/api/workspace/scheduled/abc/retry", ExpectedStatus: http.StatusNotFound, ExpectedCode: "scheduled_not_found"},
+		})
 		if len(b.scheduled()) != 0 {
 			t.Fatal("B sees A's items")
 		}
