@@ -1,8 +1,6 @@
 package api
 
 import (
-	"context"
-
 	"github.com/inkpress/inkpress/server/api/contract"
 	"github.com/inkpress/inkpress/store"
 )
@@ -36,19 +34,6 @@ func toCategoriesJSON(cs []*store.Category) []contract.Category {
 		out[i] = toCategoryJSON(c)
 	}
 	return out
-}
-
-// withCounts fills each category's count of all its posts, scheduled ones
-// included (the owner's view; readers count through internal/reader).
-func (h *Handler) withCounts(ctx context.Context, wsID int64, cats []*store.Category) ([]*store.Category, error) {
-	counts, err := h.Store.CountPostsByCategory(ctx, store.FindPost{WorkspaceID: &wsID})
-	if err != nil {
-		return nil, err
-	}
-	for _, c := range cats {
-		c.PostCount = counts[c.Slug]
-	}
-	return cats, nil
 }
 
 func toBanners(bs []store.Banner) []contract.Banner {
