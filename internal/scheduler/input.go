@@ -76,12 +76,9 @@ func (in Input) Item() (*store.ScheduledPost, error) {
 			return nil, errTopicRequired
 		}
 	}
-	if strings.TrimSpace(in.ScheduledFor) == "" {
-		return nil, errWhenRequired
-	}
-	at, ok := ParseWhen(in.ScheduledFor)
-	if !ok {
-		return nil, errInvalidWhen
+	at, err := requiredTime(in.ScheduledFor, errWhenRequired, errInvalidWhen)
+	if err != nil {
+		return nil, err
 	}
 	item, err := newItem(in.Category, topic, in.InputMode, in.Frequency, in.GenerateImage, in.Banners)
 	if err != nil {
@@ -99,12 +96,9 @@ func (in BulkInput) Items() ([]*store.ScheduledPost, error) {
 	if topic == "" {
 		return nil, errBaseTopicRequired
 	}
-	if strings.TrimSpace(in.StartDate) == "" {
-		return nil, errStartDateRequired
-	}
-	start, ok := ParseWhen(in.StartDate)
-	if !ok {
-		return nil, errInvalidStartDate
+	start, err := requiredTime(in.StartDate, errStartDateRequired, errInvalidStartDate)
+	if err != nil {
+		return nil, err
 	}
 	count := DefaultBulkCount
 	if in.Count != nil {
@@ -152,6 +146,19 @@ func newItem(category, topic, inputMode, frequency string, generateImage *bool, 
 	}
 	return &store.ScheduledPost{Category: category, Topic: topic, InputMode: inputMode, Frequency: frequency,
 		Status: store.ScheduledPending, GenerateImage: generateImage == nil || *generateImage, Banners: banners}, nil
+}
+
+// requiredTime reads a form's time: missing when blank, invalid when
+// ParseWhen cannot read it.
+func requiredTime(s string, missing, invalid error) (time.Time, error) {
+	if strings.TrimSpace(s) == "" {
+		return time.Time{}, missing
+	}
+	t, ok := ParseWhen(s)
+	if !ok {
+		return time.Time{}, invalid
+	}
+	return t, nil
 }
 
 // ParseWhen reads a schedule time: RFC 3339, or, as a browser's date and

@@ -8,30 +8,16 @@ import (
 	"time"
 
 	"github.com/inkpress/inkpress/internal/app/apptest"
+	"github.com/inkpress/inkpress/server/api/contract"
 	"github.com/inkpress/inkpress/store"
 )
 
-type scheduledItem struct {
-	ID            int64          `json:"id"`
-	Category      string         `json:"category"`
-	Topic         *string        `json:"topic"`
-	InputMode     string         `json:"inputMode"`
-	ScheduledFor  time.Time      `json:"scheduledFor"`
-	Frequency     string         `json:"frequency"`
-	Status        string         `json:"status"`
-	GenerateImage bool           `json:"generateImage"`
-	Banners       []store.Banner `json:"banners"`
-	Error         string         `json:"error"`
-	PostID        *int64         `json:"postId"`
-}
-
-type scheduledList struct {
-	Items []scheduledItem `json:"items"`
-}
-
-type scheduledOne struct {
-	Item scheduledItem `json:"item"`
-}
+// The answers of the scheduling endpoints, as the contract defines them.
+type (
+	scheduledItem = contract.ScheduledPost
+	scheduledList = contract.ScheduledListResponse
+	scheduledOne  = contract.ScheduledResponse
+)
 
 // scenarioClient is an apptest client in c's session, for scenario tables.
 func (c *ownerClient) scenarioClient() *apptest.Client {
