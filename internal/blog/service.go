@@ -7,6 +7,7 @@ import (
 	"github.com/inkpress/inkpress/internal/apperr"
 	"github.com/inkpress/inkpress/internal/cache"
 	"github.com/inkpress/inkpress/internal/plan"
+	"github.com/inkpress/inkpress/internal/reader"
 	"github.com/inkpress/inkpress/internal/site"
 	"github.com/inkpress/inkpress/store"
 )
@@ -29,13 +30,10 @@ func (s *Service) changed(ws *store.Workspace) {
 	s.Site.Forget()
 }
 
-// Settings returns the workspace's settings, or the defaults when it has none.
+// Settings returns the workspace's settings, or the defaults when it has
+// none (the same fallback readers see).
 func (s *Service) Settings(ctx context.Context, ws *store.Workspace) (*store.Settings, error) {
-	set, err := s.Store.GetSettings(ctx, ws.ID)
-	if errors.Is(err, store.ErrNotFound) {
-		return store.DefaultSettings(ws.ID, ws.Name), nil
-	}
-	return set, err
+	return reader.SettingsOf(ctx, s.Store, ws)
 }
 
 // UpdateSettings validates and saves the settings form.

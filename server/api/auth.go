@@ -85,11 +85,11 @@ func (h *Handler) me(ctx context.Context, c *caller) (*contract.Me, error) {
 		return nil, err
 	}
 	out.Workspace = toWorkspaceJSON(ws)
-	set, err := h.Store.GetSettings(ctx, ws.ID)
-	if err != nil && !errors.Is(err, store.ErrNotFound) {
+	set, err := h.Blog.Settings(ctx, ws)
+	if err != nil {
 		return nil, err
 	}
-	out.OnboardingCompleted = set != nil && set.OnboardingCompleted
+	out.OnboardingCompleted = set.OnboardingCompleted
 	return out, nil
 }
 
