@@ -121,7 +121,7 @@ func New(ctx context.Context, cfg *config.Config, logger *slog.Logger) (*App, er
 	siteHandler := &sitehttp.Handler{Config: cfg, Reader: rd, Site: a.Site, Cache: a.Cache, App: fe, Views: a.Views,
 		DefaultImage: a.defaultImage}
 	a.Server = &server.Server{Addr: cfg.Addr, API: apiHandler.Routes(), Site: siteHandler, Media: mediaHandler,
-		Store: db, Logger: logger}
+		Store: db, Logger: logger, TrustedOrigins: []string{cfg.BaseURL}}
 	return a, nil
 }
 

@@ -78,7 +78,7 @@ func TestPublicReads(t *testing.T) {
 			{Name: "page zero", Method: "GET", URL: "/api/posts?page=0", ExpectedStatus: 400, ExpectedCode: "invalid_parameter"},
 			{Name: "unknown sort", Method: "GET", URL: "/api/posts?sort=random", ExpectedStatus: 400, ExpectedCode: "invalid_parameter"},
 			{Name: "post", Method: "GET", URL: post, ExpectedStatus: 200,
-				ExpectedContent: []string{`"post":{"id":`, `"content":"\u003cp\u003eFat first.`, `"canonicalUrl":"` + a.URL + `/keto/` + p.Slug + `"`, `"related":[]`},
+				ExpectedContent:    []string{`"post":{"id":`, `"content":"\u003cp\u003eFat first.`, `"canonicalUrl":"` + a.URL + `/keto/` + p.Slug + `"`, `"related":[]`},
 				NotExpectedContent: []string{`"rawContent"`, `"banners"`}},
 			{Name: "unknown post", Method: "GET", URL: "/api/posts/keto/nope", ExpectedStatus: 404, ExpectedCode: "post_not_found"},
 			{Name: "post in an invalid category", Method: "GET", URL: "/api/posts/No%20pe/" + p.Slug, ExpectedStatus: 404, ExpectedCode: "post_not_found"},

@@ -3,6 +3,7 @@ package site_test
 import (
 	"context"
 	"encoding/xml"
+	"errors"
 	"fmt"
 	"net/http"
 	"regexp"
@@ -468,8 +469,13 @@ func TestNewsletter(t *testing.T) {
 			t.Fatalf("%q: %d", bad, r.StatusCode)
 		}
 	}
-	if err := a.Store.CreateSubscriber(ctx, "reader@example.com", 0); err == nil {
-		t.Fatal("e-mail was not stored lower-cased and trimmed")
+	site, err := a.Store.GetWorkspace(ctx, store.FindWorkspace{Slug: &a.Config.SiteWorkspace})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The site blog's list holds the address lower-cased and trimmed.
+	if err := a.Store.CreateSubscriber(ctx, "reader@example.com", site.ID); !errors.Is(err, store.ErrConflict) {
+		t.Fatalf("e-mail was not stored lower-cased and trimmed on the site blog's list: %v", err)
 	}
 	_ = fmt.Sprint
 }
