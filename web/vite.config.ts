@@ -48,5 +48,9 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
     restoreMocks: true,
+    // Whole-page tests render, fetch (mocked) and type a lot: a busy 2-core machine needs far more
+    // than the 5 s default. Testing Library's findBy/waitFor wait up to 10 s (src/test/setup.ts).
+    testTimeout: 30_000,
+    hookTimeout: 30_000,
   },
 })

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useMemo, type ReactNode } from 'react'
+import { Suspense, useMemo, type ReactNode } from 'react'
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router'
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query'
 import { Toaster } from 'sonner'
@@ -21,18 +21,19 @@ import { NotFound } from '@/routes/NotFound'
 import { FeedRedirect, SitemapRedirect } from '@/routes/ServerRedirect'
 import { useSite } from '@/hooks/usePublic'
 import { headRootBlog, RootBlogContext, useRootBlog } from '@/lib/rootBlog'
+import { lazyPage } from '@/lib/lazyPage'
 
 // Owner and admin pages load on demand so the public pages stay light.
-const Onboarding = lazy(() => import('@/routes/owner/Onboarding'))
-const Dashboard = lazy(() => import('@/routes/owner/Dashboard'))
-const MyPosts = lazy(() => import('@/routes/owner/MyPosts'))
-const AllPosts = lazy(() => import('@/routes/owner/AllPosts'))
-const AdminDashboard = lazy(() => import('@/routes/admin/AdminDashboard'))
-const AdminUsers = lazy(() => import('@/routes/admin/AdminUsers'))
-const AdminSchedule = lazy(() => import('@/routes/admin/AdminSchedule'))
-const AdminCategories = lazy(() => import('@/routes/admin/AdminCategories'))
-const AdminMediaLibrary = lazy(() => import('@/routes/admin/AdminMediaLibrary'))
-const AdminAllPosts = lazy(() => import('@/routes/admin/AdminAllPosts'))
+const Onboarding = lazyPage(() => import('@/features/onboarding/Onboarding'))
+const Dashboard = lazyPage(() => import('@/routes/owner/Dashboard'))
+const MyPosts = lazyPage(() => import('@/routes/owner/MyPosts'))
+const AllPosts = lazyPage(() => import('@/routes/owner/AllPosts'))
+const AdminDashboard = lazyPage(() => import('@/routes/admin/AdminDashboard'))
+const AdminUsers = lazyPage(() => import('@/routes/admin/AdminUsers'))
+const AdminSchedule = lazyPage(() => import('@/routes/admin/AdminSchedule'))
+const AdminCategories = lazyPage(() => import('@/routes/admin/AdminCategories'))
+const AdminMediaLibrary = lazyPage(() => import('@/routes/admin/AdminMediaLibrary'))
+const AdminAllPosts = lazyPage(() => import('@/routes/admin/AdminAllPosts'))
 
 function Lazy({ children }: { children: ReactNode }) {
   return <Suspense fallback={<PageLoading />}>{children}</Suspense>

@@ -96,7 +96,8 @@ describe('Navbar', () => {
     renderWithProviders(<Navbar />, { route: '/dashboard' })
     await user.click(await screen.findByRole('button', { name: /Logout/ }))
     expect(await screen.findByRole('link', { name: 'LOGIN' })).toBeInTheDocument()
-    expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/)
+    // The user is cleared at once; going home waits for the session to be read again.
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/))
     expect(fetch.mock.calls.some((c) => String(c[0]) === '/api/auth/logout')).toBe(true)
   })
 })

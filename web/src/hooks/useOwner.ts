@@ -5,7 +5,7 @@ import { getMedia, getOwnerPost, getOwnerPosts, uploadMedia, type OwnerPostsQuer
 import { ApiError, errorMessage } from '@/api/client'
 import { qk } from '@/api/queryKeys'
 import type { MediaItem } from '@/api/types'
-import { checkImageFile } from '@/components/owner/generate'
+import { checkImageFile } from '@/lib/upload'
 
 export const MEDIA_LIMIT = 40
 export const MSG_LIBRARY_FULL = { title: 'Library full', description: 'Maximum 40 images allowed per workspace' }

@@ -4,7 +4,7 @@ import { toast } from 'sonner'
 import { bulkDeletePosts, deleteOwnerPost } from '@/api/endpoints'
 import { errorMessage } from '@/api/client'
 import type { PostSummary } from '@/api/types'
-import { bulkDeletedMessage } from '@/components/owner/posts'
+import { bulkDeletedMessage } from '@/lib/posts'
 import { useOwnerPosts, useWorkspaceCategories } from './useWorkspace'
 import { useRefreshOwnerData } from './useOwner'
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { Usage } from '@/api/types'
-import { USAGE_WARNING, isAtLimit, isRunningLow, showUsageWarning, usagePercent } from './usage'
+import { USAGE_WARNING, isAtLimit, isRunningLow, showUsageWarning, usagePercent } from '@/lib/usage'
 
 function usage(postsGenerated: number, postsLimit: number, imagesGenerated: number, imagesLimit: number, unlimited = false): Usage {
   return { month: '2025-01-01', postsGenerated, postsLimit, imagesGenerated, imagesLimit, trial: false, unlimited }

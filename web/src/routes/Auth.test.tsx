@@ -1,7 +1,8 @@
-import { describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { AppRoutes } from '@/App'
+import { preloadLazyPages } from '@/lib/lazyPage'
 import { admin, apiError, json, mockFetch, owner, renderWithProviders, visitor } from '@/test/utils'
 import type { Me } from '@/api/types'
 
@@ -13,6 +14,9 @@ function base(me: Me = visitor) {
     'GET /api/workspace': apiError(500, 'x', 'not in this test'),
   }
 }
+
+// The owner and admin pages are lazy: load them before the tests, not inside their time limits.
+beforeAll(preloadLazyPages)
 
 describe('login', () => {
   it('shows validation messages and does not call the server', async () => {

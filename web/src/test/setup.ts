@@ -1,6 +1,10 @@
 import '@testing-library/jest-dom/vitest'
 import { afterEach, vi } from 'vitest'
-import { cleanup } from '@testing-library/react'
+import { cleanup, configure } from '@testing-library/react'
+
+// findBy* and waitFor give up after 1 s by default, which a loaded machine can miss; a passing
+// assertion returns as soon as it holds, so a longer limit only costs time when a test fails.
+configure({ asyncUtilTimeout: 10_000 })
 
 afterEach(() => {
   cleanup()

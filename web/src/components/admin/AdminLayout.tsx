@@ -3,7 +3,7 @@ import { Link } from 'react-router'
 import { LayoutDashboard, LogOut } from 'lucide-react'
 import { Button } from '@/components/ui/button'
 import { useLogout } from '@/hooks/useLogout'
-import { Spinner } from '@/components/owner/Spinner'
+import { Spinner } from '@/components/ui/spinner'
 
 /** The 'Dashboard' and 'Logout' buttons of the admin pages. */
 export function DashboardLogout() {

@@ -1,16 +1,19 @@
 import { useRef, useState, type FormEvent } from 'react'
 import { Link } from 'react-router'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { CalendarClock, Plus } from 'lucide-react'
+import { CalendarClock } from 'lucide-react'
 import { toast } from 'sonner'
 import { schedulePost } from '@/api/endpoints'
 import { errorMessage } from '@/api/client'
 import { qk } from '@/api/queryKeys'
 import type { Category, Frequency, InputMode } from '@/api/types'
-import { Checkbox } from '@/components/owner/Checkbox'
-import { BannerEditor, Segmented } from '@/components/owner/GenerateDialog'
-import { MAX_BANNERS, MSG_MISSING, newBanner, validateBanners, type BannerDraft, type FieldErrors } from '@/components/owner/generate'
-import { Spinner } from '@/components/owner/Spinner'
+import { Checkbox } from '@/components/ui/checkbox'
+import { BannerList } from '@/components/ui/banner-editor'
+import { Segmented } from '@/components/ui/segmented'
+import { MAX_BANNERS, MSG_BAD_LINK, validateBanners, withoutBannerErrors, type BannerDraft, type BannerErrors } from '@/lib/banners'
+import { INPUT_MODES, MSG_MISSING } from '@/lib/forms'
+import { useUploadCount } from '@/hooks/useUploadCount'
+import { Spinner } from '@/components/ui/spinner'
 import { Button } from '@/components/ui/button'
 import { Field } from '@/components/ui/field'
 import { Input } from '@/components/ui/input'
@@ -18,7 +21,7 @@ import { Label } from '@/components/ui/label'
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select'
 import { Switch } from '@/components/ui/switch'
 import { FREQUENCIES, emptyScheduleForm, toScheduleInput, validateSchedule, type ScheduleErrors, type ScheduleForm as Form } from './schedule'
-import { CategoryField } from '@/components/owner/CategoryField'
+import { CategoryField } from '@/components/workspace/CategoryField'
 
 /**
  * Schedule one post: category, frequency, topic (or 'Generate random topic'), topic/title mode,
@@ -28,8 +31,8 @@ export function ScheduleForm({ categories, loadingCategories }: { categories: Ca
   const queryClient = useQueryClient()
   const [form, setForm] = useState<Form>(() => emptyScheduleForm())
   const [errors, setErrors] = useState<ScheduleErrors>({})
-  const [bannerErrors, setBannerErrors] = useState<FieldErrors['banners']>(undefined)
-  const [uploads, setUploads] = useState(0)
+  const [bannerErrors, setBannerErrors] = useState<BannerErrors | undefined>(undefined)
+  const { uploading, onBusyChange } = useUploadCount()
   const formRef = useRef<HTMLFormElement>(null)
 
   const current: Form = form.category || !categories.length ? form : { ...form, category: categories[0].slug }
@@ -51,27 +54,19 @@ export function ScheduleForm({ categories, loadingCategories }: { categories: Ca
     setForm((f) => ({ ...f, [key]: value }))
     setErrors((e) => ({ ...e, [key === 'random' || key === 'inputMode' ? 'topic' : key]: undefined }))
   }
-  const setBanner = (b: BannerDraft) => {
-    setForm((f) => ({ ...f, banners: f.banners.map((x) => (x.key === b.key ? b : x)) }))
-    setBannerErrors((e) => {
-      if (!e?.[b.key]) return e
-      const rest = { ...e }
-      delete rest[b.key]
-      return rest
-    })
-  }
-  const uploadBusy = (on: boolean) => setUploads((n) => Math.max(0, n + (on ? 1 : -1)))
+  const setBanners = (change: (list: BannerDraft[]) => BannerDraft[]) => setForm((f) => ({ ...f, banners: change(f.banners) }))
+  const bannerEdited = (key: string) => setBannerErrors((e) => withoutBannerErrors(e, key))
 
   const submit = (e: FormEvent) => {
     e.preventDefault()
-    if (busy || uploads > 0) return
+    if (busy || uploading) return
     const v = validateSchedule(current)
     const b = validateBanners(current.banners)
     setErrors(v)
     setBannerErrors(b.errors)
     if (Object.values(v).some(Boolean) || b.missing || b.badLink) {
       const msg = b.badLink && !Object.values(v).some(Boolean) && !b.missing
-        ? { title: 'Invalid link', description: 'Banner links must start with http:// or https://' }
+        ? MSG_BAD_LINK
         : MSG_MISSING
       toast.error(msg.title, { description: msg.description })
       requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus())
@@ -129,10 +124,7 @@ export function ScheduleForm({ categories, loadingCategories }: { categories: Ca
           value={current.inputMode}
           onChange={(v) => set('inputMode', v)}
           className="grid-cols-2"
-          options={[
-            { value: 'topic', label: 'Topic', hint: 'The AI picks the title' },
-            { value: 'title', label: 'Title', hint: 'Use my title as is' },
-          ]}
+          options={INPUT_MODES}
         />
 
         <div className="grid gap-2">
@@ -176,37 +168,13 @@ export function ScheduleForm({ categories, loadingCategories }: { categories: Ca
               {current.banners.length}/{MAX_BANNERS}
             </span>
           </div>
-          {current.banners.length > 0 && (
-            <ul className="grid gap-3">
-              {current.banners.map((b, i) => (
-                <BannerEditor
-                  key={b.key}
-                  banner={b}
-                  index={i}
-                  errors={bannerErrors?.[b.key]}
-                  onChange={setBanner}
-                  onBusyChange={uploadBusy}
-                  onRemove={() => setForm((f) => ({ ...f, banners: f.banners.filter((x) => x.key !== b.key) }))}
-                />
-              ))}
-            </ul>
-          )}
-          <div>
-            <Button
-              variant="outline"
-              size="sm"
-              onClick={() => setForm((f) => (f.banners.length >= MAX_BANNERS ? f : { ...f, banners: [...f.banners, newBanner()] }))}
-              disabled={current.banners.length >= MAX_BANNERS}
-            >
-              <Plus aria-hidden="true" /> Add banner
-            </Button>
-          </div>
+          <BannerList banners={current.banners} errors={bannerErrors} onChange={setBanners} onEdited={bannerEdited} onBusyChange={onBusyChange} />
         </div>
       </fieldset>
       <div className="mt-6 flex justify-end border-t border-slate-100 pt-5">
-        <Button type="submit" disabled={busy || uploads > 0} className="w-full sm:w-auto">
+        <Button type="submit" disabled={busy || uploading} className="w-full sm:w-auto">
           {busy ? <Spinner /> : <CalendarClock aria-hidden="true" />}
-          {busy ? 'Scheduling...' : uploads > 0 ? 'Uploading...' : 'Schedule Post'}
+          {busy ? 'Scheduling...' : uploading ? 'Uploading...' : 'Schedule Post'}
         </Button>
       </div>
     </form>

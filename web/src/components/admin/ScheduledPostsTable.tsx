@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { CalendarClock, RotateCcw, Trash2 } from 'lucide-react'
 import { toast } from 'sonner'
@@ -8,12 +8,12 @@ import { qk } from '@/api/queryKeys'
 import type { Category, ScheduledPost } from '@/api/types'
 import { CategoryBadge } from '@/components/CategoryBadge'
 import { EmptyState } from '@/components/EmptyState'
-import { ErrorBlock } from '@/components/ErrorBlock'
-import { ConfirmDialog } from '@/components/owner/ConfirmDialog'
-import { Spinner } from '@/components/owner/Spinner'
+import { ConfirmDialog } from '@/components/ui/confirm-dialog'
+import { Spinner } from '@/components/ui/spinner'
 import { Badge } from '@/components/ui/badge'
-import { Skeleton } from '@/components/ui/skeleton'
+import { QueryState } from '@/components/ui/query-state'
 import { useScheduledPosts } from '@/hooks/useAdmin'
+import { useErrorToast } from '@/hooks/useErrorToast'
 import { formatDateTime } from '@/lib/format'
 import { cn } from '@/lib/utils'
 import { FREQUENCIES, RETRY_NOTE, STATUS_LABEL, featuresOf, topicLabel } from './schedule'
@@ -90,9 +90,7 @@ export function ScheduledPostsTable({ categories }: { categories: Category[] }) 
   const queryClient = useQueryClient()
   const [deleting, setDeleting] = useState<ScheduledPost | null>(null)
 
-  useEffect(() => {
-    if (scheduled.isError) toast.error('Error loading scheduled posts', { description: errorMessage(scheduled.error) })
-  }, [scheduled.isError, scheduled.error])
+  useErrorToast(scheduled, 'Error loading scheduled posts')
 
   const retry = useMutation({
     mutationFn: (item: ScheduledPost) => retryScheduledPost(item.id),
@@ -116,123 +114,114 @@ export function ScheduledPostsTable({ categories }: { categories: Category[] }) 
   })
 
   const catOf = (slug: string) => categories.find((c) => c.slug === slug)
-  const items = scheduled.data ?? []
   const labelOf = (item: ScheduledPost) => `${topicLabel(item.topic)} on ${formatDateTime(item.scheduledFor)}`
   const retryingId = retry.isPending ? retry.variables?.id : undefined
 
-  if (scheduled.isLoading) {
-    return (
-      <div className="space-y-2" aria-busy="true">
-        <p role="status" className="sr-only">
-          Loading...
-        </p>
-        {Array.from({ length: 3 }, (_, i) => (
-          <Skeleton key={i} className="h-14 rounded-xl" />
-        ))}
-      </div>
-    )
-  }
-  if (scheduled.isError) return <ErrorBlock error={scheduled.error} onRetry={() => void scheduled.refetch()} />
-  if (!items.length) {
-    return <EmptyState icon={<CalendarClock className="size-6" aria-hidden="true" />} title="No scheduled posts yet" description="Schedule a post above, or many at once with Bulk Schedule." />
-  }
-
   return (
     <>
-      {/* Phones: cards */}
-      <ul className="grid gap-3 lg:hidden" aria-label="Scheduled posts">
-        {items.map((item) => {
-          const c = catOf(item.category)
-          return (
-            <li key={item.id} className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
-              <div className="flex flex-wrap items-center justify-between gap-2">
-                <CategoryBadge slug={item.category} label={c?.name} color={c?.colorHex} />
-                <StatusBadge item={item} />
-              </div>
-              <p className="mt-2 font-semibold leading-snug">
-                <Topic item={item} />
-              </p>
-              <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-xs text-slate-600">
-                <dt className="text-slate-500">Scheduled For</dt>
-                <dd>
-                  <time dateTime={item.scheduledFor}>{formatDateTime(item.scheduledFor)}</time>
-                </dd>
-                <dt className="text-slate-500">Frequency</dt>
-                <dd>{frequencyLabel(item.frequency)}</dd>
-                <dt className="text-slate-500">Features</dt>
-                <dd>
-                  <Features item={item} />
-                </dd>
-              </dl>
-              {item.status === 'failed' && item.error && <p className="mt-2 text-xs text-red-700">{item.error}</p>}
-              <Actions
-                item={item}
-                label={labelOf(item)}
-                retrying={retryingId === item.id}
-                onRetry={() => retry.mutate(item)}
-                onDelete={() => setDeleting(item)}
-                className="mt-3 justify-end border-t border-slate-100 pt-2"
-              />
-            </li>
-          )
-        })}
-      </ul>
-
-      {/* Large screens: table */}
-      <div className="hidden overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm lg:block">
-        <table className="w-full text-left text-sm">
-          <caption className="sr-only">Scheduled posts</caption>
-          <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase tracking-wider text-slate-500">
-            <tr>
-              <th scope="col" className="px-4 py-3 font-semibold">Category</th>
-              <th scope="col" className="px-4 py-3 font-semibold">Topic</th>
-              <th scope="col" className="px-4 py-3 font-semibold">Features</th>
-              <th scope="col" className="px-4 py-3 font-semibold">Scheduled For</th>
-              <th scope="col" className="px-4 py-3 font-semibold">Frequency</th>
-              <th scope="col" className="px-4 py-3 font-semibold">Status</th>
-              <th scope="col" className="px-4 py-3 text-right font-semibold">Actions</th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
-            {items.map((item) => {
-              const c = catOf(item.category)
-              return (
-                <tr key={item.id} className="hover:bg-slate-50">
-                  <td className="whitespace-nowrap px-4 py-3">
-                    <CategoryBadge slug={item.category} label={c?.name} color={c?.colorHex} />
-                  </td>
-                  <td className="px-4 py-3 font-medium">
-                    <span className="line-clamp-2">
+      <QueryState
+        query={scheduled}
+        empty={<EmptyState icon={<CalendarClock className="size-6" aria-hidden="true" />} title="No scheduled posts yet" description="Schedule a post above, or many at once with Bulk Schedule." />}
+      >
+        {(items) => (
+          <>
+            {/* Phones: cards */}
+            <ul className="grid gap-3 lg:hidden" aria-label="Scheduled posts">
+              {items.map((item) => {
+                const c = catOf(item.category)
+                return (
+                  <li key={item.id} className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
+                    <div className="flex flex-wrap items-center justify-between gap-2">
+                      <CategoryBadge slug={item.category} label={c?.name} color={c?.colorHex} />
+                      <StatusBadge item={item} />
+                    </div>
+                    <p className="mt-2 font-semibold leading-snug">
                       <Topic item={item} />
-                    </span>
-                  </td>
-                  <td className="px-4 py-3">
-                    <Features item={item} />
-                  </td>
-                  <td className="whitespace-nowrap px-4 py-3 text-slate-600">
-                    <time dateTime={item.scheduledFor}>{formatDateTime(item.scheduledFor)}</time>
-                  </td>
-                  <td className="px-4 py-3 text-slate-600">{frequencyLabel(item.frequency)}</td>
-                  <td className="px-4 py-3">
-                    <StatusBadge item={item} />
-                    {item.status === 'failed' && item.error && <p className="mt-1 line-clamp-2 max-w-48 text-xs text-red-700">{item.error}</p>}
-                  </td>
-                  <td className="px-2 py-1.5">
+                    </p>
+                    <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-xs text-slate-600">
+                      <dt className="text-slate-500">Scheduled For</dt>
+                      <dd>
+                        <time dateTime={item.scheduledFor}>{formatDateTime(item.scheduledFor)}</time>
+                      </dd>
+                      <dt className="text-slate-500">Frequency</dt>
+                      <dd>{frequencyLabel(item.frequency)}</dd>
+                      <dt className="text-slate-500">Features</dt>
+                      <dd>
+                        <Features item={item} />
+                      </dd>
+                    </dl>
+                    {item.status === 'failed' && item.error && <p className="mt-2 text-xs text-red-700">{item.error}</p>}
                     <Actions
                       item={item}
                       label={labelOf(item)}
                       retrying={retryingId === item.id}
                       onRetry={() => retry.mutate(item)}
                       onDelete={() => setDeleting(item)}
-                      className="justify-end"
+                      className="mt-3 justify-end border-t border-slate-100 pt-2"
                     />
-                  </td>
-                </tr>
-              )
-            })}
-          </tbody>
-        </table>
-      </div>
+                  </li>
+                )
+              })}
+            </ul>
+
+            {/* Large screens: table */}
+            <div className="hidden overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm lg:block">
+              <table className="w-full text-left text-sm">
+                <caption className="sr-only">Scheduled posts</caption>
+                <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase tracking-wider text-slate-500">
+                  <tr>
+                    <th scope="col" className="px-4 py-3 font-semibold">Category</th>
+                    <th scope="col" className="px-4 py-3 font-semibold">Topic</th>
+                    <th scope="col" className="px-4 py-3 font-semibold">Features</th>
+                    <th scope="col" className="px-4 py-3 font-semibold">Scheduled For</th>
+                    <th scope="col" className="px-4 py-3 font-semibold">Frequency</th>
+                    <th scope="col" className="px-4 py-3 font-semibold">Status</th>
+                    <th scope="col" className="px-4 py-3 text-right font-semibold">Actions</th>
+                  </tr>
+                </thead>
+                <tbody className="divide-y divide-slate-100">
+                  {items.map((item) => {
+                    const c = catOf(item.category)
+                    return (
+                      <tr key={item.id} className="hover:bg-slate-50">
+                        <td className="whitespace-nowrap px-4 py-3">
+                          <CategoryBadge slug={item.category} label={c?.name} color={c?.colorHex} />
+                        </td>
+                        <td className="px-4 py-3 font-medium">
+                          <span className="line-clamp-2">
+                            <Topic item={item} />
+                          </span>
+                        </td>
+                        <td className="px-4 py-3">
+                          <Features item={item} />
+                        </td>
+                        <td className="whitespace-nowrap px-4 py-3 text-slate-600">
+                          <time dateTime={item.scheduledFor}>{formatDateTime(item.scheduledFor)}</time>
+                        </td>
+                        <td className="px-4 py-3 text-slate-600">{frequencyLabel(item.frequency)}</td>
+                        <td className="px-4 py-3">
+                          <StatusBadge item={item} />
+                          {item.status === 'failed' && item.error && <p className="mt-1 line-clamp-2 max-w-48 text-xs text-red-700">{item.error}</p>}
+                        </td>
+                        <td className="px-2 py-1.5">
+                          <Actions
+                            item={item}
+                            label={labelOf(item)}
+                            retrying={retryingId === item.id}
+                            onRetry={() => retry.mutate(item)}
+                            onDelete={() => setDeleting(item)}
+                            className="justify-end"
+                          />
+                        </td>
+                      </tr>
+                    )
+                  })}
+                </tbody>
+              </table>
+            </div>
+          </>
+        )}
+      </QueryState>
 
       <ConfirmDialog
         open={deleting !== null}

@@ -1,4 +1,4 @@
-import { isAtLimit, isUnlimited } from '@/components/owner/usage'
+import { isAtLimit, isUnlimited } from '@/lib/usage'
 import { formatLimit } from '@/lib/format'
 import { cn } from '@/lib/utils'
 

@@ -1,7 +1,8 @@
 /** The scheduler's choices, rules and request bodies (seed sections 2, 3, 5 and 9), kept pure for tests. */
 import { addDays, format, isValid, parse } from 'date-fns'
 import type { BulkScheduleInput, Frequency, InputMode, ScheduledPost, ScheduleInput, ScheduleStatus } from '@/api/types'
-import { MSG_MISSING, toBanners, type BannerDraft } from '@/components/owner/generate'
+import { toBanners, type BannerDraft } from '@/lib/banners'
+import { MSG_MISSING } from '@/lib/forms'
 
 export const FREQUENCIES: { value: Frequency; label: string }[] = [
   { value: 'once', label: 'Once' },

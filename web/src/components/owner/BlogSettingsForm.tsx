@@ -15,9 +15,8 @@ import { Textarea } from '@/components/ui/textarea'
 import { fontFor } from '@/lib/fonts'
 import { cn } from '@/lib/utils'
 import { BlogPreview } from './BlogPreview'
-import { COLOR_SCHEMES } from './onboarding'
-import { Spinner } from './Spinner'
-import { DASHBOARD_FONTS, HEX6, TEMPLATES } from './settings'
+import { Spinner } from '@/components/ui/spinner'
+import { COLOR_SCHEMES, DASHBOARD_FONTS, HEX6, TEMPLATES } from './settings'
 
 
 /** Blog settings: title, description, template, primary colour and font (PUT /api/workspace/settings). */

@@ -2,7 +2,7 @@ import type { ComponentType } from 'react'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 import { formatLimit } from '@/lib/format'
 import { cn } from '@/lib/utils'
-import { isAtLimit, isRunningLow, isUnlimited, usagePercent } from './usage'
+import { isAtLimit, isRunningLow, isUnlimited, usagePercent } from '@/lib/usage'
 
 /** 'used / limit' with a progress bar; amber from 80%, red at the limit, infinity when unlimited. */
 export function UsageCard({

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import { Button } from '@/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog'
-import { Spinner } from './Spinner'
+import { Spinner } from '@/components/ui/spinner'
 
 /** A yes/no question before a destructive action; stays open (busy) until the action settles. */
 export function ConfirmDialog({

@@ -6,8 +6,8 @@ import { errorMessage } from '@/api/client'
 import { Button } from '@/components/ui/button'
 import { formatSize } from '@/lib/format'
 import { cn } from '@/lib/utils'
-import { checkImageFile } from './generate'
-import { Spinner } from './Spinner'
+import { checkImageFile } from '@/lib/upload'
+import { Spinner } from '@/components/ui/spinner'
 
 export interface UploadedImage {
   url: string

@@ -13,7 +13,7 @@ import { Skeleton } from '@/components/ui/skeleton'
 import { Textarea } from '@/components/ui/textarea'
 import { useOwnerPost, useRefreshOwnerData } from '@/hooks/useOwner'
 import { parseKeywords } from '@/lib/keywords'
-import { Spinner } from './Spinner'
+import { Spinner } from '@/components/ui/spinner'
 
 /** Edit a post's title, HTML content and tags (PATCH /api/workspace/posts/{id}). */
 export function EditPostDialog({ post, onClose }: { post: PostSummary | null; onClose: () => void }) {

@@ -7,7 +7,7 @@ import { Skeleton } from '@/components/ui/skeleton'
 import { useLibraryUpload, useMediaLibrary } from '@/hooks/useOwner'
 import { formatSize } from '@/lib/format'
 import { cn } from '@/lib/utils'
-import { Spinner } from './Spinner'
+import { Spinner } from '@/components/ui/spinner'
 
 /** Adds an image to the library (the seed's media-upload rules and toasts) and selects it. */
 function LibraryUpload({ count, limit, disabled, onAdded }: { count: number; limit: number; disabled: boolean; onAdded: (m: MediaItem) => void }) {

@@ -17,11 +17,11 @@ import { ALL_CATEGORIES, type PostsTableState } from '@/hooks/usePostsTable'
 import { formatShortDate } from '@/lib/format'
 import { postPath } from '@/lib/paths'
 import { cn } from '@/lib/utils'
-import { Checkbox } from './Checkbox'
-import { ConfirmDialog } from './ConfirmDialog'
-import { EditPostDialog } from './EditPostDialog'
-import { DELETE_ONE_QUESTION, bulkDeleteQuestion } from './posts'
-import { ShareKitDialog } from './ShareKitDialog'
+import { Checkbox } from '@/components/ui/checkbox'
+import { ConfirmDialog } from '@/components/ui/confirm-dialog'
+import { EditPostDialog } from '@/components/workspace/EditPostDialog'
+import { DELETE_ONE_QUESTION, bulkDeleteQuestion } from '@/lib/posts'
+import { ShareKitDialog } from '@/components/workspace/ShareKitDialog'
 
 function RowActions({
   post,

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event'
 import { toast } from 'sonner'
 import type { OwnerPost } from '@/api/types'
 import { json, makePost, mockFetch, renderWithProviders } from '@/test/utils'
-import { ShareKitDialog } from './ShareKitDialog'
+import { ShareKitDialog } from '@/components/workspace/ShareKitDialog'
 
 const summary = makePost({ id: 5, title: 'Ten Keto Breakfasts', url: '/blog/olivias-blog/keto/ten-keto-breakfasts' })
 const full: OwnerPost = {

@@ -2,20 +2,15 @@ import { describe, expect, it } from 'vitest'
 import { parseKeywords } from '@/lib/keywords'
 import { formatSize } from '@/lib/format'
 import {
-  MAX_UPLOAD_BYTES,
-  MSG_BAD_LINK,
-  MSG_MISSING,
-  MSG_NOT_IMAGE,
-  MSG_TOO_LARGE,
-  checkImageFile,
   emptyForm,
   imageModes,
-  isHttpUrl,
-  newBanner,
   toGenerateInput,
   validateGenerate,
   type GenerateForm,
 } from './generate'
+import { MSG_BAD_LINK, isHttpUrl, newBanner } from '@/lib/banners'
+import { MSG_MISSING } from '@/lib/forms'
+import { MAX_UPLOAD_BYTES, MSG_NOT_IMAGE, MSG_TOO_LARGE, checkImageFile } from '@/lib/upload'
 
 const valid: GenerateForm = { ...emptyForm('keto'), topic: 'Keto breakfasts' }
 

@@ -1,5 +1,7 @@
 /** The generate-post form: choices, validation and the request body (seed sections 2, 5 and 9). */
-import type { Banner, GenerateInput } from '@/api/types'
+import type { GenerateInput } from '@/api/types'
+import { MSG_BAD_LINK, toBanners, validateBanners, type BannerDraft, type BannerErrors } from '@/lib/banners'
+import { MSG_MISSING } from '@/lib/forms'
 import { parseKeywords } from '@/lib/keywords'
 
 export type InputMode = 'topic' | 'title'
@@ -23,22 +25,6 @@ export const IMAGE_MODES: { value: ImageMode; label: string; hint: string }[] = 
   { value: 'library', label: 'Library', hint: 'From your media library' },
   { value: 'ai', label: 'AI generated', hint: 'Drawn for this post' },
 ]
-
-export const MAX_BANNERS = 3
-export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024
-
-export const MSG_MISSING = { title: 'Missing fields', description: 'Please fill in all required fields' }
-export const MSG_TOO_LARGE = { title: 'File too large', description: 'Maximum file size is 5MB' }
-export const MSG_NOT_IMAGE = { title: 'Invalid file type', description: 'Please upload an image file' }
-export const MSG_BAD_LINK = { title: 'Invalid link', description: 'Banner links must start with http:// or https://' }
-
-export interface BannerDraft {
-  key: string
-  imageUrl: string
-  fileName: string
-  linkUrl: string
-  text: string
-}
 
 export interface GenerateForm {
   category: string
@@ -74,36 +60,13 @@ export function emptyForm(category = ''): GenerateForm {
   }
 }
 
-let bannerSeq = 0
-export function newBanner(): BannerDraft {
-  bannerSeq += 1
-  return { key: `banner-${bannerSeq}`, imageUrl: '', fileName: '', linkUrl: '', text: '' }
-}
-
 /** Image modes on offer: 'ai' only while 'Generate images' is on. */
 export function imageModes(generateImages: boolean) {
   return generateImages ? IMAGE_MODES : IMAGE_MODES.filter((m) => m.value !== 'ai')
 }
 
-/** http:// or https:// URLs only. */
-export function isHttpUrl(value: string): boolean {
-  try {
-    const u = new URL(value.trim())
-    return (u.protocol === 'http:' || u.protocol === 'https:') && Boolean(u.hostname)
-  } catch {
-    return false
-  }
-}
-
-/** The toast for a file that may not be uploaded, or null when it is an image of at most 5 MB. */
-export function checkImageFile(file: Pick<File, 'type' | 'size'>): { title: string; description: string } | null {
-  if (!file.type.startsWith('image/')) return MSG_NOT_IMAGE
-  if (file.size > MAX_UPLOAD_BYTES) return MSG_TOO_LARGE
-  return null
-}
-
 export type FieldErrors = Partial<Record<'category' | 'topic' | 'tone' | 'length' | 'image', string>> & {
-  banners?: Record<string, { image?: string; link?: string }>
+  banners?: BannerErrors
 }
 
 export interface Validation {
@@ -132,35 +95,6 @@ export function validateGenerate(form: GenerateForm): Validation {
   const missing = Boolean(errors.category || errors.topic || errors.tone || errors.length || errors.image) || b.missing
   const toast = missing ? MSG_MISSING : b.badLink ? MSG_BAD_LINK : null
   return { errors, toast }
-}
-
-/**
- * Each banner needs an image and an http(s) link. `missing`: something is not filled in;
- * `badLink`: a link is not http(s).
- */
-export function validateBanners(list: BannerDraft[]): { errors?: FieldErrors['banners']; missing: boolean; badLink: boolean } {
-  let badLink = false
-  const banners: NonNullable<FieldErrors['banners']> = {}
-  for (const b of list) {
-    const e: { image?: string; link?: string } = {}
-    if (!b.imageUrl) e.image = 'Upload the banner image'
-    if (!b.linkUrl.trim()) e.link = 'Enter the link'
-    else if (!isHttpUrl(b.linkUrl)) {
-      e.link = 'The link must start with http:// or https://'
-      badLink = true
-    }
-    if (e.image || e.link) banners[b.key] = e
-  }
-  const missing = Object.values(banners).some((e) => e.image || (e.link && !badLink))
-  return { errors: Object.keys(banners).length ? banners : undefined, missing, badLink }
-}
-
-/** Banner drafts as the API takes them. */
-export function toBanners(list: BannerDraft[]): Banner[] {
-  return list.map((b) => {
-    const text = b.text.trim()
-    return { imageUrl: b.imageUrl, linkUrl: b.linkUrl.trim(), ...(text ? { text } : {}) }
-  })
 }
 
 /** The request body for POST /api/workspace/posts/generate. */

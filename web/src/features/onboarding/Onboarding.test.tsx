@@ -2,9 +2,9 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { toast } from 'sonner'
-import { AppRoutes } from '@/App'
 import type { Me } from '@/api/types'
 import { apiError, json, mockFetch, owner, renderWithProviders } from '@/test/utils'
+import Onboarding from './Onboarding'
 
 const fresh: Me = { ...owner, onboardingCompleted: false }
 const settings = { blogTitle: 'x', blogDescription: '', templateId: 'template-1', primaryColor: '#6366f1', fontFamily: 'Inter', onboardingCompleted: true }
@@ -19,7 +19,7 @@ function setup(routes: Record<string, unknown> = {}) {
     ...routes,
   })
   const user = userEvent.setup()
-  renderWithProviders(<AppRoutes />, { route: '/onboarding' })
+  renderWithProviders(<Onboarding />, { route: '/onboarding', path: '/onboarding' })
   return { fetch, user }
 }
 

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest'
 import {
-  COLOR_SCHEMES,
   MSG_BLOG_NAME,
   MSG_CATEGORIES,
   ONBOARDING_FONTS,
@@ -11,6 +10,7 @@ import {
   toggleCategory,
   validateStep,
 } from './onboarding'
+import { COLOR_SCHEMES } from '@/components/owner/settings'
 
 const marketing = SUGGESTED_CATEGORIES[0]
 

@@ -16,14 +16,6 @@ export const SUGGESTED_CATEGORIES: NewCategory[] = [
   { name: 'Entertainment', slug: 'entertainment', colorHex: '#f97316', description: 'Movies, music, games and pop culture' },
 ]
 
-export const COLOR_SCHEMES = [
-  { name: 'Indigo Blue', primary: '#6366f1', accent: '#3b82f6' },
-  { name: 'Emerald Green', primary: '#10b981', accent: '#14b8a6' },
-  { name: 'Rose Pink', primary: '#f43f5e', accent: '#ec4899' },
-  { name: 'Amber Gold', primary: '#f59e0b', accent: '#eab308' },
-  { name: 'Purple', primary: '#a855f7', accent: '#8b5cf6' },
-] as const
-
 export const ONBOARDING_FONTS = ['Inter', 'Playfair Display', 'Montserrat', 'Merriweather', 'Lato'] as const
 
 export const STEP_LABELS = ['Your blog', 'Categories', 'Look and feel', 'Done'] as const

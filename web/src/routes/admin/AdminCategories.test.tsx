@@ -1,8 +1,9 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { toast } from 'sonner'
 import { AppRoutes } from '@/App'
+import { preloadLazyPages } from '@/lib/lazyPage'
 import { admin, apiError, json, mockFetch, renderWithProviders } from '@/test/utils'
 import { keto, tech, workspaceResponse } from './fixtures'
 
@@ -29,6 +30,9 @@ const sent = (fetch: ReturnType<typeof mockFetch>, method: string) => {
 afterEach(() => {
   toast.dismiss()
 })
+
+// The owner and admin pages are lazy: load them before the tests, not inside their time limits.
+beforeAll(preloadLazyPages)
 
 describe('/admin/categories', () => {
   it("lists categories under 'Category Management' with a colour swatch", async () => {

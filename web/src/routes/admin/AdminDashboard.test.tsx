@@ -1,8 +1,9 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { toast } from 'sonner'
 import { AppRoutes } from '@/App'
+import { preloadLazyPages } from '@/lib/lazyPage'
 import { admin, json, makePost, mockFetch, owner, renderWithProviders, visitor } from '@/test/utils'
 import { keto, tech, workspaceResponse } from './fixtures'
 
@@ -30,6 +31,9 @@ function setup(me = admin, routes: Record<string, unknown> = {}) {
 afterEach(() => {
   toast.dismiss()
 })
+
+// The owner and admin pages are lazy: load them before the tests, not inside their time limits.
+beforeAll(preloadLazyPages)
 
 describe('/admin/dashboard', () => {
   it('sends visitors to /admin/login', async () => {

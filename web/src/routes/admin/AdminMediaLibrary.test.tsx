@@ -1,8 +1,9 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { toast } from 'sonner'
 import { AppRoutes } from '@/App'
+import { preloadLazyPages } from '@/lib/lazyPage'
 import type { MediaItem } from '@/api/types'
 import { admin, apiError, json, mockFetch, renderWithProviders } from '@/test/utils'
 import { workspaceResponse } from './fixtures'
@@ -36,6 +37,9 @@ const fileInput = () => document.querySelector<HTMLInputElement>('input[type="fi
 afterEach(() => {
   toast.dismiss()
 })
+
+// The owner and admin pages are lazy: load them before the tests, not inside their time limits.
+beforeAll(preloadLazyPages)
 
 describe('/admin/media-library', () => {
   it("shows the counter 'n/40 images' and names with sizes", async () => {

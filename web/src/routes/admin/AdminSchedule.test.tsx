@@ -1,8 +1,9 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { toast } from 'sonner'
 import { AppRoutes } from '@/App'
+import { preloadLazyPages } from '@/lib/lazyPage'
 import type { ScheduledPost } from '@/api/types'
 import { admin, apiError, json, mockFetch, renderWithProviders, visitor } from '@/test/utils'
 import { keto, tech, workspaceResponse } from './fixtures'
@@ -52,6 +53,9 @@ const bodyOf = (fetch: ReturnType<typeof mockFetch>, path: string) => {
 afterEach(() => {
   toast.dismiss()
 })
+
+// The owner and admin pages are lazy: load them before the tests, not inside their time limits.
+beforeAll(preloadLazyPages)
 
 describe('/admin/schedule', () => {
   it('sends visitors to /admin/login', async () => {

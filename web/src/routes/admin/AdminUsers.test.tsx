@@ -1,8 +1,9 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { toast } from 'sonner'
 import { AppRoutes } from '@/App'
+import { preloadLazyPages } from '@/lib/lazyPage'
 import type { AdminWorkspace } from '@/api/types'
 import { admin, apiError, json, mockFetch, owner, renderWithProviders, visitor } from '@/test/utils'
 
@@ -32,6 +33,9 @@ const table = () => screen.getByRole('table', { name: 'Workspaces' })
 afterEach(() => {
   toast.dismiss()
 })
+
+// The owner and admin pages are lazy: load them before the tests, not inside their time limits.
+beforeAll(preloadLazyPages)
 
 describe('/admin/users', () => {
   it('sends visitors to /admin/login', async () => {

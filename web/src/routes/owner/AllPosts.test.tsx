@@ -1,8 +1,12 @@
-import { describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { AppRoutes } from '@/App'
+import { preloadLazyPages } from '@/lib/lazyPage'
 import { json, makePost, mockFetch, owner, renderWithProviders } from '@/test/utils'
+
+// The owner and admin pages are lazy: load them before the tests, not inside their time limits.
+beforeAll(preloadLazyPages)
 
 describe('All posts', () => {
   it("shows the owner's posts as cards and loads more on demand", async () => {

@@ -1,8 +1,9 @@
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { toast } from 'sonner'
 import { AppRoutes } from '@/App'
+import { preloadLazyPages } from '@/lib/lazyPage'
 import type { Me, Usage, WorkspaceResponse } from '@/api/types'
 import { admin, apiError, json, mockFetch, owner, renderWithProviders } from '@/test/utils'
 
@@ -35,6 +36,9 @@ function setup(ws: WorkspaceResponse, routes: Record<string, unknown> = {}, me: 
 afterEach(() => {
   toast.dismiss()
 })
+
+// The owner and admin pages are lazy: load them before the tests, not inside their time limits.
+beforeAll(preloadLazyPages)
 
 describe('owner dashboard', () => {
   it('shows usage, plan, URLs and shortcuts', async () => {

@@ -1,8 +1,9 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { toast } from 'sonner'
 import { AppRoutes } from '@/App'
+import { preloadLazyPages } from '@/lib/lazyPage'
 import type { Category, OwnerPost, PostSummary } from '@/api/types'
 import { json, apiError, makePost, mockFetch, owner, renderWithProviders, visitor } from '@/test/utils'
 
@@ -39,6 +40,9 @@ const table = () => screen.getByRole('table', { name: 'Your posts' })
 afterEach(() => {
   toast.dismiss()
 })
+
+// The owner and admin pages are lazy: load them before the tests, not inside their time limits.
+beforeAll(preloadLazyPages)
 
 describe('My Posts', () => {
   it('sends visitors to /admin/login', async () => {

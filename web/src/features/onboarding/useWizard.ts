@@ -1,0 +1,148 @@
+import { useState, type FormEvent, type KeyboardEvent } from 'react'
+import { useNavigate } from 'react-router'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { toast } from 'sonner'
+import { completeOnboarding, skipOnboarding } from '@/api/endpoints'
+import { errorMessage, isApiError } from '@/api/client'
+import { qk } from '@/api/queryKeys'
+import type { Me, NewCategory } from '@/api/types'
+import { COLOR_SCHEMES } from '@/components/owner/settings'
+import { useWorkspace } from '@/hooks/useWorkspace'
+import { ONBOARDING_FONTS, addCustomCategory, atCategoryCap, customCategory, sameCategory, toggleCategory, validateStep } from './onboarding'
+
+/**
+ * The wizard's state: the step, the choices of each step, the plan's category cap and the two
+ * requests (complete: POST /api/onboarding; skip: POST /api/onboarding/skip).
+ */
+export function useWizard(me: Me) {
+  const navigate = useNavigate()
+  const queryClient = useQueryClient()
+  const ws = useWorkspace()
+  const [step, setStep] = useState(1)
+  const [blogTitle, setBlogTitle] = useState(me.workspace?.name ?? '')
+  const [blogDescription, setBlogDescription] = useState('')
+  const [selected, setSelected] = useState<NewCategory[]>([])
+  const [custom, setCustom] = useState('')
+  const [error, setError] = useState<string | null>(null)
+  const [primaryColor, setPrimaryColor] = useState<string>(COLOR_SCHEMES[0].primary)
+  const [fontFamily, setFontFamily] = useState<string>(ONBOARDING_FONTS[0])
+
+  // Plan cap on categories (0 = unlimited); the server enforces it too (403).
+  const plan = ws.data?.plan
+  const maxCategories = me.isAdmin ? 0 : (plan?.maxCategories ?? 0)
+  const capped = atCategoryCap(selected.length, maxCategories)
+
+  const refreshMe = () => queryClient.invalidateQueries({ queryKey: qk.me })
+
+  const complete = useMutation({
+    mutationFn: () =>
+      completeOnboarding({
+        blogTitle: blogTitle.trim(),
+        blogDescription: blogDescription.trim(),
+        categories: selected,
+        primaryColor,
+        fontFamily,
+      }),
+    onSuccess: () => {
+      setStep(4)
+      void queryClient.invalidateQueries({ queryKey: qk.workspace })
+      void refreshMe()
+    },
+    onError: (err) => {
+      toast.error('Failed to complete setup', { description: errorMessage(err) })
+      if (isApiError(err, 403)) {
+        setError(err.message)
+        setStep(2)
+      }
+    },
+  })
+
+  const skip = useMutation({
+    mutationFn: skipOnboarding,
+    onSuccess: async () => {
+      void queryClient.invalidateQueries({ queryKey: qk.workspace })
+      await refreshMe()
+      navigate('/dashboard')
+    },
+    onError: (err) => toast.error('Failed to skip onboarding', { description: errorMessage(err) }),
+  })
+
+  const busy = complete.isPending || skip.isPending
+  const isSelected = (slug: string) => selected.some((c) => c.slug === slug)
+
+  const toggle = (c: NewCategory) => {
+    if (!isSelected(c.slug) && capped) return
+    setError(null)
+    setSelected((s) => toggleCategory(s, c))
+  }
+  const addCustom = () => {
+    const cat = customCategory(custom)
+    if (!cat) return
+    if (selected.some((c) => sameCategory(c, cat))) {
+      setCustom('')
+      return
+    }
+    if (capped) return
+    setSelected((s) => addCustomCategory(s, custom))
+    setCustom('')
+    setError(null)
+  }
+  const onCustomKey = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (e.key === 'Enter') {
+      e.preventDefault()
+      addCustom()
+    }
+  }
+  const editTitle = (v: string) => {
+    setBlogTitle(v)
+    setError(null)
+  }
+
+  const next = (e?: FormEvent) => {
+    e?.preventDefault()
+    if (busy) return
+    const problem = validateStep(step, { blogTitle, categories: selected })
+    if (problem) {
+      setError(problem)
+      return
+    }
+    setError(null)
+    if (step === 3) complete.mutate()
+    else setStep(step + 1)
+  }
+  const back = () => {
+    setError(null)
+    setStep((s) => Math.max(1, s - 1))
+  }
+
+  return {
+    me,
+    step,
+    error,
+    busy,
+    blogTitle,
+    editTitle,
+    blogDescription,
+    setBlogDescription,
+    selected,
+    isSelected,
+    toggle,
+    custom,
+    setCustom,
+    addCustom,
+    onCustomKey,
+    planName: plan?.name,
+    maxCategories,
+    capped,
+    primaryColor,
+    setPrimaryColor,
+    fontFamily,
+    setFontFamily,
+    next,
+    back,
+    complete,
+    skip,
+  }
+}
+
+export type WizardState = ReturnType<typeof useWizard>
