@@ -39,7 +39,7 @@ func (h *Handler) adminListWorkspaces(w http.ResponseWriter, r *http.Request, _ 
 	}
 	out := contract.AdminWorkspacesResponse{Workspaces: make([]contract.AdminWorkspace, len(list))}
 	for i, o := range list {
-		out.Workspaces[i] = contract.AdminWorkspace{Workspace: *toWorkspaceJSON(&o.Workspace), OwnerEmail: o.OwnerEmail,
+		out.Workspaces[i] = contract.AdminWorkspace{Workspace: toWorkspaceJSON(&o.Workspace), OwnerEmail: o.OwnerEmail,
 			Usage: toAdminUsage(o.Usage)}
 	}
 	return WriteJSON(w, http.StatusOK, out)
@@ -56,7 +56,7 @@ func (h *Handler) adminSetPlan(w http.ResponseWriter, r *http.Request, _ *caller
 	if err := Decode(w, r, &in); err != nil {
 		return err
 	}
-	ws, u, err := h.Workspaces.SetPlan(r.Context(), id, in.PlanTier)
+	ws, u, err := h.Workspaces.SetPlan(r.Context(), id, string(in.PlanTier))
 	if err != nil {
 		return err
 	}

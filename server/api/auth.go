@@ -84,7 +84,8 @@ func (h *Handler) me(ctx context.Context, c *caller) (*contract.Me, error) {
 	if err != nil {
 		return nil, err
 	}
-	out.Workspace = toWorkspaceJSON(ws)
+	wj := toWorkspaceJSON(ws)
+	out.Workspace = &wj
 	set, err := h.Blog.Settings(ctx, ws)
 	if err != nil {
 		return nil, err

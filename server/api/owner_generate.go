@@ -21,8 +21,8 @@ func (h *Handler) generatePost(w http.ResponseWriter, r *http.Request, o *owner)
 	// Not every writer supports deadlines (tests use a recorder): ignore.
 	_ = http.NewResponseController(w).SetWriteDeadline(time.Time{})
 	res, err := h.Generator.Generate(r.Context(), ws, c.isAdmin, generate.Request{
-		Category: in.Category, Topic: in.Topic, InputMode: in.InputMode, Keywords: string(in.Keywords),
-		Tone: in.Tone, Length: in.Length, ImageMode: in.ImageMode, ImageURL: in.ImageURL, MediaID: in.MediaID,
+		Category: in.Category, Topic: in.Topic, InputMode: string(in.InputMode), Keywords: string(in.Keywords),
+		Tone: in.Tone, Length: in.Length, ImageMode: string(in.ImageMode), ImageURL: in.ImageURL, MediaID: in.MediaID,
 		Banners: storeBanners(in.Banners), GenerateImages: in.GenerateImages == nil || *in.GenerateImages,
 	})
 	if err != nil {

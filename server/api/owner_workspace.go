@@ -56,7 +56,7 @@ func (h *Handler) getWorkspace(w http.ResponseWriter, r *http.Request, o *owner)
 }
 
 func toSettingsInput(in contract.SettingsInput) blog.SettingsInput {
-	return blog.SettingsInput{Title: in.BlogTitle, Description: in.BlogDescription, Template: in.TemplateID,
+	return blog.SettingsInput{Title: in.BlogTitle, Description: in.BlogDescription, Template: string(in.TemplateID),
 		Color: in.PrimaryColor, Font: in.FontFamily}
 }
 

@@ -10,8 +10,8 @@ import (
 )
 
 func toScheduledPost(p *store.ScheduledPost) contract.ScheduledPost {
-	out := contract.ScheduledPost{ID: p.ID, Category: p.Category, InputMode: p.InputMode, ScheduledFor: p.ScheduledFor,
-		Frequency: p.Frequency, Status: p.Status, GenerateImage: p.GenerateImage, Banners: toBanners(p.Banners), Error: p.Error}
+	out := contract.ScheduledPost{ID: p.ID, Category: p.Category, InputMode: contract.InputMode(p.InputMode), ScheduledFor: p.ScheduledFor,
+		Frequency: contract.Frequency(p.Frequency), Status: contract.ScheduleStatus(p.Status), GenerateImage: p.GenerateImage, Banners: toBanners(p.Banners), Error: p.Error}
 	if p.Topic != "" {
 		out.Topic = &p.Topic
 	}
@@ -52,7 +52,7 @@ func (h *Handler) createScheduled(w http.ResponseWriter, r *http.Request, o *own
 		return err
 	}
 	item, err := h.Schedules.Create(r.Context(), o.ws.ID, scheduler.Input{Category: in.Category, Topic: in.Topic,
-		InputMode: in.InputMode, ScheduledFor: in.ScheduledFor, Frequency: in.Frequency, GenerateImage: in.GenerateImage,
+		InputMode: string(in.InputMode), ScheduledFor: in.ScheduledFor, Frequency: string(in.Frequency), GenerateImage: in.GenerateImage,
 		Banners: storeBanners(in.Banners)})
 	if err != nil {
 		return err
@@ -67,7 +67,7 @@ func (h *Handler) bulkSchedule(w http.ResponseWriter, r *http.Request, o *owner)
 	if err := Decode(w, r, &in); err != nil {
 		return err
 	}
-	bulk := scheduler.BulkInput{Category: in.Category, Topic: in.Topic, InputMode: in.InputMode, StartDate: in.StartDate,
+	bulk := scheduler.BulkInput{Category: in.Category, Topic: in.Topic, InputMode: string(in.InputMode), StartDate: in.StartDate,
 		GenerateImage: in.GenerateImage, Banners: storeBanners(in.Banners)}
 	if in.Count != nil {
 		bulk.Count = &scheduler.Count{N: in.Count.N, Valid: in.Count.Valid}

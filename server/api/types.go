@@ -9,13 +9,13 @@ func toUserJSON(u *store.User) *contract.User {
 	return &contract.User{ID: u.ID, Email: u.Email, Name: u.Name}
 }
 
-func toWorkspaceJSON(w *store.Workspace) *contract.Workspace {
-	return &contract.Workspace{ID: w.ID, Name: w.Name, Slug: w.Slug, PlanTier: w.PlanTier, Status: w.Status,
+func toWorkspaceJSON(w *store.Workspace) contract.Workspace {
+	return contract.Workspace{ID: w.ID, Name: w.Name, Slug: w.Slug, PlanTier: contract.PlanTier(w.PlanTier), Status: w.Status,
 		CustomDomain: w.CustomDomain, CreatedAt: w.CreatedAt}
 }
 
-func toSettingsJSON(s *store.Settings) *contract.Settings {
-	return &contract.Settings{BlogTitle: s.BlogTitle, BlogDescription: s.BlogDescription, TemplateID: s.TemplateID,
+func toSettingsJSON(s *store.Settings) contract.Settings {
+	return contract.Settings{BlogTitle: s.BlogTitle, BlogDescription: s.BlogDescription, TemplateID: contract.TemplateID(s.TemplateID),
 		PrimaryColor: s.PrimaryColor, FontFamily: s.FontFamily, OnboardingCompleted: s.OnboardingCompleted}
 }
 

@@ -55,6 +55,22 @@ type decl struct {
 	doc  string
 	typ  ast.Expr
 	pos  token.Position
+	// override is the TypeScript given by a `//tsgen:TYPE` line, for types
+	// with their own JSON encoding.
+	override string
+}
+
+// override returns the type named by a `//tsgen:TYPE` directive, if any.
+func override(doc *ast.CommentGroup) string {
+	if doc == nil {
+		return ""
+	}
+	for _, c := range doc.List {
+		if t, ok := strings.CutPrefix(c.Text, "//tsgen:"); ok {
+			return strings.TrimSpace(t)
+		}
+	}
+	return ""
 }
 
 // Generate returns the TypeScript for the Go package in dir.
@@ -91,7 +107,8 @@ func Generate(dir string) ([]byte, error) {
 					if ts.Doc != nil {
 						doc = ts.Doc
 					}
-					decls = append(decls, decl{name: ts.Name.Name, doc: doc.Text(), typ: ts.Type, pos: fset.Position(ts.Pos())})
+					decls = append(decls, decl{name: ts.Name.Name, doc: doc.Text(), typ: ts.Type, pos: fset.Position(ts.Pos()),
+						override: override(doc)})
 				}
 			case token.CONST:
 				collectEnums(gd, enums)
@@ -147,6 +164,10 @@ func writeDoc(b *strings.Builder, doc, indent string) {
 }
 
 func writeDecl(b *strings.Builder, d decl, enums map[string][]string) error {
+	if d.override != "" {
+		fmt.Fprintf(b, "export type %s = %s\n", d.name, d.override)
+		return nil
+	}
 	st, ok := d.typ.(*ast.StructType)
 	if !ok {
 		if vals := enums[d.name]; len(vals) > 0 {

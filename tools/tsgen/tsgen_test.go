@@ -23,6 +23,8 @@ func TestGenerate(t *testing.T) {
 			[]string{"export type Tier = 'a' | 'b'"}, ""},
 		{"doc comments", "// D is a thing.\ntype D struct {\n\t// F is a field.\n\tF int `json:\"f\"`\n}",
 			[]string{"/** D is a thing. */", "  /** F is a field. */"}, ""},
+		{"directive for custom JSON", "// N is a number as forms send it.\n//\n//tsgen:number\ntype N struct{ V int }",
+			[]string{"/** N is a number as forms send it. */", "export type N = number"}, ""},
 		{"foreign type refused", "type E struct {\n\tS store.Post `json:\"s\"`\n}", nil, "another package"},
 		{"unexported type refused", "type F struct {\n\tS secret `json:\"s\"`\n}\ntype secret struct{}", nil, "unexported"},
 	} {

@@ -24,13 +24,13 @@ type AdminWorkspacesResponse struct {
 
 // SetPlanInput changes a workspace's plan.
 type SetPlanInput struct {
-	PlanTier string `json:"planTier"`
+	PlanTier PlanTier `json:"planTier"`
 }
 
 // AdminPlanResponse answers a plan change: the workspace and its usage with
 // the new plan's limits.
 type AdminPlanResponse struct {
-	Workspace *Workspace  `json:"workspace"`
+	Workspace Workspace   `json:"workspace"`
 	Usage     *AdminUsage `json:"usage"`
 }
 

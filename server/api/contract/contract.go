@@ -6,6 +6,36 @@ package contract
 
 import "time"
 
+// PlanTier names a plan.
+type PlanTier string
+
+// The plans (internal/plan holds their terms).
+const (
+	PlanStarter      PlanTier = "starter"
+	PlanProfessional PlanTier = "professional"
+	PlanAgency       PlanTier = "agency"
+	PlanAdmin        PlanTier = "admin"
+)
+
+// TemplateID names a blog template: Modern, Classic or Minimal.
+type TemplateID string
+
+// The templates.
+const (
+	TemplateModern  TemplateID = "template-1"
+	TemplateClassic TemplateID = "template-2"
+	TemplateMinimal TemplateID = "template-3"
+)
+
+// InputMode says whether a generation starts from a topic or a title.
+type InputMode string
+
+// The input modes.
+const (
+	InputTopic InputMode = "topic"
+	InputTitle InputMode = "title"
+)
+
 // Banner is a banner ad slot: an image, the link it opens and an optional line of text.
 type Banner struct {
 	ImageURL string `json:"imageUrl"`
@@ -25,7 +55,7 @@ type Workspace struct {
 	ID           int64     `json:"id"`
 	Name         string    `json:"name"`
 	Slug         string    `json:"slug"`
-	PlanTier     string    `json:"planTier"`
+	PlanTier     PlanTier  `json:"planTier"`
 	Status       string    `json:"status"`
 	CustomDomain string    `json:"customDomain"`
 	CreatedAt    time.Time `json:"createdAt"`
@@ -33,12 +63,12 @@ type Workspace struct {
 
 // Settings is how a blog looks and reads.
 type Settings struct {
-	BlogTitle           string `json:"blogTitle"`
-	BlogDescription     string `json:"blogDescription"`
-	TemplateID          string `json:"templateId"`
-	PrimaryColor        string `json:"primaryColor"`
-	FontFamily          string `json:"fontFamily"`
-	OnboardingCompleted bool   `json:"onboardingCompleted"`
+	BlogTitle           string     `json:"blogTitle"`
+	BlogDescription     string     `json:"blogDescription"`
+	TemplateID          TemplateID `json:"templateId"`
+	PrimaryColor        string     `json:"primaryColor"`
+	FontFamily          string     `json:"fontFamily"`
+	OnboardingCompleted bool       `json:"onboardingCompleted"`
 }
 
 // Category is a blog's category; PostCount is filled where lists show it.

@@ -20,9 +20,9 @@ type OwnerPostResponse struct {
 
 // PostPatch edits a post (PATCH /api/workspace/posts/{id}); absent fields stay.
 type PostPatch struct {
-	Title   *string   `json:"title"`
-	Content *string   `json:"content"`
-	Tags    *[]string `json:"tags"`
+	Title   *string   `json:"title,omitempty"`
+	Content *string   `json:"content,omitempty"`
+	Tags    *[]string `json:"tags,omitempty"`
 }
 
 // BulkDeleteInput names the posts to delete: POST /api/workspace/posts/bulk-delete.
@@ -37,22 +37,24 @@ type BulkDeleteResponse struct {
 
 // GenerateInput is the generate dialog: POST /api/workspace/posts/generate.
 type GenerateInput struct {
-	Category  string   `json:"category"`
-	Topic     string   `json:"topic"`
-	InputMode string   `json:"inputMode"`
-	Keywords  Keywords `json:"keywords"`
-	Tone      string   `json:"tone"`
-	Length    string   `json:"length"`
-	ImageMode string   `json:"imageMode"`
-	ImageURL  string   `json:"imageUrl"`
-	MediaID   int64    `json:"mediaId"`
-	Banners   []Banner `json:"banners"`
+	Category  string    `json:"category"`
+	Topic     string    `json:"topic"`
+	InputMode InputMode `json:"inputMode"`
+	Keywords  Keywords  `json:"keywords"`
+	Tone      string    `json:"tone"`
+	Length    string    `json:"length"`
+	ImageMode ImageMode `json:"imageMode"`
+	ImageURL  string    `json:"imageUrl,omitempty"`
+	MediaID   int64     `json:"mediaId,omitempty"`
+	Banners   []Banner  `json:"banners"`
 	// GenerateImages is the dialog's image switch (absent: on).
 	GenerateImages *bool `json:"generateImages"`
 }
 
 // Keywords is a comma-separated string (a string in TypeScript); a JSON
 // list of strings is accepted too and joined with commas.
+//
+//tsgen:string
 type Keywords string
 
 func (k *Keywords) UnmarshalJSON(b []byte) error {
@@ -68,6 +70,17 @@ func (k *Keywords) UnmarshalJSON(b []byte) error {
 	*k = Keywords(strings.Join(list, ","))
 	return nil
 }
+
+// ImageMode is where a generated post's cover comes from.
+type ImageMode string
+
+// The cover sources.
+const (
+	ImageNone    ImageMode = "none"
+	ImageUpload  ImageMode = "upload"
+	ImageLibrary ImageMode = "library"
+	ImageAI      ImageMode = "ai"
+)
 
 // GenerateResponse is the stored post and the month's usage after it.
 type GenerateResponse struct {

@@ -42,7 +42,7 @@ type BlogWorkspace struct {
 // BlogResponse is a blog's front matter: GET /api/blogs/{workspace}.
 type BlogResponse struct {
 	Workspace  BlogWorkspace `json:"workspace"`
-	Settings   *Settings     `json:"settings"`
+	Settings   Settings      `json:"settings"`
 	Categories []Category    `json:"categories"`
 }
 

@@ -8,18 +8,38 @@ import (
 	"time"
 )
 
+// Frequency is how often a scheduled item repeats.
+type Frequency string
+
+// The frequencies.
+const (
+	FrequencyOnce   Frequency = "once"
+	FrequencyDaily  Frequency = "daily"
+	FrequencyWeekly Frequency = "weekly"
+)
+
+// ScheduleStatus is where a scheduled item stands.
+type ScheduleStatus string
+
+// The statuses.
+const (
+	StatusPending   ScheduleStatus = "pending"
+	StatusCompleted ScheduleStatus = "completed"
+	StatusFailed    ScheduleStatus = "failed"
+)
+
 // ScheduledPost is a post to be generated later.
 type ScheduledPost struct {
 	ID       int64  `json:"id"`
 	Category string `json:"category"`
 	// Topic is null when the AI picks a random topic.
-	Topic         *string   `json:"topic"`
-	InputMode     string    `json:"inputMode"`
-	ScheduledFor  time.Time `json:"scheduledFor"`
-	Frequency     string    `json:"frequency"`
-	Status        string    `json:"status"`
-	GenerateImage bool      `json:"generateImage"`
-	Banners       []Banner  `json:"banners"`
+	Topic         *string        `json:"topic"`
+	InputMode     InputMode      `json:"inputMode"`
+	ScheduledFor  time.Time      `json:"scheduledFor"`
+	Frequency     Frequency      `json:"frequency"`
+	Status        ScheduleStatus `json:"status"`
+	GenerateImage bool           `json:"generateImage"`
+	Banners       []Banner       `json:"banners"`
 	// Error is the last failure, if any.
 	Error  string `json:"error"`
 	PostID *int64 `json:"postId"`
@@ -40,31 +60,33 @@ type ScheduledResponse struct {
 type ScheduleInput struct {
 	Category string `json:"category"`
 	// Topic null or absent: a random topic.
-	Topic         *string  `json:"topic"`
-	InputMode     string   `json:"inputMode"`
-	ScheduledFor  string   `json:"scheduledFor"`
-	Frequency     string   `json:"frequency"`
-	GenerateImage *bool    `json:"generateImage"`
-	Banners       []Banner `json:"banners"`
+	Topic         *string   `json:"topic"`
+	InputMode     InputMode `json:"inputMode"`
+	ScheduledFor  string    `json:"scheduledFor"`
+	Frequency     Frequency `json:"frequency"`
+	GenerateImage *bool     `json:"generateImage"`
+	Banners       []Banner  `json:"banners"`
 }
 
 // BulkScheduleInput is the bulk form: POST /api/workspace/scheduled/bulk.
 type BulkScheduleInput struct {
-	Category  string `json:"category"`
-	Topic     string `json:"topic"`
-	InputMode string `json:"inputMode"`
+	Category  string    `json:"category"`
+	Topic     string    `json:"topic"`
+	InputMode InputMode `json:"inputMode"`
 	// StartDate is 'YYYY-MM-DD' or RFC 3339.
 	StartDate string `json:"startDate"`
 	// Count absent: 30.
 	Count         *FormNumber `json:"count"`
 	GenerateImage *bool       `json:"generateImage"`
-	Banners       []Banner    `json:"banners"`
+	Banners       []Banner    `json:"banners,omitempty"`
 }
 
 // FormNumber is a whole number as a form sends it: a JSON number or a
 // numeric string (a number in TypeScript). Anything else decodes without
 // error with Valid false, so the form gets the rule's own sentence rather
 // than a JSON error.
+//
+//tsgen:number
 type FormNumber struct {
 	N     int
 	Valid bool

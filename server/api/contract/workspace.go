@@ -26,17 +26,17 @@ type Usage struct {
 
 // WorkspaceResponse is the owner's dashboard: GET /api/workspace.
 type WorkspaceResponse struct {
-	Workspace *Workspace `json:"workspace"`
-	Settings  *Settings  `json:"settings"`
-	Usage     Usage      `json:"usage"`
-	Plan      Plan       `json:"plan"`
-	BlogURL   string     `json:"blogUrl"`
-	RSSURL    string     `json:"rssUrl"`
+	Workspace Workspace `json:"workspace"`
+	Settings  Settings  `json:"settings"`
+	Usage     Usage     `json:"usage"`
+	Plan      Plan      `json:"plan"`
+	BlogURL   string    `json:"blogUrl"`
+	RSSURL    string    `json:"rssUrl"`
 }
 
 // SettingsResponse answers a settings change and onboarding.
 type SettingsResponse struct {
-	Settings *Settings `json:"settings"`
+	Settings Settings `json:"settings"`
 }
 
 // CategoriesResponse is a blog's categories.
@@ -61,11 +61,11 @@ type NewCategory struct {
 // SettingsInput is the blog settings form; empty choices keep the current
 // template, colour and font.
 type SettingsInput struct {
-	BlogTitle       string `json:"blogTitle"`
-	BlogDescription string `json:"blogDescription"`
-	TemplateID      string `json:"templateId"`
-	PrimaryColor    string `json:"primaryColor"`
-	FontFamily      string `json:"fontFamily"`
+	BlogTitle       string     `json:"blogTitle"`
+	BlogDescription string     `json:"blogDescription"`
+	TemplateID      TemplateID `json:"templateId"`
+	PrimaryColor    string     `json:"primaryColor"`
+	FontFamily      string     `json:"fontFamily"`
 }
 
 // OnboardingInput is the onboarding wizard: the settings and the categories
