@@ -6,7 +6,7 @@ BIN := bin/inkpress
 PG_URL ?= postgres://postgres@127.0.0.1:5432/test?sslmode=disable
 STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
 
-.PHONY: run build web go test test-go test-web test-e2e lint bench clean
+.PHONY: run build web go test test-go test-web test-e2e lint generate bench clean
 
 run: build
 	./$(BIN)
@@ -45,6 +45,11 @@ lint:
 	$(GO) vet ./...
 	$(GO) run $(STATICCHECK) ./...
 	cd bench && $(GO) vet ./... && $(GO) run $(STATICCHECK) ./...
+	$(GO) run ./tools/tsgen -check
+
+# The web app's API types and limits, generated from server/api/contract and the domain constants.
+generate:
+	$(GO) run ./tools/tsgen
 
 # Load benchmark of the public face (see bench/README.md; its own module). BENCH_DB=postgres://... to run on PostgreSQL.
 bench: go

@@ -33,8 +33,8 @@ func (s *Service) ownedUpload(ctx context.Context, wsID int64, url string) (*Cov
 	return &Cover{URL: url, Type: ct, Size: size}, true
 }
 
-// maxBannerText caps a banner's optional caption.
-const maxBannerText = 120
+// MaxBannerText caps a banner's optional caption.
+const MaxBannerText = 120
 
 // CheckBanners validates banner slots exactly as Generate will, for callers
 // that store banners to generate with later (scheduled posts); it returns
@@ -64,7 +64,7 @@ func (s *Service) checkBanners(ctx context.Context, wsID int64, in []store.Banne
 			return nil, invalid("invalid_banner", "Each banner ad needs an uploaded image")
 		case !content.ValidBannerLink(b.LinkURL):
 			return nil, invalid("invalid_banner", "Banner links must be full http:// or https:// addresses")
-		case utf8.RuneCountInString(b.Text) > maxBannerText:
+		case utf8.RuneCountInString(b.Text) > MaxBannerText:
 			return nil, invalid("invalid_banner", "Banner text must be at most 120 characters")
 		}
 		if _, ok := s.ownedUpload(ctx, wsID, b.ImageURL); !ok {

@@ -31,6 +31,9 @@ func main() {
 	check := flag.Bool("check", false, "fail when -out differs from what would be written")
 	flag.Parse()
 	src, err := Generate(*dir)
+	if err == nil {
+		src = append(src, limitsTS()...)
+	}
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "tsgen:", err)
 		os.Exit(1)

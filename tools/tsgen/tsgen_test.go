@@ -52,3 +52,16 @@ func TestGenerate(t *testing.T) {
 		})
 	}
 }
+
+func TestLimitsAreNamedOnceAndPositive(t *testing.T) {
+	seen := map[string]bool{}
+	for _, l := range limits {
+		if seen[l.name] || l.value <= 0 || l.doc == "" {
+			t.Errorf("limit %q: duplicate, non-positive (%d) or undocumented", l.name, l.value)
+		}
+		seen[l.name] = true
+	}
+	if out := limitsTS(); !strings.Contains(out, "  topicMax: 300,\n") || !strings.HasSuffix(out, "} as const\n") {
+		t.Errorf("LIMITS rendered as:\n%s", out)
+	}
+}
