@@ -3,6 +3,15 @@ import { errorMessage } from '@/api/client'
 import { Button } from './ui/button'
 import { EmptyState } from './EmptyState'
 
+/** ErrorBlock as a whole page's content. */
+export function PageError({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
+  return (
+    <div className="container-page py-16">
+      <ErrorBlock error={error} onRetry={onRetry} />
+    </div>
+  )
+}
+
 export function ErrorBlock({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
   return (
     <EmptyState

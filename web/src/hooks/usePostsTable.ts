@@ -7,6 +7,7 @@ import type { PostSummary } from '@/api/types'
 import { bulkDeletedMessage } from '@/lib/posts'
 import { useOwnerPosts, useWorkspaceCategories } from './useWorkspace'
 import { useRefreshOwnerData } from './useOwner'
+import { useErrorToast } from './useErrorToast'
 
 export const POSTS_PAGE_SIZE = 50
 export const ALL_CATEGORIES = 'all'
@@ -41,9 +42,7 @@ export function usePostsTable({ enabled = true }: { enabled?: boolean } = {}) {
     enabled,
   )
   const categories = useWorkspaceCategories(enabled)
-  useEffect(() => {
-    if (posts.isError) toast.error('Error loading posts', { description: errorMessage(posts.error) })
-  }, [posts.isError, posts.error])
+  useErrorToast(posts, 'Error loading posts')
   const list = useMemo(() => posts.data?.posts ?? [], [posts.data])
   const total = posts.data?.total ?? 0
   const pages = Math.max(1, Math.ceil(total / POSTS_PAGE_SIZE))

@@ -4,13 +4,13 @@ import { BlogTheme } from '@/components/BlogTheme'
 import { templateOf } from '@/lib/blogTheme'
 import { BlogHeader } from '@/components/blog/BlogHeader'
 import { BlogPostsSection } from '@/components/blog/BlogPostsSection'
-import { PageLoading } from '@/components/PageLoading'
+import { BlogGate } from '@/components/blog/BlogGate'
 import { NotFoundBlock } from '@/components/NotFoundBlock'
-import { ErrorBlock } from '@/components/ErrorBlock'
 import { Button } from '@/components/ui/button'
 import { useBlog, useInfinitePosts } from '@/hooks/usePublic'
 import { usePageMeta } from '@/hooks/usePageMeta'
 import { isApiError } from '@/api/client'
+import type { BlogResponse, Category } from '@/api/types'
 import { blogHomePath, feedPath } from '@/lib/paths'
 import { useRootBlog } from '@/lib/rootBlog'
 import { titleCase } from '@/lib/categories'
@@ -35,18 +35,24 @@ export function BlogCategory() {
     category?.description,
   )
 
-  if (blog.isLoading) return <PageLoading />
-  if (blog.isError) {
-    if (isApiError(blog.error, 404)) return <NotFoundBlock title="Blog not found" />
-    return (
-      <div className="container-page py-16">
-        <ErrorBlock error={blog.error} onRetry={() => blog.refetch()} />
-      </div>
-    )
-  }
-  if (!blog.data) return null
-  const { settings, workspace, categories } = blog.data
-  const blogHome = blogHomePath(workspace.slug, root?.slug)
+  return <BlogGate blog={blog}>{(data) => <CategoryBody data={data} category={category} posts={posts} blogTitle={blogTitle} rootSlug={root?.slug} />}</BlogGate>
+}
+
+function CategoryBody({
+  data,
+  category,
+  posts,
+  blogTitle,
+  rootSlug,
+}: {
+  data: BlogResponse
+  category: Category | undefined
+  posts: ReturnType<typeof useInfinitePosts>
+  blogTitle: string
+  rootSlug: string | undefined
+}) {
+  const { settings, workspace, categories } = data
+  const blogHome = blogHomePath(workspace.slug, rootSlug)
   if (!category) {
     return (
       <BlogTheme settings={settings}>
@@ -82,7 +88,7 @@ export function BlogCategory() {
         before={back}
         title={category.name || titleCase(category.slug)}
         description={category.description}
-        rssHref={feedPath({ workspace: workspace.slug, category: category.slug, rootSlug: root?.slug })}
+        rssHref={feedPath({ workspace: workspace.slug, category: category.slug, rootSlug })}
         rssLabel={`${category.name} RSS feed`}
         workspaceSlug={workspace.slug}
         categories={categories}

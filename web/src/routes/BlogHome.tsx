@@ -3,9 +3,7 @@ import { BlogTheme } from '@/components/BlogTheme'
 import { templateOf } from '@/lib/blogTheme'
 import { BlogHeader } from '@/components/blog/BlogHeader'
 import { BlogPostsSection } from '@/components/blog/BlogPostsSection'
-import { PageLoading } from '@/components/PageLoading'
-import { NotFoundBlock } from '@/components/NotFoundBlock'
-import { ErrorBlock } from '@/components/ErrorBlock'
+import { BlogGate } from '@/components/blog/BlogGate'
 import { useBlog, useInfinitePosts } from '@/hooks/usePublic'
 import { usePageMeta } from '@/hooks/usePageMeta'
 import { isApiError } from '@/api/client'
@@ -21,31 +19,24 @@ export function BlogHome() {
   const title = blog.data ? blog.data.settings.blogTitle || blog.data.workspace.name : null
   usePageMeta(blog.isError && isApiError(blog.error, 404) ? 'Blog not found' : title, blog.data?.settings.blogDescription)
 
-  if (blog.isLoading) return <PageLoading />
-  if (blog.isError) {
-    if (isApiError(blog.error, 404)) return <NotFoundBlock title="Blog not found" />
-    return (
-      <div className="container-page py-16">
-        <ErrorBlock error={blog.error} onRetry={() => blog.refetch()} />
-      </div>
-    )
-  }
-  if (!blog.data) return null
-
-  const { settings, categories, workspace } = blog.data
-  const template = templateOf(settings)
-
   return (
-    <BlogTheme settings={settings}>
-      <BlogHeader
-        template={template}
-        title={title ?? workspace.name}
-        description={settings.blogDescription}
-        rssHref={feedPath({ workspace: workspace.slug, rootSlug: root?.slug })}
-        workspaceSlug={workspace.slug}
-        categories={categories}
-      />
-      <BlogPostsSection template={template} posts={posts} workspaceSlug={workspace.slug} empty="No posts yet. Check back soon!" />
-    </BlogTheme>
+    <BlogGate blog={blog}>
+      {({ settings, categories, workspace }) => {
+        const template = templateOf(settings)
+        return (
+          <BlogTheme settings={settings}>
+            <BlogHeader
+              template={template}
+              title={title ?? workspace.name}
+              description={settings.blogDescription}
+              rssHref={feedPath({ workspace: workspace.slug, rootSlug: root?.slug })}
+              workspaceSlug={workspace.slug}
+              categories={categories}
+            />
+            <BlogPostsSection template={template} posts={posts} workspaceSlug={workspace.slug} empty="No posts yet. Check back soon!" />
+          </BlogTheme>
+        )
+      }}
+    </BlogGate>
   )
 }

@@ -1,8 +1,10 @@
 import { Link, useParams } from 'react-router'
+import type { Category } from '@/api/types'
 import { ArrowLeft } from 'lucide-react'
-import { LoadMore, PostGrid } from '@/components/PostGrid'
+import { PagedPosts, type PagedPostsQuery } from '@/components/PagedPosts'
 import { RssLink } from '@/components/RssLink'
-import { ErrorBlock } from '@/components/ErrorBlock'
+import { PageError } from '@/components/ErrorBlock'
+import { QueryState } from '@/components/ui/query-state'
 import { PageLoading } from '@/components/PageLoading'
 import { NotFoundBlock } from '@/components/NotFoundBlock'
 import { useCategories, useInfinitePosts } from '@/hooks/usePublic'
@@ -17,17 +19,20 @@ export function CategoryPage() {
   const posts = useInfinitePosts({ category: category?.slug ?? slug }, Boolean(category))
   usePageMeta(category ? category.name : categories.isLoading ? null : 'Category not found', category?.description)
 
-  if (categories.isLoading) return <PageLoading />
-  if (categories.isError) {
-    return (
-      <div className="container-page py-16">
-        <ErrorBlock error={categories.error} onRetry={() => categories.refetch()} />
-      </div>
-    )
-  }
-  if (!category) return <NotFoundBlock title="Category not found" />
+  return (
+    <QueryState
+      query={categories}
+      loading={<PageLoading />}
+      error={(error, retry) => <PageError error={error} onRetry={retry} />}
+      isEmpty={() => !category}
+      empty={<NotFoundBlock title="Category not found" />}
+    >
+      {() => category && <CategoryContent category={category} posts={posts} />}
+    </QueryState>
+  )
+}
 
-  const list = posts.data?.pages.flatMap((p) => p.posts)
+function CategoryContent({ category, posts }: { category: Category; posts: PagedPostsQuery }) {
   const fg = readableOn(safeHex(category.colorHex))
 
   return (
@@ -51,14 +56,7 @@ export function CategoryPage() {
         </div>
       </header>
       <div className="container-page py-12 sm:py-16">
-        {posts.isError && !list ? (
-          <ErrorBlock error={posts.error} onRetry={() => posts.refetch()} />
-        ) : (
-          <>
-            <PostGrid posts={list} loading={posts.isLoading} empty="No posts found in this category yet." />
-            <LoadMore hasMore={posts.hasNextPage} loading={posts.isFetchingNextPage} onClick={() => posts.fetchNextPage()} />
-          </>
-        )}
+        <PagedPosts query={posts} empty="No posts found in this category yet." />
       </div>
     </>
   )

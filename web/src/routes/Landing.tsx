@@ -15,6 +15,7 @@ import { Button } from '@/components/ui/button'
 import { Badge } from '@/components/ui/badge'
 import { Skeleton } from '@/components/ui/skeleton'
 import { ErrorBlock } from '@/components/ErrorBlock'
+import { QueryState } from '@/components/ui/query-state'
 import { usePlans } from '@/hooks/usePublic'
 import { usePageMeta } from '@/hooks/usePageMeta'
 import type { Plan } from '@/api/types'
@@ -132,16 +133,17 @@ function Pricing() {
         </p>
       </div>
       <div className="mt-12 grid gap-6 lg:grid-cols-3">
-        {plans.isLoading &&
-          Array.from({ length: 3 }, (_, i) => <Skeleton key={i} className="h-[28rem] rounded-3xl" />)}
-        {plans.isError && (
-          <div className="lg:col-span-3">
-            <ErrorBlock error={plans.error} onRetry={() => plans.refetch()} />
-          </div>
-        )}
-        {list.map((p) => (
-          <PlanCard key={p.id} plan={p} featured={p.id === 'professional'} />
-        ))}
+        <QueryState
+          query={plans}
+          loading={Array.from({ length: 3 }, (_, i) => <Skeleton key={i} className="h-[28rem] rounded-3xl" />)}
+          error={(error, retry) => (
+            <div className="lg:col-span-3">
+              <ErrorBlock error={error} onRetry={retry} />
+            </div>
+          )}
+        >
+          {() => list.map((p) => <PlanCard key={p.id} plan={p} featured={p.id === 'professional'} />)}
+        </QueryState>
       </div>
     </section>
   )

@@ -6,7 +6,7 @@ import { CategoryBadge } from '@/components/CategoryBadge'
 import { PostGrid } from '@/components/PostGrid'
 import { ShareButtons } from '@/components/ShareButtons'
 import { NotFoundBlock } from '@/components/NotFoundBlock'
-import { ErrorBlock } from '@/components/ErrorBlock'
+import { PageError } from '@/components/ErrorBlock'
 import { Button } from '@/components/ui/button'
 import { Skeleton } from '@/components/ui/skeleton'
 import { useBlog, usePost } from '@/hooks/usePublic'
@@ -219,11 +219,7 @@ export function PostPage() {
       />
     )
   } else if (postQuery.isError || !post) {
-    body = (
-      <div className="container-page py-16">
-        <ErrorBlock error={postQuery.error} onRetry={() => postQuery.refetch()} />
-      </div>
-    )
+    body = <PageError error={postQuery.error} onRetry={() => postQuery.refetch()} />
   } else {
     body = (
       <Article

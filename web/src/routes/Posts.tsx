@@ -1,13 +1,11 @@
-import { LoadMore, PostGrid } from '@/components/PostGrid'
+import { PagedPosts } from '@/components/PagedPosts'
 import { RssLink } from '@/components/RssLink'
-import { ErrorBlock } from '@/components/ErrorBlock'
 import { useInfinitePosts } from '@/hooks/usePublic'
 import { usePageMeta } from '@/hooks/usePageMeta'
 
 export function Posts() {
   usePageMeta('All posts', 'Every article on marketing, keto, fitness and tech, newest first.')
   const query = useInfinitePosts({ sort: 'latest' })
-  const posts = query.data?.pages.flatMap((p) => p.posts)
 
   return (
     <div className="container-page py-12 sm:py-16">
@@ -21,14 +19,7 @@ export function Posts() {
         </div>
         <RssLink href="/feed.xml" />
       </header>
-      {query.isError && !posts ? (
-        <ErrorBlock error={query.error} onRetry={() => query.refetch()} />
-      ) : (
-        <>
-          <PostGrid posts={posts} loading={query.isLoading} empty="No posts yet. Check back soon!" />
-          <LoadMore hasMore={query.hasNextPage} loading={query.isFetchingNextPage} onClick={() => query.fetchNextPage()} />
-        </>
-      )}
+      <PagedPosts query={query} empty="No posts yet. Check back soon!" />
     </div>
   )
 }

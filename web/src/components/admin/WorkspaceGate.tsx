@@ -1,10 +1,8 @@
-import { useEffect, type ReactNode } from 'react'
-import { toast } from 'sonner'
-import { errorMessage } from '@/api/client'
+import { type ReactNode } from 'react'
 import type { WorkspaceResponse } from '@/api/types'
-import { ErrorBlock } from '@/components/ErrorBlock'
-import { Skeleton } from '@/components/ui/skeleton'
+import { LoadingRows, QueryState } from '@/components/ui/query-state'
 import { useWorkspace } from '@/hooks/useWorkspace'
+import { useErrorToast } from '@/hooks/useErrorToast'
 
 /**
  * Loads the signed-in user's workspace first (GET /api/workspace creates it when the user has
@@ -12,22 +10,11 @@ import { useWorkspace } from '@/hooks/useWorkspace'
  */
 export function WorkspaceGate({ children, fallback }: { children: (data: WorkspaceResponse) => ReactNode; fallback?: ReactNode }) {
   const ws = useWorkspace()
-  useEffect(() => {
-    if (ws.isError) toast.error('Error loading workspace', { description: errorMessage(ws.error) })
-  }, [ws.isError, ws.error])
-  if (ws.data) return <>{children(ws.data)}</>
-  if (ws.isError) return <ErrorBlock error={ws.error} onRetry={() => void ws.refetch()} />
+  useErrorToast(ws, 'Error loading workspace')
+  const loading = fallback ?? <LoadingRows className="grid gap-3" rows={['h-24 rounded-2xl', 'h-64 rounded-2xl']} />
   return (
-    <>
-      {fallback ?? (
-        <div className="grid gap-3" aria-busy="true">
-          <p role="status" className="sr-only">
-            Loading...
-          </p>
-          <Skeleton className="h-24 rounded-2xl" />
-          <Skeleton className="h-64 rounded-2xl" />
-        </div>
-      )}
-    </>
+    <QueryState query={ws} keepData loading={loading} empty={loading}>
+      {children}
+    </QueryState>
   )
 }

@@ -1,7 +1,6 @@
 import type { TemplateId } from '@/api/types'
 import { BlogPostList } from '@/components/blog/BlogPostList'
-import { ErrorBlock } from '@/components/ErrorBlock'
-import { LoadMore } from '@/components/PostGrid'
+import { PagedPosts } from '@/components/PagedPosts'
 import type { useInfinitePosts } from '@/hooks/usePublic'
 import { blogBodyClass } from '@/lib/blogTheme'
 
@@ -17,23 +16,13 @@ export function BlogPostsSection({
   workspaceSlug: string
   empty: string
 }) {
-  const list = posts.data?.pages.flatMap((p) => p.posts)
+  // Skeletons until the first page is in, also while the query waits to be enabled.
+  const query = { ...posts, isLoading: posts.isLoading || posts.isPending }
   return (
     <div className={blogBodyClass(template)}>
-      {posts.isError && !list ? (
-        <ErrorBlock error={posts.error} onRetry={() => posts.refetch()} />
-      ) : (
-        <>
-          <BlogPostList
-            template={template}
-            posts={list}
-            loading={posts.isLoading || posts.isPending}
-            workspaceSlug={workspaceSlug}
-            empty={empty}
-          />
-          <LoadMore hasMore={posts.hasNextPage} loading={posts.isFetchingNextPage} onClick={() => posts.fetchNextPage()} />
-        </>
-      )}
+      <PagedPosts query={query}>
+        {(list, loading) => <BlogPostList template={template} posts={list} loading={loading} workspaceSlug={workspaceSlug} empty={empty} />}
+      </PagedPosts>
     </div>
   )
 }

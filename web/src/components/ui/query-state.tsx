@@ -12,18 +12,20 @@ export interface QueryLike<T> {
 }
 
 /**
- * Skeleton rows while a list loads. Announces 'Loading...' to screen readers, or, with `label`,
- * names the busy region instead.
+ * Skeleton rows while a list loads: `count` rows of `rowClassName`, or one row per class in `rows`.
+ * Announces 'Loading...' to screen readers, or, with `label`, names the busy region instead.
  */
 export function LoadingRows({
   count = 3,
   className = 'space-y-2',
   rowClassName = 'h-14 rounded-xl',
+  rows = Array.from({ length: count }, () => rowClassName),
   label,
 }: {
   count?: number
   className?: string
   rowClassName?: string
+  rows?: string[]
   label?: string
 }) {
   return (
@@ -33,8 +35,8 @@ export function LoadingRows({
           Loading...
         </p>
       )}
-      {Array.from({ length: count }, (_, i) => (
-        <Skeleton key={i} className={rowClassName} />
+      {rows.map((row, i) => (
+        <Skeleton key={i} className={row} />
       ))}
     </div>
   )

@@ -4,12 +4,11 @@ import { toast } from 'sonner'
 import { updateOwnerPost } from '@/api/endpoints'
 import { errorMessage } from '@/api/client'
 import type { OwnerPost, PostSummary } from '@/api/types'
-import { ErrorBlock } from '@/components/ErrorBlock'
 import { Button } from '@/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog'
 import { Field } from '@/components/ui/field'
 import { Input } from '@/components/ui/input'
-import { Skeleton } from '@/components/ui/skeleton'
+import { LoadingRows, QueryState } from '@/components/ui/query-state'
 import { Textarea } from '@/components/ui/textarea'
 import { useOwnerPost, useRefreshOwnerData } from '@/hooks/useOwner'
 import { parseKeywords } from '@/lib/keywords'
@@ -33,20 +32,12 @@ export function EditPostDialog({ post, onClose }: { post: PostSummary | null; on
 
 function Loader({ post, onDone, onBusy }: { post: PostSummary; onDone: () => void; onBusy: (b: boolean) => void }) {
   const full = useOwnerPost(post.id)
-  if (full.isError) return <ErrorBlock error={full.error} onRetry={() => void full.refetch()} />
-  if (!full.data) {
-    return (
-      <div className="grid gap-4" aria-busy="true">
-        <p role="status" className="sr-only">
-          Loading...
-        </p>
-        <Skeleton className="h-10" />
-        <Skeleton className="h-72" />
-        <Skeleton className="h-10" />
-      </div>
-    )
-  }
-  return <EditForm post={full.data} onDone={onDone} onBusy={onBusy} />
+  const loading = <LoadingRows className="grid gap-4" rows={['h-10', 'h-72', 'h-10']} />
+  return (
+    <QueryState query={full} loading={loading} empty={loading}>
+      {(data) => <EditForm post={data} onDone={onDone} onBusy={onBusy} />}
+    </QueryState>
+  )
 }
 
 function EditForm({ post, onDone, onBusy }: { post: OwnerPost; onDone: () => void; onBusy: (b: boolean) => void }) {

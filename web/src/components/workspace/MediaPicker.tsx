@@ -3,7 +3,7 @@ import { Check, ImageIcon, Upload } from 'lucide-react'
 import type { MediaItem } from '@/api/types'
 import { errorMessage } from '@/api/client'
 import { Button } from '@/components/ui/button'
-import { Skeleton } from '@/components/ui/skeleton'
+import { LoadingRows, QueryState } from '@/components/ui/query-state'
 import { useLibraryUpload, useMediaLibrary } from '@/hooks/useOwner'
 import { formatSize } from '@/lib/format'
 import { cn } from '@/lib/utils'
@@ -53,74 +53,69 @@ export function MediaPicker({
     <LibraryUpload count={items.length} limit={media.data?.limit ?? 40} disabled={disabled} onAdded={onChange} />
   )
 
-  if (media.isLoading) {
-    return (
-      <div className="grid grid-cols-3 gap-2 sm:grid-cols-4" aria-busy="true" aria-label="Loading your library">
-        {Array.from({ length: 4 }, (_, i) => (
-          <Skeleton key={i} className="aspect-square rounded-lg" />
-        ))}
-      </div>
-    )
-  }
-  if (media.isError) {
-    return (
-      <div className="flex flex-wrap items-center gap-3 rounded-xl border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900">
-        <span className="flex-1">Error fetching media: {errorMessage(media.error)}</span>
-        <Button size="sm" variant="outline" onClick={() => void media.refetch()}>
-          Try again
-        </Button>
-      </div>
-    )
-  }
-  if (items.length === 0) {
-    return (
-      <div className="grid gap-1.5">
-        <p className={cn('flex items-center gap-3 rounded-xl border border-dashed px-4 py-5 text-sm text-slate-600', error ? 'border-red-400' : 'border-slate-300')}>
-          <ImageIcon className="size-5 text-slate-400" aria-hidden="true" />
-          No images in your library yet.
-        </p>
-        {error && <p className="text-xs font-medium text-red-600">{error}</p>}
-        {upload}
-      </div>
-    )
-  }
   return (
-    <div className="grid gap-1.5">
-      <div
-        role="radiogroup"
-        aria-label="Media library"
-        aria-invalid={error ? true : undefined}
-        className="grid max-h-64 grid-cols-3 gap-2 overflow-y-auto p-0.5 sm:grid-cols-4"
-      >
-        {items.map((m) => {
-          const on = m.id === value
-          return (
-            <button
-              key={m.id}
-              type="button"
-              role="radio"
-              aria-checked={on}
-              aria-label={`${m.fileName} (${formatSize(m.fileSize)})`}
-              title={`${m.fileName} · ${formatSize(m.fileSize)}`}
-              disabled={disabled}
-              onClick={() => onChange(m)}
-              className={cn(
-                'group relative aspect-square overflow-hidden rounded-lg bg-slate-100 ring-offset-2 transition focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 disabled:cursor-not-allowed disabled:opacity-60',
-                on ? 'ring-2 ring-brand-600' : 'hover:opacity-90',
-              )}
-            >
-              <img src={m.fileUrl} alt="" loading="lazy" className="size-full object-cover" />
-              {on && (
-                <span className="absolute right-1 top-1 inline-flex size-5 items-center justify-center rounded-full bg-brand-600 text-white shadow">
-                  <Check className="size-3" aria-hidden="true" />
-                </span>
-              )}
-            </button>
-          )
-        })}
-      </div>
-      {error && <p className="text-xs font-medium text-red-600">{error}</p>}
-      {upload}
-    </div>
+    <QueryState
+      query={media}
+      loading={<LoadingRows count={4} className="grid grid-cols-3 gap-2 sm:grid-cols-4" rowClassName="aspect-square rounded-lg" label="Loading your library" />}
+      error={(err, retry) => (
+        <div className="flex flex-wrap items-center gap-3 rounded-xl border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900">
+          <span className="flex-1">Error fetching media: {errorMessage(err)}</span>
+          <Button size="sm" variant="outline" onClick={retry}>
+            Try again
+          </Button>
+        </div>
+      )}
+      isEmpty={(d) => d.items.length === 0}
+      empty={
+        <div className="grid gap-1.5">
+          <p className={cn('flex items-center gap-3 rounded-xl border border-dashed px-4 py-5 text-sm text-slate-600', error ? 'border-red-400' : 'border-slate-300')}>
+            <ImageIcon className="size-5 text-slate-400" aria-hidden="true" />
+            No images in your library yet.
+          </p>
+          {error && <p className="text-xs font-medium text-red-600">{error}</p>}
+          {upload}
+        </div>
+      }
+    >
+      {() => (
+        <div className="grid gap-1.5">
+          <div
+            role="radiogroup"
+            aria-label="Media library"
+            aria-invalid={error ? true : undefined}
+            className="grid max-h-64 grid-cols-3 gap-2 overflow-y-auto p-0.5 sm:grid-cols-4"
+          >
+            {items.map((m) => {
+              const on = m.id === value
+              return (
+                <button
+                  key={m.id}
+                  type="button"
+                  role="radio"
+                  aria-checked={on}
+                  aria-label={`${m.fileName} (${formatSize(m.fileSize)})`}
+                  title={`${m.fileName} · ${formatSize(m.fileSize)}`}
+                  disabled={disabled}
+                  onClick={() => onChange(m)}
+                  className={cn(
+                    'group relative aspect-square overflow-hidden rounded-lg bg-slate-100 ring-offset-2 transition focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 disabled:cursor-not-allowed disabled:opacity-60',
+                    on ? 'ring-2 ring-brand-600' : 'hover:opacity-90',
+                  )}
+                >
+                  <img src={m.fileUrl} alt="" loading="lazy" className="size-full object-cover" />
+                  {on && (
+                    <span className="absolute right-1 top-1 inline-flex size-5 items-center justify-center rounded-full bg-brand-600 text-white shadow">
+                      <Check className="size-3" aria-hidden="true" />
+                    </span>
+                  )}
+                </button>
+              )
+            })}
+          </div>
+          {error && <p className="text-xs font-medium text-red-600">{error}</p>}
+          {upload}
+        </div>
+      )}
+    </QueryState>
   )
 }

@@ -7,12 +7,11 @@ import type { ReactNode } from 'react'
 import { ChevronLeft, ChevronRight, Eye, ExternalLink, Pencil, Search, Share2, Trash2 } from 'lucide-react'
 import type { Category, PostSummary } from '@/api/types'
 import { EmptyState } from '@/components/EmptyState'
-import { ErrorBlock } from '@/components/ErrorBlock'
 import { CategoryBadge } from '@/components/CategoryBadge'
 import { Button } from '@/components/ui/button'
 import { Input } from '@/components/ui/input'
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select'
-import { Skeleton } from '@/components/ui/skeleton'
+import { LoadingRows, QueryState } from '@/components/ui/query-state'
 import { ALL_CATEGORIES, type PostsTableState } from '@/hooks/usePostsTable'
 import { formatShortDate } from '@/lib/format'
 import { postPath } from '@/lib/paths'
@@ -140,119 +139,115 @@ export function PostsTable({
       </div>
 
       <div className="mt-6">
-        {t.posts.isLoading ? (
-          <div className="space-y-2" aria-busy="true">
-            <p role="status" className="sr-only">
-              Loading...
-            </p>
-            {Array.from({ length: 5 }, (_, i) => (
-              <Skeleton key={i} className="h-16 rounded-xl" />
-            ))}
-          </div>
-        ) : t.posts.isError ? (
-          <ErrorBlock error={t.posts.error} onRetry={() => void t.posts.refetch()} />
-        ) : list.length === 0 ? (
-          t.filtered ? (
-            <EmptyState
-              icon={<Search className="size-6" aria-hidden="true" />}
-              title="No posts match your filters."
-              action={
-                <Button variant="outline" onClick={t.clearFilters}>
-                  Clear filters
-                </Button>
-              }
-            />
-          ) : (
-            <EmptyState title={emptyTitle} action={emptyAction} />
-          )
-        ) : (
-          <>
-            {/* Phones: cards */}
-            <ul className="grid gap-3 md:hidden" aria-label="Posts">
-              {list.map((p) => {
-                const c = categoryOf(p, t.categories.data)
-                return (
-                  <li key={p.id} className={cn('rounded-2xl border bg-white p-4 shadow-sm', selected.has(p.id) ? 'border-brand-300 ring-1 ring-brand-200' : 'border-slate-200')}>
-                    <div className="flex items-start gap-3">
-                      <Checkbox className="mt-1" checked={selected.has(p.id)} onChange={() => t.toggleOne(p.id)} aria-label={`Select ${p.title}`} />
-                      <div className="min-w-0 flex-1">
-                        <CategoryBadge slug={p.category} label={p.categoryName || c?.name} color={c?.colorHex} />
-                        <p className="mt-2 font-semibold leading-snug text-slate-900">{p.title}</p>
-                        <p className="mt-1 flex items-center gap-3 text-xs text-slate-500">
-                          <time dateTime={p.publishedAt}>{formatShortDate(p.publishedAt)}</time>
-                          <span className="inline-flex items-center gap-1">
-                            <Eye className="size-3.5" aria-hidden="true" />
-                            {p.viewCount} <span className="sr-only">views</span>
-                          </span>
-                        </p>
-                      </div>
-                    </div>
-                    <RowActions post={p} className="mt-3 justify-end border-t border-slate-100 pt-2" {...actionsFor(p)} />
-                  </li>
-                )
-              })}
-            </ul>
-
-            {/* Tablets and up: table */}
-            <div className="hidden overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm md:block">
-              <table className="w-full text-left text-sm">
-                <caption className="sr-only">{caption}</caption>
-                <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase tracking-wider text-slate-500">
-                  <tr>
-                    <th scope="col" className="w-12 px-4 py-3">
-                      <Checkbox checked={t.allSelected} indeterminate={t.someSelected} onChange={t.toggleAll} aria-label="Select all posts" />
-                    </th>
-                    <th scope="col" className="px-4 py-3 font-semibold">Category</th>
-                    <th scope="col" className="px-4 py-3 font-semibold">Title</th>
-                    <th scope="col" className="px-4 py-3 font-semibold">Published</th>
-                    <th scope="col" className="px-4 py-3 text-right font-semibold">Views</th>
-                    <th scope="col" className="px-4 py-3 text-right font-semibold">Actions</th>
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-slate-100">
-                  {list.map((p) => {
-                    const c = categoryOf(p, t.categories.data)
-                    const on = selected.has(p.id)
-                    return (
-                      <tr key={p.id} className={cn('transition-colors', on ? 'bg-brand-50/60' : 'hover:bg-slate-50')}>
-                        <td className="px-4 py-3">
-                          <Checkbox checked={on} onChange={() => t.toggleOne(p.id)} aria-label={`Select ${p.title}`} />
-                        </td>
-                        <td className="whitespace-nowrap px-4 py-3">
+        <QueryState
+          query={t.posts}
+          loading={<LoadingRows count={5} rowClassName="h-16 rounded-xl" />}
+          isEmpty={(d) => (d.posts ?? []).length === 0}
+          empty={
+            t.filtered ? (
+              <EmptyState
+                icon={<Search className="size-6" aria-hidden="true" />}
+                title="No posts match your filters."
+                action={
+                  <Button variant="outline" onClick={t.clearFilters}>
+                    Clear filters
+                  </Button>
+                }
+              />
+            ) : (
+              <EmptyState title={emptyTitle} action={emptyAction} />
+            )
+          }
+        >
+          {() => (
+            <>
+              {/* Phones: cards */}
+              <ul className="grid gap-3 md:hidden" aria-label="Posts">
+                {list.map((p) => {
+                  const c = categoryOf(p, t.categories.data)
+                  return (
+                    <li key={p.id} className={cn('rounded-2xl border bg-white p-4 shadow-sm', selected.has(p.id) ? 'border-brand-300 ring-1 ring-brand-200' : 'border-slate-200')}>
+                      <div className="flex items-start gap-3">
+                        <Checkbox className="mt-1" checked={selected.has(p.id)} onChange={() => t.toggleOne(p.id)} aria-label={`Select ${p.title}`} />
+                        <div className="min-w-0 flex-1">
                           <CategoryBadge slug={p.category} label={p.categoryName || c?.name} color={c?.colorHex} />
-                        </td>
-                        <td className="px-4 py-3 font-medium text-slate-900">
-                          <span className="line-clamp-2">{p.title}</span>
-                        </td>
-                        <td className="whitespace-nowrap px-4 py-3 text-slate-600">
-                          <time dateTime={p.publishedAt}>{formatShortDate(p.publishedAt)}</time>
-                        </td>
-                        <td className="px-4 py-3 text-right tabular-nums text-slate-700">{p.viewCount}</td>
-                        <td className="px-2 py-1.5">
-                          <RowActions post={p} className="justify-end" {...actionsFor(p)} />
-                        </td>
-                      </tr>
-                    )
-                  })}
-                </tbody>
-              </table>
-            </div>
+                          <p className="mt-2 font-semibold leading-snug text-slate-900">{p.title}</p>
+                          <p className="mt-1 flex items-center gap-3 text-xs text-slate-500">
+                            <time dateTime={p.publishedAt}>{formatShortDate(p.publishedAt)}</time>
+                            <span className="inline-flex items-center gap-1">
+                              <Eye className="size-3.5" aria-hidden="true" />
+                              {p.viewCount} <span className="sr-only">views</span>
+                            </span>
+                          </p>
+                        </div>
+                      </div>
+                      <RowActions post={p} className="mt-3 justify-end border-t border-slate-100 pt-2" {...actionsFor(p)} />
+                    </li>
+                  )
+                })}
+              </ul>
 
-            {t.pages > 1 && (
-              <nav aria-label="Pages" className="mt-6 flex items-center justify-between gap-3">
-                <Button variant="outline" size="sm" onClick={() => t.setPage(t.page - 1)} disabled={t.page <= 1}>
-                  <ChevronLeft aria-hidden="true" /> Previous
-                </Button>
-                <p className="text-sm text-slate-600">
-                  Page {t.page} of {t.pages}
-                </p>
-                <Button variant="outline" size="sm" onClick={() => t.setPage(t.page + 1)} disabled={t.page >= t.pages}>
-                  Next <ChevronRight aria-hidden="true" />
-                </Button>
-              </nav>
-            )}
-          </>
-        )}
+              {/* Tablets and up: table */}
+              <div className="hidden overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm md:block">
+                <table className="w-full text-left text-sm">
+                  <caption className="sr-only">{caption}</caption>
+                  <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase tracking-wider text-slate-500">
+                    <tr>
+                      <th scope="col" className="w-12 px-4 py-3">
+                        <Checkbox checked={t.allSelected} indeterminate={t.someSelected} onChange={t.toggleAll} aria-label="Select all posts" />
+                      </th>
+                      <th scope="col" className="px-4 py-3 font-semibold">Category</th>
+                      <th scope="col" className="px-4 py-3 font-semibold">Title</th>
+                      <th scope="col" className="px-4 py-3 font-semibold">Published</th>
+                      <th scope="col" className="px-4 py-3 text-right font-semibold">Views</th>
+                      <th scope="col" className="px-4 py-3 text-right font-semibold">Actions</th>
+                    </tr>
+                  </thead>
+                  <tbody className="divide-y divide-slate-100">
+                    {list.map((p) => {
+                      const c = categoryOf(p, t.categories.data)
+                      const on = selected.has(p.id)
+                      return (
+                        <tr key={p.id} className={cn('transition-colors', on ? 'bg-brand-50/60' : 'hover:bg-slate-50')}>
+                          <td className="px-4 py-3">
+                            <Checkbox checked={on} onChange={() => t.toggleOne(p.id)} aria-label={`Select ${p.title}`} />
+                          </td>
+                          <td className="whitespace-nowrap px-4 py-3">
+                            <CategoryBadge slug={p.category} label={p.categoryName || c?.name} color={c?.colorHex} />
+                          </td>
+                          <td className="px-4 py-3 font-medium text-slate-900">
+                            <span className="line-clamp-2">{p.title}</span>
+                          </td>
+                          <td className="whitespace-nowrap px-4 py-3 text-slate-600">
+                            <time dateTime={p.publishedAt}>{formatShortDate(p.publishedAt)}</time>
+                          </td>
+                          <td className="px-4 py-3 text-right tabular-nums text-slate-700">{p.viewCount}</td>
+                          <td className="px-2 py-1.5">
+                            <RowActions post={p} className="justify-end" {...actionsFor(p)} />
+                          </td>
+                        </tr>
+                      )
+                    })}
+                  </tbody>
+                </table>
+              </div>
+
+              {t.pages > 1 && (
+                <nav aria-label="Pages" className="mt-6 flex items-center justify-between gap-3">
+                  <Button variant="outline" size="sm" onClick={() => t.setPage(t.page - 1)} disabled={t.page <= 1}>
+                    <ChevronLeft aria-hidden="true" /> Previous
+                  </Button>
+                  <p className="text-sm text-slate-600">
+                    Page {t.page} of {t.pages}
+                  </p>
+                  <Button variant="outline" size="sm" onClick={() => t.setPage(t.page + 1)} disabled={t.page >= t.pages}>
+                    Next <ChevronRight aria-hidden="true" />
+                  </Button>
+                </nav>
+              )}
+            </>
+          )}
+        </QueryState>
       </div>
 
       <ConfirmDialog

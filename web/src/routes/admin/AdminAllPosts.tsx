@@ -1,15 +1,13 @@
 /** /admin/all-posts (admins only) — posts across all workspaces as a card grid, newest first, with 'Load more'. */
 import { useEffect, useState } from 'react'
 import { Search } from 'lucide-react'
-import { toast } from 'sonner'
-import { errorMessage } from '@/api/client'
-import { LoadMore, PostGrid } from '@/components/PostGrid'
-import { ErrorBlock } from '@/components/ErrorBlock'
+import { PagedPosts } from '@/components/PagedPosts'
 import { AdminPage, DashboardLogout } from '@/components/admin/AdminLayout'
 import { RequireAdmin } from '@/components/admin/RequireAdmin'
 import { Input } from '@/components/ui/input'
 import { useInfiniteAdminPosts } from '@/hooks/useAdmin'
 import { usePageMeta } from '@/hooks/usePageMeta'
+import { useErrorToast } from '@/hooks/useErrorToast'
 
 function Grid() {
   const [search, setSearch] = useState('')
@@ -21,11 +19,8 @@ function Grid() {
   }, [term])
 
   const posts = useInfiniteAdminPosts({ limit: 12, search: debounced || undefined })
-  useEffect(() => {
     // Failed reads are shown in place; the toast names what failed.
-    if (posts.isError) toast.error('Error loading posts', { description: errorMessage(posts.error) })
-  }, [posts.isError, posts.error])
-  const list = posts.data?.pages.flatMap((p) => p.posts ?? [])
+  useErrorToast(posts, 'Error loading posts')
   const total = posts.data?.pages[0]?.total
 
   return (
@@ -42,14 +37,7 @@ function Grid() {
           <Input id="all-posts-search" type="search" placeholder="Search by title" value={search} maxLength={200} onChange={(e) => setSearch(e.target.value)} className="pl-9" />
         </div>
       </div>
-      {posts.isError && !list ? (
-        <ErrorBlock error={posts.error} onRetry={() => void posts.refetch()} />
-      ) : (
-        <>
-          <PostGrid posts={list} loading={posts.isLoading} empty={debounced ? 'No posts match your filters.' : 'No posts yet.'} />
-          <LoadMore hasMore={posts.hasNextPage} loading={posts.isFetchingNextPage} onClick={() => void posts.fetchNextPage()} />
-        </>
-      )}
+      <PagedPosts query={posts} empty={debounced ? 'No posts match your filters.' : 'No posts yet.'} />
     </>
   )
 }

@@ -2,7 +2,7 @@
  * /admin/categories — 'Category Management': the workspace's categories with add, edit and delete.
  * Works on the signed-in user's own workspace.
  */
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { useMutation } from '@tanstack/react-query'
 import { FolderTree, Pencil, Plus, Trash2 } from 'lucide-react'
 import { toast } from 'sonner'
@@ -11,14 +11,14 @@ import { errorMessage } from '@/api/client'
 import type { Category, WorkspaceResponse } from '@/api/types'
 import { RequireSession } from '@/components/RequireSession'
 import { EmptyState } from '@/components/EmptyState'
-import { ErrorBlock } from '@/components/ErrorBlock'
 import { AdminPage, DashboardLogout } from '@/components/admin/AdminLayout'
 import { CategoryDialog } from '@/components/admin/CategoryDialog'
 import { CATEGORY_DELETE_QUESTION } from '@/components/admin/categories'
 import { WorkspaceGate } from '@/components/admin/WorkspaceGate'
 import { ConfirmDialog } from '@/components/ui/confirm-dialog'
 import { Button } from '@/components/ui/button'
-import { Skeleton } from '@/components/ui/skeleton'
+import { LoadingRows, QueryState } from '@/components/ui/query-state'
+import { useErrorToast } from '@/hooks/useErrorToast'
 import { usePageMeta } from '@/hooks/usePageMeta'
 import { useRefreshOwnerData } from '@/hooks/useOwner'
 import { useWorkspaceCategories } from '@/hooks/useWorkspace'
@@ -57,9 +57,7 @@ function Categories({ data }: { data: WorkspaceResponse }) {
   const [editing, setEditing] = useState<Category | null | undefined>(undefined)
   const [deleting, setDeleting] = useState<Category | null>(null)
 
-  useEffect(() => {
-    if (categories.isError) toast.error('Error loading category', { description: errorMessage(categories.error) })
-  }, [categories.isError, categories.error])
+  useErrorToast(categories, 'Error loading category')
 
   const remove = useMutation({
     mutationFn: (c: Category) => deleteCategory(c.id),
@@ -83,77 +81,67 @@ function Categories({ data }: { data: WorkspaceResponse }) {
     </Button>
   )
 
-  let body
-  if (categories.isLoading) {
-    body = (
-      <div className="space-y-2" aria-busy="true">
-        <p role="status" className="sr-only">
-          Loading...
-        </p>
-        {Array.from({ length: 4 }, (_, i) => (
-          <Skeleton key={i} className="h-14 rounded-xl" />
-        ))}
-      </div>
-    )
-  } else if (categories.isError) {
-    body = <ErrorBlock error={categories.error} onRetry={() => void categories.refetch()} />
-  } else if (!list.length) {
-    body = <EmptyState icon={<FolderTree className="size-6" aria-hidden="true" />} title="No categories yet" description="Add one to start filing posts." action={addButton} />
-  } else {
-    body = (
-      <>
-        {/* Phones: cards */}
-        <ul className="grid gap-3 md:hidden" aria-label="Categories">
-          {list.map((c) => (
-            <li key={c.id} className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
-              <div className="flex items-start justify-between gap-3">
-                <div className="min-w-0">
-                  <p className="font-semibold text-slate-900">{c.name}</p>
-                  <p className="font-mono text-xs text-slate-500">{c.slug}</p>
+  const body = (
+    <QueryState
+      query={categories}
+      loading={<LoadingRows count={4} />}
+      empty={<EmptyState icon={<FolderTree className="size-6" aria-hidden="true" />} title="No categories yet" description="Add one to start filing posts." action={addButton} />}
+    >
+      {() => (
+        <>
+          {/* Phones: cards */}
+          <ul className="grid gap-3 md:hidden" aria-label="Categories">
+            {list.map((c) => (
+              <li key={c.id} className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
+                <div className="flex items-start justify-between gap-3">
+                  <div className="min-w-0">
+                    <p className="font-semibold text-slate-900">{c.name}</p>
+                    <p className="font-mono text-xs text-slate-500">{c.slug}</p>
+                  </div>
+                  <Swatch color={c.colorHex} />
                 </div>
-                <Swatch color={c.colorHex} />
-              </div>
-              {c.description && <p className="mt-2 text-sm text-slate-600">{c.description}</p>}
-              <RowActions c={c} onEdit={() => setEditing(c)} onDelete={() => setDeleting(c)} className="mt-3 justify-end border-t border-slate-100 pt-2" />
-            </li>
-          ))}
-        </ul>
+                {c.description && <p className="mt-2 text-sm text-slate-600">{c.description}</p>}
+                <RowActions c={c} onEdit={() => setEditing(c)} onDelete={() => setDeleting(c)} className="mt-3 justify-end border-t border-slate-100 pt-2" />
+              </li>
+            ))}
+          </ul>
 
-        {/* Tablets and up: table */}
-        <div className="hidden overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm md:block">
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">Categories</caption>
-            <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase tracking-wider text-slate-500">
-              <tr>
-                <th scope="col" className="px-4 py-3 font-semibold">Name</th>
-                <th scope="col" className="px-4 py-3 font-semibold">Slug</th>
-                <th scope="col" className="px-4 py-3 font-semibold">Description</th>
-                <th scope="col" className="px-4 py-3 font-semibold">Color</th>
-                <th scope="col" className="px-4 py-3 text-right font-semibold">Actions</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {list.map((c) => (
-                <tr key={c.id} className="hover:bg-slate-50">
-                  <td className="px-4 py-3 font-medium text-slate-900">{c.name}</td>
-                  <td className="px-4 py-3 font-mono text-xs text-slate-600">{c.slug}</td>
-                  <td className="px-4 py-3 text-slate-600">
-                    <span className="line-clamp-2">{c.description || '—'}</span>
-                  </td>
-                  <td className="whitespace-nowrap px-4 py-3">
-                    <Swatch color={c.colorHex} />
-                  </td>
-                  <td className="px-2 py-1.5">
-                    <RowActions c={c} onEdit={() => setEditing(c)} onDelete={() => setDeleting(c)} className="justify-end" />
-                  </td>
+          {/* Tablets and up: table */}
+          <div className="hidden overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm md:block">
+            <table className="w-full text-left text-sm">
+              <caption className="sr-only">Categories</caption>
+              <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase tracking-wider text-slate-500">
+                <tr>
+                  <th scope="col" className="px-4 py-3 font-semibold">Name</th>
+                  <th scope="col" className="px-4 py-3 font-semibold">Slug</th>
+                  <th scope="col" className="px-4 py-3 font-semibold">Description</th>
+                  <th scope="col" className="px-4 py-3 font-semibold">Color</th>
+                  <th scope="col" className="px-4 py-3 text-right font-semibold">Actions</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      </>
-    )
-  }
+              </thead>
+              <tbody className="divide-y divide-slate-100">
+                {list.map((c) => (
+                  <tr key={c.id} className="hover:bg-slate-50">
+                    <td className="px-4 py-3 font-medium text-slate-900">{c.name}</td>
+                    <td className="px-4 py-3 font-mono text-xs text-slate-600">{c.slug}</td>
+                    <td className="px-4 py-3 text-slate-600">
+                      <span className="line-clamp-2">{c.description || '—'}</span>
+                    </td>
+                    <td className="whitespace-nowrap px-4 py-3">
+                      <Swatch color={c.colorHex} />
+                    </td>
+                    <td className="px-2 py-1.5">
+                      <RowActions c={c} onEdit={() => setEditing(c)} onDelete={() => setDeleting(c)} className="justify-end" />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </>
+      )}
+    </QueryState>
+  )
 
   return (
     <>

@@ -3,7 +3,7 @@
  * size, 'Upload Image' (images only, 5 MB, 40 per workspace) and a delete button on hover or
  * keyboard focus, after a question. Counter 'n/40 images'.
  */
-import { useEffect, useRef, useState } from 'react'
+import { useRef, useState } from 'react'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { ImageIcon, Trash2, Upload } from 'lucide-react'
 import { toast } from 'sonner'
@@ -13,14 +13,14 @@ import { qk } from '@/api/queryKeys'
 import type { MediaItem } from '@/api/types'
 import { RequireSession } from '@/components/RequireSession'
 import { EmptyState } from '@/components/EmptyState'
-import { ErrorBlock } from '@/components/ErrorBlock'
 import { AdminPage, DashboardLogout } from '@/components/admin/AdminLayout'
 import { WorkspaceGate } from '@/components/admin/WorkspaceGate'
 import { ConfirmDialog } from '@/components/ui/confirm-dialog'
 import { Spinner } from '@/components/ui/spinner'
 import { Button } from '@/components/ui/button'
-import { Skeleton } from '@/components/ui/skeleton'
+import { LoadingRows, QueryState } from '@/components/ui/query-state'
 import { MEDIA_LIMIT, MSG_LIBRARY_FULL, useLibraryUpload, useMediaLibrary } from '@/hooks/useOwner'
+import { useErrorToast } from '@/hooks/useErrorToast'
 import { usePageMeta } from '@/hooks/usePageMeta'
 import { formatShortDate, formatSize } from '@/lib/format'
 import { cn } from '@/lib/utils'
@@ -36,9 +36,7 @@ function Library() {
   const limit = media.data?.limit || MEDIA_LIMIT
   const { upload, busy } = useLibraryUpload({ count: items.length, limit, successText: 'Image uploaded.' })
 
-  useEffect(() => {
-    if (media.isError) toast.error('Error fetching media', { description: errorMessage(media.error) })
-  }, [media.isError, media.error])
+  useErrorToast(media, 'Error fetching media')
 
   const remove = useMutation({
     mutationFn: (m: MediaItem) => deleteMedia(m.id),
@@ -98,54 +96,48 @@ function Library() {
         {uploadButton}
       </div>
 
-      {media.isLoading ? (
-        <div className={GRID} aria-busy="true">
-          <p role="status" className="sr-only">
-            Loading...
-          </p>
-          {Array.from({ length: 8 }, (_, i) => (
-            <Skeleton key={i} className="aspect-square rounded-2xl" />
-          ))}
-        </div>
-      ) : media.isError ? (
-        <ErrorBlock error={media.error} onRetry={() => void media.refetch()} />
-      ) : items.length === 0 ? (
-        <EmptyState icon={<ImageIcon className="size-6" aria-hidden="true" />} title="No images yet" description="Upload images to use them as featured images of your posts." />
-      ) : (
-        <ul className={GRID} aria-label="Images">
-          {items.map((m) => (
-            <li key={m.id} className="group relative overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
-              <div className="aspect-square bg-slate-100">
-                <img src={m.fileUrl} alt={m.fileName} loading="lazy" className="size-full object-cover" />
-              </div>
-              <div className="px-3 py-2">
-                <p className="truncate text-sm font-medium text-slate-900" title={m.fileName}>
-                  {m.fileName}
-                </p>
-                <p className="text-xs text-slate-500">
-                  {formatSize(m.fileSize)}
-                  {m.createdAt && (
-                    <>
-                      {' · '}
-                      <time dateTime={m.createdAt}>{formatShortDate(m.createdAt)}</time>
-                    </>
-                  )}
-                </p>
-              </div>
-              <Button
-                variant="destructive"
-                size="icon"
-                onClick={() => setDeleting(m)}
-                aria-label={`Delete ${m.fileName}`}
-                title="Delete"
-                className="absolute right-2 top-2 size-9 opacity-0 shadow-md transition-opacity focus-visible:opacity-100 group-hover:opacity-100 group-focus-within:opacity-100 pointer-coarse:opacity-100"
-              >
-                <Trash2 aria-hidden="true" />
-              </Button>
-            </li>
-          ))}
-        </ul>
-      )}
+      <QueryState
+        query={media}
+        loading={<LoadingRows count={8} className={GRID} rowClassName="aspect-square rounded-2xl" />}
+        isEmpty={(d) => d.items.length === 0}
+        empty={<EmptyState icon={<ImageIcon className="size-6" aria-hidden="true" />} title="No images yet" description="Upload images to use them as featured images of your posts." />}
+      >
+        {() => (
+          <ul className={GRID} aria-label="Images">
+            {items.map((m) => (
+              <li key={m.id} className="group relative overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
+                <div className="aspect-square bg-slate-100">
+                  <img src={m.fileUrl} alt={m.fileName} loading="lazy" className="size-full object-cover" />
+                </div>
+                <div className="px-3 py-2">
+                  <p className="truncate text-sm font-medium text-slate-900" title={m.fileName}>
+                    {m.fileName}
+                  </p>
+                  <p className="text-xs text-slate-500">
+                    {formatSize(m.fileSize)}
+                    {m.createdAt && (
+                      <>
+                        {' · '}
+                        <time dateTime={m.createdAt}>{formatShortDate(m.createdAt)}</time>
+                      </>
+                    )}
+                  </p>
+                </div>
+                <Button
+                  variant="destructive"
+                  size="icon"
+                  onClick={() => setDeleting(m)}
+                  aria-label={`Delete ${m.fileName}`}
+                  title="Delete"
+                  className="absolute right-2 top-2 size-9 opacity-0 shadow-md transition-opacity focus-visible:opacity-100 group-hover:opacity-100 group-focus-within:opacity-100 pointer-coarse:opacity-100"
+                >
+                  <Trash2 aria-hidden="true" />
+                </Button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryState>
 
       <ConfirmDialog
         open={deleting !== null}

@@ -3,7 +3,6 @@
  * creation date; a plan selector per workspace (PUT /api/admin/workspaces/{id}/plan) and the
  * beta testing instructions. On phones the table becomes cards.
  */
-import { useEffect } from 'react'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { FlaskConical, Link2, Users } from 'lucide-react'
 import { toast } from 'sonner'
@@ -12,7 +11,6 @@ import { errorMessage } from '@/api/client'
 import { qk } from '@/api/queryKeys'
 import type { AdminWorkspace, PlanTier } from '@/api/types'
 import { EmptyState } from '@/components/EmptyState'
-import { ErrorBlock } from '@/components/ErrorBlock'
 import { AdminPage, AdminSection, DashboardLogout } from '@/components/admin/AdminLayout'
 import { RequireAdmin } from '@/components/admin/RequireAdmin'
 import { UsageCell } from '@/components/admin/UsageCell'
@@ -22,8 +20,9 @@ import { Spinner } from '@/components/ui/spinner'
 import { Badge } from '@/components/ui/badge'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select'
-import { Skeleton } from '@/components/ui/skeleton'
+import { LoadingRows, QueryState } from '@/components/ui/query-state'
 import { useAdminWorkspaces } from '@/hooks/useAdmin'
+import { useErrorToast } from '@/hooks/useErrorToast'
 import { usePageMeta } from '@/hooks/usePageMeta'
 import { usePlans } from '@/hooks/usePublic'
 import { formatLimit, formatShortDate } from '@/lib/format'
@@ -60,9 +59,7 @@ function WorkspacesTable() {
   const workspaces = useAdminWorkspaces()
   const queryClient = useQueryClient()
 
-  useEffect(() => {
-    if (workspaces.isError) toast.error('Error loading workspaces', { description: errorMessage(workspaces.error) })
-  }, [workspaces.isError, workspaces.error])
+  useErrorToast(workspaces, 'Error loading workspaces')
 
   const plan = useMutation({
     mutationFn: ({ ws, tier }: { ws: AdminWorkspace; tier: PlanTier }) => updateWorkspacePlan(ws.id, tier),
@@ -76,113 +73,98 @@ function WorkspacesTable() {
   const busyId = plan.isPending ? plan.variables?.ws.id : undefined
   const change = (ws: AdminWorkspace) => (tier: PlanTier) => plan.mutate({ ws, tier })
 
-  const list = workspaces.data ?? []
-  const count = workspaces.data ? ` (${list.length})` : ''
+  const count = workspaces.data ? ` (${workspaces.data.length})` : ''
 
-  let body
-  if (workspaces.isLoading) {
-    body = (
-      <div className="space-y-2" aria-busy="true">
-        <p role="status" className="sr-only">
-          Loading...
-        </p>
-        {Array.from({ length: 4 }, (_, i) => (
-          <Skeleton key={i} className="h-14 rounded-xl" />
-        ))}
-      </div>
-    )
-  } else if (workspaces.isError) {
-    body = <ErrorBlock error={workspaces.error} onRetry={() => void workspaces.refetch()} />
-  } else if (!list.length) {
-    body = <EmptyState icon={<Users className="size-6" aria-hidden="true" />} title="No workspaces found" />
-  } else {
-    body = (
-      <>
-        {/* Phones and tablets: cards */}
-        <ul className="grid gap-3 sm:grid-cols-2 xl:hidden" aria-label="Workspaces">
-          {list.map((ws) => (
-            <li key={ws.id} className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
-              <div className="flex items-start justify-between gap-3">
-                <div className="min-w-0">
-                  <p className="truncate font-semibold text-slate-900">{ws.name}</p>
-                  <p className="truncate text-xs text-slate-500">{ws.ownerEmail || '—'}</p>
+  const body = (
+    <QueryState query={workspaces} loading={<LoadingRows count={4} />} empty={<EmptyState icon={<Users className="size-6" aria-hidden="true" />} title="No workspaces found" />}>
+      {(list) => (
+        <>
+          {/* Phones and tablets: cards */}
+          <ul className="grid gap-3 sm:grid-cols-2 xl:hidden" aria-label="Workspaces">
+            {list.map((ws) => (
+              <li key={ws.id} className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
+                <div className="flex items-start justify-between gap-3">
+                  <div className="min-w-0">
+                    <p className="truncate font-semibold text-slate-900">{ws.name}</p>
+                    <p className="truncate text-xs text-slate-500">{ws.ownerEmail || '—'}</p>
+                  </div>
+                  <StatusBadge status={ws.status} />
                 </div>
-                <StatusBadge status={ws.status} />
-              </div>
-              <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1.5 text-sm">
-                <dt className="text-slate-500">Slug</dt>
-                <dd className="truncate font-mono text-xs leading-5 text-slate-700">{ws.slug}</dd>
-                <dt className="text-slate-500">Usage (Posts)</dt>
-                <dd>
-                  <UsageCell noData={!ws.usage} used={ws.usage?.postsGenerated} limit={ws.usage?.postsLimit} />
-                </dd>
-                <dt className="text-slate-500">Usage (Images)</dt>
-                <dd>
-                  <UsageCell noData={!ws.usage} used={ws.usage?.imagesGenerated} limit={ws.usage?.imagesLimit} />
-                </dd>
-                <dt className="text-slate-500">Created</dt>
-                <dd className="text-slate-700">
-                  <time dateTime={ws.createdAt}>{formatShortDate(ws.createdAt)}</time>
-                </dd>
-              </dl>
-              <div className="mt-3 flex items-center justify-between gap-3 border-t border-slate-100 pt-3">
-                <span className="text-sm text-slate-500">Plan</span>
-                <PlanSelect ws={ws} busy={busyId === ws.id} onChange={change(ws)} />
-              </div>
-            </li>
-          ))}
-        </ul>
-
-        {/* Wide screens: table */}
-        <div className="hidden overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm xl:block">
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">Workspaces</caption>
-            <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase tracking-wider text-slate-500">
-              <tr>
-                <th scope="col" className="px-4 py-3 font-semibold">Workspace</th>
-                <th scope="col" className="px-4 py-3 font-semibold">Slug</th>
-                <th scope="col" className="px-4 py-3 font-semibold">Plan</th>
-                <th scope="col" className="px-4 py-3 font-semibold">Usage (Posts)</th>
-                <th scope="col" className="px-4 py-3 font-semibold">Usage (Images)</th>
-                <th scope="col" className="px-4 py-3 font-semibold">Status</th>
-                <th scope="col" className="px-4 py-3 font-semibold">Created</th>
-                <th scope="col" className="px-4 py-3 font-semibold">Actions</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {list.map((ws) => (
-                <tr key={ws.id} className="hover:bg-slate-50">
-                  <td className="px-4 py-3">
-                    <p className="font-medium text-slate-900">{ws.name}</p>
-                    {ws.ownerEmail && <p className="text-xs text-slate-500">{ws.ownerEmail}</p>}
-                  </td>
-                  <td className="px-4 py-3 font-mono text-xs text-slate-600">{ws.slug}</td>
-                  <td className="px-4 py-3">
-                    <Badge variant="outline">{planLabel(ws.planTier)}</Badge>
-                  </td>
-                  <td className="whitespace-nowrap px-4 py-3">
+                <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1.5 text-sm">
+                  <dt className="text-slate-500">Slug</dt>
+                  <dd className="truncate font-mono text-xs leading-5 text-slate-700">{ws.slug}</dd>
+                  <dt className="text-slate-500">Usage (Posts)</dt>
+                  <dd>
                     <UsageCell noData={!ws.usage} used={ws.usage?.postsGenerated} limit={ws.usage?.postsLimit} />
-                  </td>
-                  <td className="whitespace-nowrap px-4 py-3">
+                  </dd>
+                  <dt className="text-slate-500">Usage (Images)</dt>
+                  <dd>
                     <UsageCell noData={!ws.usage} used={ws.usage?.imagesGenerated} limit={ws.usage?.imagesLimit} />
-                  </td>
-                  <td className="px-4 py-3">
-                    <StatusBadge status={ws.status} />
-                  </td>
-                  <td className="whitespace-nowrap px-4 py-3 text-slate-600">
+                  </dd>
+                  <dt className="text-slate-500">Created</dt>
+                  <dd className="text-slate-700">
                     <time dateTime={ws.createdAt}>{formatShortDate(ws.createdAt)}</time>
-                  </td>
-                  <td className="px-4 py-2">
-                    <PlanSelect ws={ws} busy={busyId === ws.id} onChange={change(ws)} />
-                  </td>
+                  </dd>
+                </dl>
+                <div className="mt-3 flex items-center justify-between gap-3 border-t border-slate-100 pt-3">
+                  <span className="text-sm text-slate-500">Plan</span>
+                  <PlanSelect ws={ws} busy={busyId === ws.id} onChange={change(ws)} />
+                </div>
+              </li>
+            ))}
+          </ul>
+
+          {/* Wide screens: table */}
+          <div className="hidden overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm xl:block">
+            <table className="w-full text-left text-sm">
+              <caption className="sr-only">Workspaces</caption>
+              <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase tracking-wider text-slate-500">
+                <tr>
+                  <th scope="col" className="px-4 py-3 font-semibold">Workspace</th>
+                  <th scope="col" className="px-4 py-3 font-semibold">Slug</th>
+                  <th scope="col" className="px-4 py-3 font-semibold">Plan</th>
+                  <th scope="col" className="px-4 py-3 font-semibold">Usage (Posts)</th>
+                  <th scope="col" className="px-4 py-3 font-semibold">Usage (Images)</th>
+                  <th scope="col" className="px-4 py-3 font-semibold">Status</th>
+                  <th scope="col" className="px-4 py-3 font-semibold">Created</th>
+                  <th scope="col" className="px-4 py-3 font-semibold">Actions</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      </>
-    )
-  }
+              </thead>
+              <tbody className="divide-y divide-slate-100">
+                {list.map((ws) => (
+                  <tr key={ws.id} className="hover:bg-slate-50">
+                    <td className="px-4 py-3">
+                      <p className="font-medium text-slate-900">{ws.name}</p>
+                      {ws.ownerEmail && <p className="text-xs text-slate-500">{ws.ownerEmail}</p>}
+                    </td>
+                    <td className="px-4 py-3 font-mono text-xs text-slate-600">{ws.slug}</td>
+                    <td className="px-4 py-3">
+                      <Badge variant="outline">{planLabel(ws.planTier)}</Badge>
+                    </td>
+                    <td className="whitespace-nowrap px-4 py-3">
+                      <UsageCell noData={!ws.usage} used={ws.usage?.postsGenerated} limit={ws.usage?.postsLimit} />
+                    </td>
+                    <td className="whitespace-nowrap px-4 py-3">
+                      <UsageCell noData={!ws.usage} used={ws.usage?.imagesGenerated} limit={ws.usage?.imagesLimit} />
+                    </td>
+                    <td className="px-4 py-3">
+                      <StatusBadge status={ws.status} />
+                    </td>
+                    <td className="whitespace-nowrap px-4 py-3 text-slate-600">
+                      <time dateTime={ws.createdAt}>{formatShortDate(ws.createdAt)}</time>
+                    </td>
+                    <td className="px-4 py-2">
+                      <PlanSelect ws={ws} busy={busyId === ws.id} onChange={change(ws)} />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </>
+      )}
+    </QueryState>
+  )
 
   return (
     <AdminSection id="workspaces" title={`All Workspaces${count}`} description="Plans, this month’s usage and status of every blog.">

@@ -1,25 +1,20 @@
 /** /dashboard/all-posts — the owner's posts as a grid of post cards, as readers see them. */
 import { Sparkles } from 'lucide-react'
-import { useEffect, useState } from 'react'
-import { toast } from 'sonner'
-import { errorMessage } from '@/api/client'
+import { useState } from 'react'
 import type { Me } from '@/api/types'
 import { RequireSession } from '@/components/RequireSession'
-import { LoadMore, PostGrid } from '@/components/PostGrid'
-import { ErrorBlock } from '@/components/ErrorBlock'
+import { PagedPosts } from '@/components/PagedPosts'
 import { GenerateDialog } from '@/features/generate/GenerateDialog'
 import { OwnerPage } from '@/components/owner/OwnerLayout'
 import { Button } from '@/components/ui/button'
 import { useInfiniteOwnerPosts } from '@/hooks/useOwner'
 import { usePageMeta } from '@/hooks/usePageMeta'
+import { useErrorToast } from '@/hooks/useErrorToast'
 
 function Grid({ me }: { me: Me }) {
   const posts = useInfiniteOwnerPosts({ limit: 12 })
   const [generateOpen, setGenerateOpen] = useState(false)
-  useEffect(() => {
-    if (posts.isError) toast.error('Error loading posts', { description: errorMessage(posts.error) })
-  }, [posts.isError, posts.error])
-  const list = posts.data?.pages.flatMap((p) => p.posts)
+  useErrorToast(posts, 'Error loading posts')
   const total = posts.data?.pages[0]?.total
   return (
     <OwnerPage
@@ -32,14 +27,7 @@ function Grid({ me }: { me: Me }) {
         </Button>
       }
     >
-      {posts.isError && !list ? (
-        <ErrorBlock error={posts.error} onRetry={() => void posts.refetch()} />
-      ) : (
-        <>
-          <PostGrid posts={list} loading={posts.isLoading} empty="No posts yet. Create your first one!" />
-          <LoadMore hasMore={posts.hasNextPage} loading={posts.isFetchingNextPage} onClick={() => void posts.fetchNextPage()} />
-        </>
-      )}
+      <PagedPosts query={posts} empty="No posts yet. Create your first one!" />
       <GenerateDialog open={generateOpen} onOpenChange={setGenerateOpen} />
     </OwnerPage>
   )

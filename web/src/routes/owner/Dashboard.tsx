@@ -3,11 +3,9 @@
  * generate-post dialog. Redirects: signed out -> /login, admin -> /admin/dashboard,
  * onboarding not done -> /onboarding.
  */
-import { useEffect, useState, type ComponentType } from 'react'
+import { useState, type ComponentType } from 'react'
 import { Link, Navigate } from 'react-router'
 import { AlertTriangle, ExternalLink, FileText, ImageIcon, LayoutGrid, Rss, Sparkles } from 'lucide-react'
-import { toast } from 'sonner'
-import { errorMessage } from '@/api/client'
 import type { Me, WorkspaceResponse } from '@/api/types'
 import { RequireSession } from '@/components/RequireSession'
 import { ErrorBlock } from '@/components/ErrorBlock'
@@ -25,6 +23,7 @@ import { usePageMeta } from '@/hooks/usePageMeta'
 import { useWorkspace, useWorkspaceCategories } from '@/hooks/useWorkspace'
 import { formatLimit } from '@/lib/format'
 import { cn } from '@/lib/utils'
+import { useErrorToast } from '@/hooks/useErrorToast'
 
 function PlanCard({ data, isAdmin }: { data: WorkspaceResponse; isAdmin: boolean }) {
   const { plan, usage, workspace } = data
@@ -119,9 +118,7 @@ function OwnerDashboard({ me }: { me: Me }) {
   const categories = useWorkspaceCategories()
   const [generateOpen, setGenerateOpen] = useState(false)
 
-  useEffect(() => {
-    if (ws.isError) toast.error('Error loading workspace', { description: errorMessage(ws.error) })
-  }, [ws.isError, ws.error])
+  useErrorToast(ws, 'Error loading workspace')
 
   const data = ws.data
   const firstName = me.user?.name.trim().split(/\s+/)[0] ?? ''

@@ -1,0 +1,20 @@
+import type { ReactNode } from 'react'
+import { isApiError } from '@/api/client'
+import type { BlogResponse } from '@/api/types'
+import { PageError } from '@/components/ErrorBlock'
+import { NotFoundBlock } from '@/components/NotFoundBlock'
+import { PageLoading } from '@/components/PageLoading'
+import { QueryState, type QueryLike } from '@/components/ui/query-state'
+
+/** A workspace blog's page once its blog is read: loading page, 'Blog not found' on 404, or the error. */
+export function BlogGate({ blog, children }: { blog: QueryLike<BlogResponse>; children: (data: BlogResponse) => ReactNode }) {
+  return (
+    <QueryState
+      query={blog}
+      loading={<PageLoading />}
+      error={(error, retry) => (isApiError(error, 404) ? <NotFoundBlock title="Blog not found" /> : <PageError error={error} onRetry={retry} />)}
+    >
+      {children}
+    </QueryState>
+  )
+}
