@@ -1,10 +1,11 @@
-import { useEffect, useMemo, useState } from 'react'
+import { useMemo, useState } from 'react'
 import { useMutation } from '@tanstack/react-query'
 import { toast } from 'sonner'
 import { bulkDeletePosts, deleteOwnerPost } from '@/api/endpoints'
 import { errorMessage } from '@/api/client'
 import type { PostSummary } from '@/api/types'
 import { bulkDeletedMessage } from '@/lib/posts'
+import { useDebounced } from './useDebounced'
 import { useOwnerPosts, useWorkspaceCategories } from './useWorkspace'
 import { useRefreshOwnerData } from './useOwner'
 import { useErrorToast } from './useErrorToast'
@@ -29,12 +30,7 @@ export function usePostsTable({ enabled = true }: { enabled?: boolean } = {}) {
   const refresh = useRefreshOwnerData()
 
   // The server searches titles case-insensitively; wait for a pause in typing.
-  const term = search.trim()
-  const [debounced, setDebounced] = useState(term)
-  useEffect(() => {
-    const t = setTimeout(() => setDebounced(term), 250)
-    return () => clearTimeout(t)
-  }, [term])
+  const debounced = useDebounced(search.trim())
 
   const filtered = Boolean(debounced) || category !== ALL_CATEGORIES
   const posts = useOwnerPosts(

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { LayoutDashboard, LogOut } from 'lucide-react'
+import { PageHeader } from '@/components/PageHeader'
 import { Button } from '@/components/ui/button'
 import { useLogout } from '@/hooks/useLogout'
 import { Spinner } from '@/components/ui/spinner'
@@ -41,14 +42,7 @@ export function AdminPage({
 }) {
   return (
     <div className="container-page py-8 sm:py-10">
-      <header className="flex flex-wrap items-end justify-between gap-4">
-        <div className="min-w-0">
-          <p className="text-xs font-semibold uppercase tracking-wider text-brand-600">{eyebrow}</p>
-          <h1 className="mt-1 text-3xl font-extrabold tracking-tight text-slate-900">{title}</h1>
-          {subtitle && <div className="mt-1 text-slate-600">{subtitle}</div>}
-        </div>
-        {actions && <div className="flex flex-wrap gap-2">{actions}</div>}
-      </header>
+      <PageHeader eyebrow={eyebrow} title={title} subtitle={subtitle} actions={actions} />
       <div className="mt-8">{children}</div>
     </div>
   )

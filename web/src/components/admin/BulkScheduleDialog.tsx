@@ -1,5 +1,4 @@
 import { useRef, useState, type FormEvent } from 'react'
-import { Link } from 'react-router'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { CalendarRange } from 'lucide-react'
 import { toast } from 'sonner'
@@ -13,8 +12,8 @@ import { Button } from '@/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog'
 import { Field } from '@/components/ui/field'
 import { Input } from '@/components/ui/input'
-import { Label } from '@/components/ui/label'
-import { Switch } from '@/components/ui/switch'
+import { SwitchField } from '@/components/ui/switch-field'
+import { NoCategoriesNote } from './NoCategoriesNote'
 import { useWorkspaceCategories } from '@/hooks/useWorkspace'
 import { formatShortDate } from '@/lib/format'
 import { CategoryField } from '@/components/workspace/CategoryField'
@@ -107,15 +106,7 @@ export function BulkScheduleDialog({ open, onOpenChange }: { open: boolean; onOp
               loading={categories.isLoading}
               invalid={invalid === 'category'}
             />
-            {!categories.isLoading && !cats.length && (
-              <p className="-mt-3 text-xs text-slate-600">
-                No categories yet.{' '}
-                <Link to="/admin/categories" className="font-medium text-brand-700 underline-offset-2 hover:underline">
-                  Add one first
-                </Link>
-                .
-              </p>
-            )}
+            {!categories.isLoading && !cats.length && <NoCategoriesNote className="-mt-3 text-xs" />}
 
             <Segmented<InputMode>
               name="bulk-mode"
@@ -173,15 +164,7 @@ export function BulkScheduleDialog({ open, onOpenChange }: { open: boolean; onOp
               </Field>
             </div>
 
-            <div className="flex items-start justify-between gap-4 rounded-xl border border-slate-200 px-4 py-3">
-              <div>
-                <Label htmlFor="bulk-image">Generate images</Label>
-                <p id="bulk-image-hint" className="mt-1 text-xs text-slate-500">
-                  Each post gets an AI cover image.
-                </p>
-              </div>
-              <Switch id="bulk-image" aria-describedby="bulk-image-hint" checked={current.generateImage} onCheckedChange={(on) => set('generateImage', on)} />
-            </div>
+            <SwitchField id="bulk-image" label="Generate images" hint="Each post gets an AI cover image." checked={current.generateImage} onCheckedChange={(on) => set('generateImage', on)} />
 
             {range && (
               <p role="status" className="rounded-xl bg-brand-50 px-4 py-3 text-sm text-brand-900">

@@ -1,5 +1,4 @@
 import { useRef, useState, type FormEvent } from 'react'
-import { Link } from 'react-router'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { CalendarClock } from 'lucide-react'
 import { toast } from 'sonner'
@@ -17,9 +16,9 @@ import { Spinner } from '@/components/ui/spinner'
 import { Button } from '@/components/ui/button'
 import { Field } from '@/components/ui/field'
 import { Input } from '@/components/ui/input'
-import { Label } from '@/components/ui/label'
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select'
-import { Switch } from '@/components/ui/switch'
+import { SwitchField } from '@/components/ui/switch-field'
+import { NoCategoriesNote } from './NoCategoriesNote'
 import { FREQUENCIES, emptyScheduleForm, toScheduleInput, validateSchedule, type ScheduleErrors, type ScheduleForm as Form } from './schedule'
 import { CategoryField } from '@/components/workspace/CategoryField'
 
@@ -108,15 +107,7 @@ export function ScheduleForm({ categories, loadingCategories }: { categories: Ca
             )}
           </Field>
         </div>
-        {!loadingCategories && !categories.length && (
-          <p className="-mt-2 text-sm text-slate-600">
-            No categories yet.{' '}
-            <Link to="/admin/categories" className="font-medium text-brand-700 underline-offset-2 hover:underline">
-              Add one first
-            </Link>
-            .
-          </p>
-        )}
+        {!loadingCategories && !categories.length && <NoCategoriesNote className="-mt-2 text-sm" />}
 
         <Segmented<InputMode>
           name="sched-mode"
@@ -150,15 +141,14 @@ export function ScheduleForm({ categories, loadingCategories }: { categories: Ca
           <Field id="sched-when" label="Schedule For" error={errors.scheduledFor} className="content-start">
             {(a) => <Input {...a} type="datetime-local" value={current.scheduledFor} onChange={(e) => set('scheduledFor', e.target.value)} />}
           </Field>
-          <div className="flex items-start justify-between gap-4 self-end rounded-xl border border-slate-200 px-4 py-2.5">
-            <div>
-              <Label htmlFor="sched-image">Generate image</Label>
-              <p id="sched-image-hint" className="mt-1 text-xs text-slate-500">
-                An AI cover for the post.
-              </p>
-            </div>
-            <Switch id="sched-image" aria-describedby="sched-image-hint" checked={current.generateImage} onCheckedChange={(on) => set('generateImage', on)} />
-          </div>
+          <SwitchField
+            id="sched-image"
+            label="Generate image"
+            hint="An AI cover for the post."
+            checked={current.generateImage}
+            onCheckedChange={(on) => set('generateImage', on)}
+            className="self-end py-2.5"
+          />
         </div>
 
         <div className="grid gap-3">

@@ -11,6 +11,7 @@ import { EmptyState } from '@/components/EmptyState'
 import { ConfirmDialog } from '@/components/ui/confirm-dialog'
 import { Spinner } from '@/components/ui/spinner'
 import { Badge } from '@/components/ui/badge'
+import { DataTable } from '@/components/ui/data-table'
 import { QueryState } from '@/components/ui/query-state'
 import { useScheduledPosts } from '@/hooks/useAdmin'
 import { useErrorToast } from '@/hooks/useErrorToast'
@@ -116,6 +117,13 @@ export function ScheduledPostsTable({ categories }: { categories: Category[] }) 
   const catOf = (slug: string) => categories.find((c) => c.slug === slug)
   const labelOf = (item: ScheduledPost) => `${topicLabel(item.topic)} on ${formatDateTime(item.scheduledFor)}`
   const retryingId = retry.isPending ? retry.variables?.id : undefined
+  const actionsFor = (item: ScheduledPost) => ({
+    item,
+    label: labelOf(item),
+    retrying: retryingId === item.id,
+    onRetry: () => retry.mutate(item),
+    onDelete: () => setDeleting(item),
+  })
 
   return (
     <>
@@ -151,74 +159,56 @@ export function ScheduledPostsTable({ categories }: { categories: Category[] }) 
                       </dd>
                     </dl>
                     {item.status === 'failed' && item.error && <p className="mt-2 text-xs text-red-700">{item.error}</p>}
-                    <Actions
-                      item={item}
-                      label={labelOf(item)}
-                      retrying={retryingId === item.id}
-                      onRetry={() => retry.mutate(item)}
-                      onDelete={() => setDeleting(item)}
-                      className="mt-3 justify-end border-t border-slate-100 pt-2"
-                    />
+                    <Actions {...actionsFor(item)} className="mt-3 justify-end border-t border-slate-100 pt-2" />
                   </li>
                 )
               })}
             </ul>
 
             {/* Large screens: table */}
-            <div className="hidden overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm lg:block">
-              <table className="w-full text-left text-sm">
-                <caption className="sr-only">Scheduled posts</caption>
-                <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase tracking-wider text-slate-500">
-                  <tr>
-                    <th scope="col" className="px-4 py-3 font-semibold">Category</th>
-                    <th scope="col" className="px-4 py-3 font-semibold">Topic</th>
-                    <th scope="col" className="px-4 py-3 font-semibold">Features</th>
-                    <th scope="col" className="px-4 py-3 font-semibold">Scheduled For</th>
-                    <th scope="col" className="px-4 py-3 font-semibold">Frequency</th>
-                    <th scope="col" className="px-4 py-3 font-semibold">Status</th>
-                    <th scope="col" className="px-4 py-3 text-right font-semibold">Actions</th>
+            <DataTable
+              caption="Scheduled posts"
+              className="lg:block"
+              columns={[
+                'Category',
+                'Topic',
+                'Features',
+                'Scheduled For',
+                'Frequency',
+                'Status',
+                { label: 'Actions', align: 'right' },
+              ]}
+            >
+              {items.map((item) => {
+                const c = catOf(item.category)
+                return (
+                  <tr key={item.id} className="hover:bg-slate-50">
+                    <td className="whitespace-nowrap px-4 py-3">
+                      <CategoryBadge slug={item.category} label={c?.name} color={c?.colorHex} />
+                    </td>
+                    <td className="px-4 py-3 font-medium">
+                      <span className="line-clamp-2">
+                        <Topic item={item} />
+                      </span>
+                    </td>
+                    <td className="px-4 py-3">
+                      <Features item={item} />
+                    </td>
+                    <td className="whitespace-nowrap px-4 py-3 text-slate-600">
+                      <time dateTime={item.scheduledFor}>{formatDateTime(item.scheduledFor)}</time>
+                    </td>
+                    <td className="px-4 py-3 text-slate-600">{frequencyLabel(item.frequency)}</td>
+                    <td className="px-4 py-3">
+                      <StatusBadge item={item} />
+                      {item.status === 'failed' && item.error && <p className="mt-1 line-clamp-2 max-w-48 text-xs text-red-700">{item.error}</p>}
+                    </td>
+                    <td className="px-2 py-1.5">
+                      <Actions {...actionsFor(item)} className="justify-end" />
+                    </td>
                   </tr>
-                </thead>
-                <tbody className="divide-y divide-slate-100">
-                  {items.map((item) => {
-                    const c = catOf(item.category)
-                    return (
-                      <tr key={item.id} className="hover:bg-slate-50">
-                        <td className="whitespace-nowrap px-4 py-3">
-                          <CategoryBadge slug={item.category} label={c?.name} color={c?.colorHex} />
-                        </td>
-                        <td className="px-4 py-3 font-medium">
-                          <span className="line-clamp-2">
-                            <Topic item={item} />
-                          </span>
-                        </td>
-                        <td className="px-4 py-3">
-                          <Features item={item} />
-                        </td>
-                        <td className="whitespace-nowrap px-4 py-3 text-slate-600">
-                          <time dateTime={item.scheduledFor}>{formatDateTime(item.scheduledFor)}</time>
-                        </td>
-                        <td className="px-4 py-3 text-slate-600">{frequencyLabel(item.frequency)}</td>
-                        <td className="px-4 py-3">
-                          <StatusBadge item={item} />
-                          {item.status === 'failed' && item.error && <p className="mt-1 line-clamp-2 max-w-48 text-xs text-red-700">{item.error}</p>}
-                        </td>
-                        <td className="px-2 py-1.5">
-                          <Actions
-                            item={item}
-                            label={labelOf(item)}
-                            retrying={retryingId === item.id}
-                            onRetry={() => retry.mutate(item)}
-                            onDelete={() => setDeleting(item)}
-                            className="justify-end"
-                          />
-                        </td>
-                      </tr>
-                    )
-                  })}
-                </tbody>
-              </table>
-            </div>
+                )
+              })}
+            </DataTable>
           </>
         )}
       </QueryState>

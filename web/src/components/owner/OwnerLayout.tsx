@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import { NavLink } from 'react-router'
 import { ExternalLink, FileText, LayoutDashboard, LayoutGrid } from 'lucide-react'
+import { PageHeader } from '@/components/PageHeader'
 import { cn } from '@/lib/utils'
 
 const LINKS = [
@@ -58,13 +59,7 @@ export function OwnerPage({
   return (
     <div className="container-page py-8 sm:py-10">
       <OwnerNav blogPath={blogPath} />
-      <header className="mt-6 flex flex-wrap items-end justify-between gap-4">
-        <div className="min-w-0">
-          <h1 className="text-3xl font-extrabold tracking-tight text-slate-900">{title}</h1>
-          {subtitle && <div className="mt-1 text-slate-600">{subtitle}</div>}
-        </div>
-        {actions && <div className="flex flex-wrap gap-2">{actions}</div>}
-      </header>
+      <PageHeader title={title} subtitle={subtitle} actions={actions} className="mt-6" />
       <div className="mt-8">{children}</div>
     </div>
   )

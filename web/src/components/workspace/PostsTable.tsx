@@ -9,6 +9,7 @@ import type { Category, PostSummary } from '@/api/types'
 import { EmptyState } from '@/components/EmptyState'
 import { CategoryBadge } from '@/components/CategoryBadge'
 import { Button } from '@/components/ui/button'
+import { DataTable } from '@/components/ui/data-table'
 import { Input } from '@/components/ui/input'
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select'
 import { LoadingRows, QueryState } from '@/components/ui/query-state'
@@ -188,49 +189,43 @@ export function PostsTable({
               </ul>
 
               {/* Tablets and up: table */}
-              <div className="hidden overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm md:block">
-                <table className="w-full text-left text-sm">
-                  <caption className="sr-only">{caption}</caption>
-                  <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase tracking-wider text-slate-500">
-                    <tr>
-                      <th scope="col" className="w-12 px-4 py-3">
-                        <Checkbox checked={t.allSelected} indeterminate={t.someSelected} onChange={t.toggleAll} aria-label="Select all posts" />
-                      </th>
-                      <th scope="col" className="px-4 py-3 font-semibold">Category</th>
-                      <th scope="col" className="px-4 py-3 font-semibold">Title</th>
-                      <th scope="col" className="px-4 py-3 font-semibold">Published</th>
-                      <th scope="col" className="px-4 py-3 text-right font-semibold">Views</th>
-                      <th scope="col" className="px-4 py-3 text-right font-semibold">Actions</th>
+              <DataTable
+                caption={caption}
+                className="md:block"
+                columns={[
+                  { label: <Checkbox checked={t.allSelected} indeterminate={t.someSelected} onChange={t.toggleAll} aria-label="Select all posts" />, className: 'w-12 px-4 py-3' },
+                  'Category',
+                  'Title',
+                  'Published',
+                  { label: 'Views', align: 'right' },
+                  { label: 'Actions', align: 'right' },
+                ]}
+              >
+                {list.map((p) => {
+                  const c = categoryOf(p, t.categories.data)
+                  const on = selected.has(p.id)
+                  return (
+                    <tr key={p.id} className={cn('transition-colors', on ? 'bg-brand-50/60' : 'hover:bg-slate-50')}>
+                      <td className="px-4 py-3">
+                        <Checkbox checked={on} onChange={() => t.toggleOne(p.id)} aria-label={`Select ${p.title}`} />
+                      </td>
+                      <td className="whitespace-nowrap px-4 py-3">
+                        <CategoryBadge slug={p.category} label={p.categoryName || c?.name} color={c?.colorHex} />
+                      </td>
+                      <td className="px-4 py-3 font-medium text-slate-900">
+                        <span className="line-clamp-2">{p.title}</span>
+                      </td>
+                      <td className="whitespace-nowrap px-4 py-3 text-slate-600">
+                        <time dateTime={p.publishedAt}>{formatShortDate(p.publishedAt)}</time>
+                      </td>
+                      <td className="px-4 py-3 text-right tabular-nums text-slate-700">{p.viewCount}</td>
+                      <td className="px-2 py-1.5">
+                        <RowActions post={p} className="justify-end" {...actionsFor(p)} />
+                      </td>
                     </tr>
-                  </thead>
-                  <tbody className="divide-y divide-slate-100">
-                    {list.map((p) => {
-                      const c = categoryOf(p, t.categories.data)
-                      const on = selected.has(p.id)
-                      return (
-                        <tr key={p.id} className={cn('transition-colors', on ? 'bg-brand-50/60' : 'hover:bg-slate-50')}>
-                          <td className="px-4 py-3">
-                            <Checkbox checked={on} onChange={() => t.toggleOne(p.id)} aria-label={`Select ${p.title}`} />
-                          </td>
-                          <td className="whitespace-nowrap px-4 py-3">
-                            <CategoryBadge slug={p.category} label={p.categoryName || c?.name} color={c?.colorHex} />
-                          </td>
-                          <td className="px-4 py-3 font-medium text-slate-900">
-                            <span className="line-clamp-2">{p.title}</span>
-                          </td>
-                          <td className="whitespace-nowrap px-4 py-3 text-slate-600">
-                            <time dateTime={p.publishedAt}>{formatShortDate(p.publishedAt)}</time>
-                          </td>
-                          <td className="px-4 py-3 text-right tabular-nums text-slate-700">{p.viewCount}</td>
-                          <td className="px-2 py-1.5">
-                            <RowActions post={p} className="justify-end" {...actionsFor(p)} />
-                          </td>
-                        </tr>
-                      )
-                    })}
-                  </tbody>
-                </table>
-              </div>
+                  )
+                })}
+              </DataTable>
 
               {t.pages > 1 && (
                 <nav aria-label="Pages" className="mt-6 flex items-center justify-between gap-3">

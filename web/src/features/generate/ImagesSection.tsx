@@ -1,8 +1,7 @@
 import { Wand2 } from 'lucide-react'
 import { ImageUpload } from '@/components/ui/image-upload'
-import { Label } from '@/components/ui/label'
 import { Segmented } from '@/components/ui/segmented'
-import { Switch } from '@/components/ui/switch'
+import { SwitchField } from '@/components/ui/switch-field'
 import { MediaPicker } from '@/components/workspace/MediaPicker'
 import { cn } from '@/lib/utils'
 import { imageModes, type ImageMode } from './generate'
@@ -15,20 +14,13 @@ export function ImagesSection({ state }: { state: GenerateFormState }) {
   const modes = imageModes(form.generateImages)
   return (
     <FormSection title="Images">
-      <div className="flex items-start justify-between gap-4 rounded-xl border border-slate-200 px-4 py-3">
-        <div>
-          <Label htmlFor="gen-images">Generate images</Label>
-          <p id="gen-images-hint" className="mt-1 text-xs text-slate-500">
-            Lets the AI draw a featured image for this post.
-          </p>
-        </div>
-        <Switch
-          id="gen-images"
-          aria-describedby="gen-images-hint"
-          checked={form.generateImages}
-          onCheckedChange={(on) => update((f) => ({ ...f, generateImages: on, imageMode: !on && f.imageMode === 'ai' ? 'none' : f.imageMode }))}
-        />
-      </div>
+      <SwitchField
+        id="gen-images"
+        label="Generate images"
+        hint="Lets the AI draw a featured image for this post."
+        checked={form.generateImages}
+        onCheckedChange={(on) => update((f) => ({ ...f, generateImages: on, imageMode: !on && f.imageMode === 'ai' ? 'none' : f.imageMode }))}
+      />
 
       <Segmented<ImageMode>
         name="gen-image-mode"

@@ -1,22 +1,18 @@
 /** /admin/all-posts (admins only) — posts across all workspaces as a card grid, newest first, with 'Load more'. */
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { Search } from 'lucide-react'
 import { PagedPosts } from '@/components/PagedPosts'
 import { AdminPage, DashboardLogout } from '@/components/admin/AdminLayout'
 import { RequireAdmin } from '@/components/admin/RequireAdmin'
 import { Input } from '@/components/ui/input'
 import { useInfiniteAdminPosts } from '@/hooks/useAdmin'
+import { useDebounced } from '@/hooks/useDebounced'
 import { usePageMeta } from '@/hooks/usePageMeta'
 import { useErrorToast } from '@/hooks/useErrorToast'
 
 function Grid() {
   const [search, setSearch] = useState('')
-  const term = search.trim()
-  const [debounced, setDebounced] = useState(term)
-  useEffect(() => {
-    const t = setTimeout(() => setDebounced(term), 250)
-    return () => clearTimeout(t)
-  }, [term])
+  const debounced = useDebounced(search.trim())
 
   const posts = useInfiniteAdminPosts({ limit: 12, search: debounced || undefined })
     // Failed reads are shown in place; the toast names what failed.

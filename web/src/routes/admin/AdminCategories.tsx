@@ -17,6 +17,7 @@ import { CATEGORY_DELETE_QUESTION } from '@/components/admin/categories'
 import { WorkspaceGate } from '@/components/admin/WorkspaceGate'
 import { ConfirmDialog } from '@/components/ui/confirm-dialog'
 import { Button } from '@/components/ui/button'
+import { DataTable } from '@/components/ui/data-table'
 import { LoadingRows, QueryState } from '@/components/ui/query-state'
 import { useErrorToast } from '@/hooks/useErrorToast'
 import { usePageMeta } from '@/hooks/usePageMeta'
@@ -107,37 +108,33 @@ function Categories({ data }: { data: WorkspaceResponse }) {
           </ul>
 
           {/* Tablets and up: table */}
-          <div className="hidden overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm md:block">
-            <table className="w-full text-left text-sm">
-              <caption className="sr-only">Categories</caption>
-              <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase tracking-wider text-slate-500">
-                <tr>
-                  <th scope="col" className="px-4 py-3 font-semibold">Name</th>
-                  <th scope="col" className="px-4 py-3 font-semibold">Slug</th>
-                  <th scope="col" className="px-4 py-3 font-semibold">Description</th>
-                  <th scope="col" className="px-4 py-3 font-semibold">Color</th>
-                  <th scope="col" className="px-4 py-3 text-right font-semibold">Actions</th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100">
-                {list.map((c) => (
-                  <tr key={c.id} className="hover:bg-slate-50">
-                    <td className="px-4 py-3 font-medium text-slate-900">{c.name}</td>
-                    <td className="px-4 py-3 font-mono text-xs text-slate-600">{c.slug}</td>
-                    <td className="px-4 py-3 text-slate-600">
-                      <span className="line-clamp-2">{c.description || '—'}</span>
-                    </td>
-                    <td className="whitespace-nowrap px-4 py-3">
-                      <Swatch color={c.colorHex} />
-                    </td>
-                    <td className="px-2 py-1.5">
-                      <RowActions c={c} onEdit={() => setEditing(c)} onDelete={() => setDeleting(c)} className="justify-end" />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            caption="Categories"
+            className="md:block"
+            columns={[
+              'Name',
+              'Slug',
+              'Description',
+              'Color',
+              { label: 'Actions', align: 'right' },
+            ]}
+          >
+            {list.map((c) => (
+              <tr key={c.id} className="hover:bg-slate-50">
+                <td className="px-4 py-3 font-medium text-slate-900">{c.name}</td>
+                <td className="px-4 py-3 font-mono text-xs text-slate-600">{c.slug}</td>
+                <td className="px-4 py-3 text-slate-600">
+                  <span className="line-clamp-2">{c.description || '—'}</span>
+                </td>
+                <td className="whitespace-nowrap px-4 py-3">
+                  <Swatch color={c.colorHex} />
+                </td>
+                <td className="px-2 py-1.5">
+                  <RowActions c={c} onEdit={() => setEditing(c)} onDelete={() => setDeleting(c)} className="justify-end" />
+                </td>
+              </tr>
+            ))}
+          </DataTable>
         </>
       )}
     </QueryState>

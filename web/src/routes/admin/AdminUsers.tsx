@@ -19,6 +19,7 @@ import { CopyField } from '@/components/ui/copy-field'
 import { Spinner } from '@/components/ui/spinner'
 import { Badge } from '@/components/ui/badge'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
+import { DataTable } from '@/components/ui/data-table'
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select'
 import { LoadingRows, QueryState } from '@/components/ui/query-state'
 import { useAdminWorkspaces } from '@/hooks/useAdmin'
@@ -115,52 +116,49 @@ function WorkspacesTable() {
           </ul>
 
           {/* Wide screens: table */}
-          <div className="hidden overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm xl:block">
-            <table className="w-full text-left text-sm">
-              <caption className="sr-only">Workspaces</caption>
-              <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase tracking-wider text-slate-500">
-                <tr>
-                  <th scope="col" className="px-4 py-3 font-semibold">Workspace</th>
-                  <th scope="col" className="px-4 py-3 font-semibold">Slug</th>
-                  <th scope="col" className="px-4 py-3 font-semibold">Plan</th>
-                  <th scope="col" className="px-4 py-3 font-semibold">Usage (Posts)</th>
-                  <th scope="col" className="px-4 py-3 font-semibold">Usage (Images)</th>
-                  <th scope="col" className="px-4 py-3 font-semibold">Status</th>
-                  <th scope="col" className="px-4 py-3 font-semibold">Created</th>
-                  <th scope="col" className="px-4 py-3 font-semibold">Actions</th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100">
-                {list.map((ws) => (
-                  <tr key={ws.id} className="hover:bg-slate-50">
-                    <td className="px-4 py-3">
-                      <p className="font-medium text-slate-900">{ws.name}</p>
-                      {ws.ownerEmail && <p className="text-xs text-slate-500">{ws.ownerEmail}</p>}
-                    </td>
-                    <td className="px-4 py-3 font-mono text-xs text-slate-600">{ws.slug}</td>
-                    <td className="px-4 py-3">
-                      <Badge variant="outline">{planLabel(ws.planTier)}</Badge>
-                    </td>
-                    <td className="whitespace-nowrap px-4 py-3">
-                      <UsageCell noData={!ws.usage} used={ws.usage?.postsGenerated} limit={ws.usage?.postsLimit} />
-                    </td>
-                    <td className="whitespace-nowrap px-4 py-3">
-                      <UsageCell noData={!ws.usage} used={ws.usage?.imagesGenerated} limit={ws.usage?.imagesLimit} />
-                    </td>
-                    <td className="px-4 py-3">
-                      <StatusBadge status={ws.status} />
-                    </td>
-                    <td className="whitespace-nowrap px-4 py-3 text-slate-600">
-                      <time dateTime={ws.createdAt}>{formatShortDate(ws.createdAt)}</time>
-                    </td>
-                    <td className="px-4 py-2">
-                      <PlanSelect ws={ws} busy={busyId === ws.id} onChange={change(ws)} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            caption="Workspaces"
+            className="xl:block"
+            scroll
+            columns={[
+              'Workspace',
+              'Slug',
+              'Plan',
+              'Usage (Posts)',
+              'Usage (Images)',
+              'Status',
+              'Created',
+              'Actions',
+            ]}
+          >
+            {list.map((ws) => (
+              <tr key={ws.id} className="hover:bg-slate-50">
+                <td className="px-4 py-3">
+                  <p className="font-medium text-slate-900">{ws.name}</p>
+                  {ws.ownerEmail && <p className="text-xs text-slate-500">{ws.ownerEmail}</p>}
+                </td>
+                <td className="px-4 py-3 font-mono text-xs text-slate-600">{ws.slug}</td>
+                <td className="px-4 py-3">
+                  <Badge variant="outline">{planLabel(ws.planTier)}</Badge>
+                </td>
+                <td className="whitespace-nowrap px-4 py-3">
+                  <UsageCell noData={!ws.usage} used={ws.usage?.postsGenerated} limit={ws.usage?.postsLimit} />
+                </td>
+                <td className="whitespace-nowrap px-4 py-3">
+                  <UsageCell noData={!ws.usage} used={ws.usage?.imagesGenerated} limit={ws.usage?.imagesLimit} />
+                </td>
+                <td className="px-4 py-3">
+                  <StatusBadge status={ws.status} />
+                </td>
+                <td className="whitespace-nowrap px-4 py-3 text-slate-600">
+                  <time dateTime={ws.createdAt}>{formatShortDate(ws.createdAt)}</time>
+                </td>
+                <td className="px-4 py-2">
+                  <PlanSelect ws={ws} busy={busyId === ws.id} onChange={change(ws)} />
+                </td>
+              </tr>
+            ))}
+          </DataTable>
         </>
       )}
     </QueryState>
