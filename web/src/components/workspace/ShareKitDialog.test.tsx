@@ -63,20 +63,26 @@ describe('share kit dialog', () => {
   })
 
   it("shows 'Copied!' for 2 seconds", async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true })
+    // The clock moves only when the test moves it, however slow the machine: Testing Library's
+    // findBy/waitFor advance fake timers when they see a `jest` global with advanceTimersByTime.
+    vi.useFakeTimers()
+    vi.stubGlobal('jest', { advanceTimersByTime: (ms: number) => vi.advanceTimersByTime(ms) })
     const writeText = vi.fn().mockResolvedValue(undefined)
     const user = setup(writeText, true)
     const dialog = await screen.findByRole('dialog', { name: 'Share kit' })
     await vi.waitFor(() => expect((within(dialog).getByRole('textbox') as HTMLTextAreaElement).value).toContain('Eggs are great.'))
+    const clicked = Date.now()
     await user.click(within(dialog).getByRole('button', { name: 'Copy' }))
     expect(writeText).toHaveBeenCalledWith(expect.stringContaining('Ten Keto Breakfasts'))
     expect(await within(dialog).findByRole('button', { name: 'Copied!' })).toBeInTheDocument()
+    const shown = Date.now()
+    // 1.9 s after the click: still 'Copied!'; 2 s after it showed: back to 'Copy'.
     await act(async () => {
-      vi.advanceTimersByTime(1900)
+      vi.advanceTimersByTime(clicked + 1900 - Date.now())
     })
     expect(within(dialog).getByRole('button', { name: 'Copied!' })).toBeInTheDocument()
     await act(async () => {
-      vi.advanceTimersByTime(200)
+      vi.advanceTimersByTime(shown + 2000 - Date.now())
     })
     expect(within(dialog).getByRole('button', { name: 'Copy' })).toBeInTheDocument()
   })
