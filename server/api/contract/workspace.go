@@ -63,7 +63,7 @@ type NewCategory struct {
 type SettingsInput struct {
 	BlogTitle       string     `json:"blogTitle"`
 	BlogDescription string     `json:"blogDescription"`
-	TemplateID      TemplateID `json:"templateId"`
+	TemplateID      TemplateID `json:"templateId,omitempty"` // absent: unchanged (onboarding: the default)
 	PrimaryColor    string     `json:"primaryColor"`
 	FontFamily      string     `json:"fontFamily"`
 }

@@ -451,7 +451,8 @@ export interface NewCategory {
 export interface SettingsInput {
   blogTitle: string
   blogDescription: string
-  templateId: TemplateID
+  /** absent: unchanged (onboarding: the default) */
+  templateId?: TemplateID
   primaryColor: string
   fontFamily: string
 }
