@@ -6,8 +6,9 @@ import { ApiError, errorMessage } from '@/api/client'
 import { qk } from '@/api/queryKeys'
 import type { MediaItem } from '@/api/types'
 import { checkImageFile } from '@/lib/upload'
+import { LIMITS } from '@/api/types'
 
-export const MEDIA_LIMIT = 40
+export const MEDIA_LIMIT = LIMITS.libraryMax
 export const MSG_LIBRARY_FULL = { title: 'Library full', description: 'Maximum 40 images allowed per workspace' }
 
 /** One owner post with its editable body (GET /api/workspace/posts/{id}). */

@@ -1,7 +1,8 @@
 /** Banner ads of a post (generate dialog and scheduler): drafts, validation and the API shape. */
 import type { Banner } from '@/api/types'
+import { LIMITS } from '@/api/types'
 
-export const MAX_BANNERS = 3
+export const MAX_BANNERS = LIMITS.bannersMax
 
 export const MSG_BAD_LINK = { title: 'Invalid link', description: 'Banner links must start with http:// or https://' }
 

@@ -1,5 +1,7 @@
 /** Rules for images picked for upload (featured images, banners, the media library). */
-export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024
+import { LIMITS } from '@/api/types'
+
+export const MAX_UPLOAD_BYTES = LIMITS.uploadMaxBytes
 
 export const MSG_TOO_LARGE = { title: 'File too large', description: 'Maximum file size is 5MB' }
 export const MSG_NOT_IMAGE = { title: 'Invalid file type', description: 'Please upload an image file' }

@@ -30,6 +30,7 @@ import {
   type BulkField,
   type BulkForm,
 } from './schedule'
+import { LIMITS } from '@/api/types'
 
 /**
  * Bulk Schedule: one post a day for 1-30 days from a start date, from one base topic or title
@@ -126,7 +127,7 @@ export function BulkScheduleDialog({ open, onOpenChange }: { open: boolean; onOp
                   {...a}
                   {...aria('topic')}
                   value={current.topic}
-                  maxLength={200}
+                  maxLength={LIMITS.topicMax}
                   onChange={(e) => set('topic', e.target.value)}
                   placeholder={current.inputMode === 'title' ? 'Keto Breakfast Ideas' : 'Keto breakfasts for busy mornings'}
                 />

@@ -13,6 +13,7 @@ import { Input } from '@/components/ui/input'
 import { Textarea } from '@/components/ui/textarea'
 import { safeHex } from '@/lib/color'
 import { categoryForm, toNewCategory, validateCategory, withName, type CategoryErrors, type CategoryForm } from './categories'
+import { LIMITS } from '@/api/types'
 
 /**
  * Add Category / Edit Category: Slug (fixed when editing), Name, Description, Color.
@@ -104,7 +105,7 @@ function CategoryFormBody({
               {...a}
               value={form.slug}
               disabled={editing}
-              maxLength={60}
+              maxLength={LIMITS.categorySlugMax}
               spellCheck={false}
               autoCapitalize="off"
               onChange={(e) => {
@@ -122,7 +123,7 @@ function CategoryFormBody({
             <Input
               {...a}
               value={form.name}
-              maxLength={60}
+              maxLength={LIMITS.categoryNameMax}
               onChange={(e) => {
                 setForm((f) => withName(f, e.target.value, editing))
                 setErrors((x) => ({ ...x, name: undefined, slug: editing ? x.slug : undefined }))
@@ -133,7 +134,7 @@ function CategoryFormBody({
         </Field>
         <Field id="cat-description" label="Description">
           {(a) => (
-            <Textarea {...a} rows={3} maxLength={300} value={form.description} onChange={(e) => setForm((f) => ({ ...f, description: e.target.value }))} placeholder="Desks, chairs and routines for working from home" />
+            <Textarea {...a} rows={3} maxLength={LIMITS.categoryDescriptionMax} value={form.description} onChange={(e) => setForm((f) => ({ ...f, description: e.target.value }))} placeholder="Desks, chairs and routines for working from home" />
           )}
         </Field>
         <Field id="cat-color" label="Color" error={errors.colorHex}>

@@ -21,6 +21,7 @@ import { SwitchField } from '@/components/ui/switch-field'
 import { NoCategoriesNote } from './NoCategoriesNote'
 import { FREQUENCIES, emptyScheduleForm, toScheduleInput, validateSchedule, type ScheduleErrors, type ScheduleForm as Form } from './schedule'
 import { CategoryField } from '@/components/workspace/CategoryField'
+import { LIMITS } from '@/api/types'
 
 /**
  * Schedule one post: category, frequency, topic (or 'Generate random topic'), topic/title mode,
@@ -125,7 +126,7 @@ export function ScheduleForm({ categories, loadingCategories }: { categories: Ca
                 {...a}
                 value={current.random ? '' : current.topic}
                 disabled={current.random}
-                maxLength={200}
+                maxLength={LIMITS.topicMax}
                 onChange={(e) => set('topic', e.target.value)}
                 placeholder={current.random ? 'The AI picks a topic' : current.inputMode === 'title' ? '10 Keto Breakfasts That Keep You Full' : 'Keto breakfast ideas for busy mornings'}
               />

@@ -3,6 +3,7 @@ import { addDays, format, isValid, parse } from 'date-fns'
 import type { BulkScheduleInput, Frequency, InputMode, ScheduledPost, ScheduleInput, ScheduleStatus } from '@/api/types'
 import { toBanners, type BannerDraft } from '@/lib/banners'
 import { MSG_MISSING } from '@/lib/forms'
+import { LIMITS } from '@/api/types'
 
 export const FREQUENCIES: { value: Frequency; label: string }[] = [
   { value: 'once', label: 'Once' },
@@ -12,9 +13,9 @@ export const FREQUENCIES: { value: Frequency; label: string }[] = [
 
 export const STATUS_LABEL: Record<ScheduleStatus, string> = { pending: 'Pending', completed: 'Completed', failed: 'Failed' }
 
-export const BULK_MIN = 1
-export const BULK_MAX = 30
-export const BULK_DEFAULT = 30
+export const BULK_MIN = LIMITS.bulkScheduleMin
+export const BULK_MAX = LIMITS.bulkScheduleMax
+export const BULK_DEFAULT = LIMITS.bulkScheduleDefault
 
 export interface ToastText {
   title: string

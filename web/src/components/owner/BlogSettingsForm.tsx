@@ -17,6 +17,7 @@ import { cn } from '@/lib/utils'
 import { BlogPreview } from './BlogPreview'
 import { Spinner } from '@/components/ui/spinner'
 import { COLOR_SCHEMES, DASHBOARD_FONTS, HEX6, TEMPLATES } from './settings'
+import { LIMITS } from '@/api/types'
 
 
 /** Blog settings: title, description, template, primary colour and font (PUT /api/workspace/settings). */
@@ -83,7 +84,7 @@ export function BlogSettingsForm({ settings, slug, categories }: { settings: Set
                   <Input
                     {...aria}
                     value={blogTitle}
-                    maxLength={120}
+                    maxLength={LIMITS.blogTitleMax}
                     onChange={(e) => {
                       setBlogTitle(e.target.value)
                       setTitleError(null)
@@ -109,7 +110,7 @@ export function BlogSettingsForm({ settings, slug, categories }: { settings: Set
               </Field>
             </div>
             <Field id="set-desc" label="Description">
-              {(aria) => <Textarea {...aria} rows={3} maxLength={500} value={blogDescription} onChange={(e) => setBlogDescription(e.target.value)} />}
+              {(aria) => <Textarea {...aria} rows={3} maxLength={LIMITS.blogDescriptionMax} value={blogDescription} onChange={(e) => setBlogDescription(e.target.value)} />}
             </Field>
             <div className="grid gap-5 sm:grid-cols-2">
               <fieldset className="grid gap-2">

@@ -5,6 +5,7 @@ import { Field } from '@/components/ui/field'
 import { ImageUpload } from '@/components/ui/image-upload'
 import { Input } from '@/components/ui/input'
 import { MAX_BANNERS, newBanner, type BannerDraft, type BannerErrors } from '@/lib/banners'
+import { LIMITS } from '@/api/types'
 
 /** One banner ad: an uploaded image, its link and an optional text (generate dialog and scheduler). */
 export function BannerEditor({
@@ -57,7 +58,7 @@ export function BannerEditor({
             <Input
               {...aria}
               placeholder="Shown under the image"
-              maxLength={120}
+              maxLength={LIMITS.bannerTextMax}
               value={banner.text}
               onChange={(e) => onChange({ ...banner, text: e.target.value })}
             />

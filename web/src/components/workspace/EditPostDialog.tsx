@@ -13,6 +13,7 @@ import { Textarea } from '@/components/ui/textarea'
 import { useOwnerPost, useRefreshOwnerData } from '@/hooks/useOwner'
 import { parseKeywords } from '@/lib/keywords'
 import { Spinner } from '@/components/ui/spinner'
+import { LIMITS } from '@/api/types'
 
 /** Edit a post's title, HTML content and tags (PATCH /api/workspace/posts/{id}). */
 export function EditPostDialog({ post, onClose }: { post: PostSummary | null; onClose: () => void }) {
@@ -77,7 +78,7 @@ function EditForm({ post, onDone, onBusy }: { post: OwnerPost; onDone: () => voi
             <Input
               {...aria}
               value={title}
-              maxLength={200}
+              maxLength={LIMITS.titleMax}
               onChange={(e) => {
                 setTitle(e.target.value)
                 setTitleError(null)

@@ -22,6 +22,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog'
 import { EditPostDialog } from '@/components/workspace/EditPostDialog'
 import { DELETE_ONE_QUESTION, bulkDeleteQuestion } from '@/lib/posts'
 import { ShareKitDialog } from '@/components/workspace/ShareKitDialog'
+import { LIMITS } from '@/api/types'
 
 function RowActions({
   post,
@@ -101,7 +102,7 @@ export function PostsTable({
             type="search"
             placeholder="Search by title"
             value={t.search}
-            maxLength={200}
+            maxLength={LIMITS.searchMax}
             onChange={(e) => t.setSearch(e.target.value)}
             className="pl-9"
           />

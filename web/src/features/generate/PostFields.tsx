@@ -8,6 +8,7 @@ import { INPUT_MODES } from '@/lib/forms'
 import { parseKeywords } from '@/lib/keywords'
 import { LENGTHS, TONES, type InputMode } from './generate'
 import type { GenerateFormState } from './useGenerateForm'
+import { LIMITS } from '@/api/types'
 
 /** What to write: category, topic or title, keywords, tone and length. */
 export function PostFields({ state, categories, loadingCategories }: { state: GenerateFormState; categories: Category[]; loadingCategories: boolean }) {
@@ -32,7 +33,7 @@ export function PostFields({ state, categories, loadingCategories }: { state: Ge
           <Input
             {...aria}
             value={form.topic}
-            maxLength={200}
+            maxLength={LIMITS.topicMax}
             onChange={(e) => set('topic', e.target.value)}
             placeholder={form.inputMode === 'title' ? '10 Keto Breakfasts That Keep You Full Until Lunch' : 'Keto breakfast ideas for busy mornings'}
           />

@@ -5,6 +5,7 @@ import { cn } from '@/lib/utils'
 import { SUGGESTED_CATEGORIES } from './onboarding'
 import { StepHeading } from './StepHeading'
 import type { WizardState } from './useWizard'
+import { LIMITS } from '@/api/types'
 
 /** Step 2: the suggested categories to toggle, custom ones to add, and the plan's cap. */
 export function CategoriesStep({ w }: { w: WizardState }) {
@@ -63,7 +64,7 @@ export function CategoriesStep({ w }: { w: WizardState }) {
           <Input
             id="ob-custom"
             value={w.custom}
-            maxLength={60}
+            maxLength={LIMITS.categoryNameMax}
             onChange={(e) => w.setCustom(e.target.value)}
             onKeyDown={w.onCustomKey}
             placeholder="e.g. Home Office"

@@ -3,6 +3,7 @@ import { Input } from '@/components/ui/input'
 import { Textarea } from '@/components/ui/textarea'
 import { StepHeading } from './StepHeading'
 import type { WizardState } from './useWizard'
+import { LIMITS } from '@/api/types'
 
 /** Step 1: the blog's name (required) and description. */
 export function NameStep({ w }: { w: WizardState }) {
@@ -10,14 +11,14 @@ export function NameStep({ w }: { w: WizardState }) {
     <>
       <StepHeading title="Name your blog" text="You can change this later in your dashboard." />
       <Field id="ob-title" label="Blog name" error={w.error}>
-        {(aria) => <Input {...aria} value={w.blogTitle} maxLength={120} autoComplete="off" onChange={(e) => w.editTitle(e.target.value)} placeholder="My Awesome Blog" />}
+        {(aria) => <Input {...aria} value={w.blogTitle} maxLength={LIMITS.blogTitleMax} autoComplete="off" onChange={(e) => w.editTitle(e.target.value)} placeholder="My Awesome Blog" />}
       </Field>
       <Field id="ob-desc" label="Description" hint="One or two sentences for your readers and search engines.">
         {(aria) => (
           <Textarea
             {...aria}
             rows={3}
-            maxLength={500}
+            maxLength={LIMITS.blogDescriptionMax}
             value={w.blogDescription}
             onChange={(e) => w.setBlogDescription(e.target.value)}
             placeholder="What will you write about?"
