@@ -8,7 +8,7 @@ import (
 	"github.com/inkpress/inkpress/store"
 )
 
-// Banner slots use the seed's columns: bannerN_html holds the image URL
+// Banner slots use the banner1..3 columns: bannerN_html holds the image URL
 // (the markup is built on the server when the post is written, never stored
 // from the browser), bannerN_text the caption, bannerN_link_url the link.
 const scheduledCols = `id, workspace_id, category, topic, input_mode, scheduled_for, frequency, status, generate_image,

@@ -131,7 +131,7 @@ func TestDeterministic(t *testing.T) {
 }
 
 // TestToneMarkers checks that the tone is visible in the wording, not just
-// in the seed.
+// in the PRNG seed.
 func TestToneMarkers(t *testing.T) {
 	contraction := regexp.MustCompile(`\b\w+'(ll|re|ve|t|s)\b`)
 	for _, base := range topics {

@@ -102,7 +102,7 @@ CREATE TABLE blog_posts (
     updated_at       INTEGER NOT NULL,
     view_count       INTEGER NOT NULL DEFAULT 0
 );
--- A slug is unique within a workspace (the seed's collision rule appends a
+-- A slug is unique within a workspace (a colliding slug gets a
 -- timestamp), which also makes (workspace, category, slug) unique.
 CREATE UNIQUE INDEX blog_posts_slug ON blog_posts(workspace_id, slug);
 CREATE INDEX blog_posts_category_slug ON blog_posts(workspace_id, category, slug);

@@ -18,7 +18,7 @@ interface Props {
   headingLevel?: 'h2' | 'h3'
 }
 
-/** Post card (seed section 9): cover, category, date, read time, title, excerpt, up to 3 tags. */
+/** Post card: cover, category, date, read time, title, excerpt, up to 3 tags. */
 export function PostCard({ post, workspaceSlug, priority = false, className, headingLevel = 'h3' }: Props) {
   const root = useRootBlog()
   const href = postPath(post, workspaceSlug, root?.slug)

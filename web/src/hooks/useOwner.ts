@@ -27,7 +27,7 @@ export function useMediaLibrary(enabled = true) {
 }
 
 /**
- * Adds an image to the media library with the seed's rules and toasts: images only
+ * Adds an image to the media library with the upload rules and toasts: images only
  * ('Invalid file type'), at most 5 MB ('File too large'), at most 40 per workspace ('Library full');
  * 'Success' or 'Upload failed'. Resolves to the new item, or null when nothing was added.
  */

@@ -42,7 +42,7 @@ export function formatReadMinutesLong(minutes: number): string {
   return `${Math.max(1, Math.round(minutes || 0))} min read`
 }
 
-/** Read time as the seed defines it: words (split on spaces) / 200, rounded up. */
+/** Read time: words (split on spaces) / 200, rounded up. */
 export function readMinutes(text: string): number {
   const words = text
     .replace(/<[^>]*>/g, ' ')

@@ -1,4 +1,4 @@
-/** Share links and the per-platform share kit (seed section 9). */
+/** Share links and the per-platform share kit (limits and counts in docs/product.md). */
 
 export type Platform = 'twitter' | 'linkedin' | 'facebook' | 'instagram'
 

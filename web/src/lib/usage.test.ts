@@ -30,7 +30,7 @@ describe('usage warning at 80%', () => {
     expect(showUsageWarning(u)).toBe(out)
   })
 
-  it('has the seed text', () => {
+  it('has the product text', () => {
     expect(USAGE_WARNING).toBe('Running low on posts/images. Consider upgrading!')
   })
 })

@@ -1,4 +1,4 @@
-/** Usage counters (seed sections 6 and 9): 80% warning, infinity for unlimited. */
+/** Usage counters: 80% warning, infinity for unlimited. */
 import type { Usage } from '@/api/types'
 
 export const USAGE_WARNING = 'Running low on posts/images. Consider upgrading!'

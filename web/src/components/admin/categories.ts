@@ -1,4 +1,4 @@
-/** The category form's rules (seed sections 3 and 5): slug and name required; slug fixed once created. */
+/** The category form's rules: slug and name required; slug fixed once created. */
 import type { Category, NewCategory } from '@/api/types'
 import { DEFAULT_CATEGORY_COLOR } from '@/lib/constants'
 import { categorySlug } from '@/lib/keywords'

@@ -1,4 +1,4 @@
-/** The scheduler's choices, rules and request bodies (seed sections 2, 3, 5 and 9), kept pure for tests. */
+/** The scheduler's choices, rules and request bodies (docs/product.md), kept pure for tests. */
 import { addDays, format, isValid, parse } from 'date-fns'
 import type { BulkScheduleInput, Frequency, InputMode, ScheduledPost, ScheduleInput, ScheduleStatus } from '@/api/types'
 import { toBanners, type BannerDraft } from '@/lib/banners'
@@ -51,7 +51,7 @@ export function emptyBulkForm(category = ''): BulkForm {
 export type BulkField = 'topic' | 'startDate' | 'count' | 'category'
 
 /**
- * Bulk schedule rules in the seed's order: a non-blank topic or title ('Topic required'), a start
+ * Bulk schedule rules in the form's order: a non-blank topic or title ('Topic required'), a start
  * date, 1-30 posts ('Invalid number'), then a category. Returns the toast and the field at fault,
  * or the number of posts to schedule.
  */

@@ -1,4 +1,4 @@
-/** Dashboard blog-settings choices (seed section 9). */
+/** Dashboard blog-settings choices: templates, colour schemes and fonts. */
 import type { TemplateId } from '@/api/types'
 
 export const TEMPLATES: { id: TemplateId; name: string }[] = [

@@ -9,7 +9,7 @@ import { formatSize } from '@/lib/format'
 import { cn } from '@/lib/utils'
 import { Spinner } from '@/components/ui/spinner'
 
-/** Adds an image to the library (the seed's media-upload rules and toasts) and selects it. */
+/** Adds an image to the library (the media-upload rules and toasts) and selects it. */
 function LibraryUpload({ count, limit, disabled, onAdded }: { count: number; limit: number; disabled: boolean; onAdded: (m: MediaItem) => void }) {
   const input = useRef<HTMLInputElement>(null)
   const { upload, busy } = useLibraryUpload({ count, limit })

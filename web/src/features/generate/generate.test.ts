@@ -29,7 +29,7 @@ describe('generate dialog validation', () => {
     expect(Object.keys(v.errors).sort()).toEqual([...fields].sort())
   })
 
-  it('uses the seed texts', () => {
+  it('uses the product texts', () => {
     expect(MSG_MISSING).toEqual({ title: 'Missing fields', description: 'Please fill in all required fields' })
     expect(MSG_TOO_LARGE).toEqual({ title: 'File too large', description: 'Maximum file size is 5MB' })
     expect(MSG_NOT_IMAGE).toEqual({ title: 'Invalid file type', description: 'Please upload an image file' })

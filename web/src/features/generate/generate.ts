@@ -1,4 +1,4 @@
-/** The generate-post form: choices, validation and the request body (seed sections 2, 5 and 9). */
+/** The generate-post form: choices, validation and the request body (docs/product.md). */
 import type { GenerateInput } from '@/api/types'
 import { MSG_BAD_LINK, toBanners, validateBanners, type BannerDraft, type BannerErrors } from '@/lib/banners'
 import { MSG_MISSING } from '@/lib/forms'

@@ -56,7 +56,7 @@ export function useGenerateForm(categories: Category[] | undefined, onDone: () =
       void refresh()
     },
     onError: (err) => {
-      // The server's message (e.g. the plan limit on 402), else the seed's fallback.
+      // The server's message (e.g. the plan limit on 402), else the product's fallback text.
       const fromServer = isApiError(err) && err.code !== 'http_error' && err.code !== 'invalid_response'
       toast.error('Generation failed', { description: fromServer ? errorMessage(err, GENERATE_FAILED) : GENERATE_FAILED })
       if (isApiError(err, 402)) void refresh()

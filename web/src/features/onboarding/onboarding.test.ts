@@ -26,7 +26,7 @@ describe('wizard step validation', () => {
     expect(validateStep(step, { blogTitle, categories })).toBe(out)
   })
 
-  it('uses the seed texts', () => {
+  it('uses the product texts', () => {
     expect(MSG_BLOG_NAME).toBe('Please enter a blog name')
     expect(MSG_CATEGORIES).toBe('Please select or create at least one category')
   })

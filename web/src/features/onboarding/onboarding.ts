@@ -1,4 +1,4 @@
-/** Onboarding choices and rules (seed sections 3, 5 and 9), kept pure for tests. */
+/** Onboarding choices and rules (docs/product.md), kept pure for tests. */
 import type { NewCategory } from '@/api/types'
 import { DEFAULT_CATEGORY_COLOR } from '@/lib/constants'
 import { categorySlug } from '@/lib/keywords'
@@ -23,7 +23,7 @@ export const STEP_LABELS = ['Your blog', 'Categories', 'Look and feel', 'Done'] 
 export const MSG_BLOG_NAME = 'Please enter a blog name'
 export const MSG_CATEGORIES = 'Please select or create at least one category'
 
-/** A custom category: the seed's slug rule, the default colour and '{name} articles'. */
+/** A custom category: the custom-category slug rule, the default colour and '{name} articles'. */
 export function customCategory(rawName: string): NewCategory | null {
   const name = rawName.trim().replace(/\s+/g, ' ')
   const slug = categorySlug(name)
