@@ -12,7 +12,7 @@ var scaleSizes = []int{1000, 100000}
 // scaleDistinct is how many different posts the cold passes read.
 const scaleDistinct = 2000
 
-// coldPasses is how many times the server restarts to read them uncached.
+// coldRestarts is how many times the server restarts to read them uncached.
 const coldRestarts = 3
 
 // scaleResult is one database size of the scale check.

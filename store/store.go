@@ -266,7 +266,8 @@ type FindPost struct {
 	Slug        *string
 	ExcludeSlug *string
 	Search      *string // case-insensitive title substring
-	// Published hides posts whose published_at is in the future.
+	// PublishedBefore hides posts published after it (the reader sets it
+	// through reader.Public, the one "is this post public" rule).
 	PublishedBefore *time.Time
 	Order           string
 	Limit           int
