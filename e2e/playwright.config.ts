@@ -6,7 +6,7 @@ import { join } from 'node:path';
 // Browser tests drive the real built binary (bin/inkpress, built by `make
 // test-e2e`) on a throw-away SQLite database with the demo content, in
 // Debian's Chromium: no browser download.
-const port = 18090;
+const port = Number(process.env.E2E_PORT ?? 18090);
 const dataDir = mkdtempSync(join(tmpdir(), 'inkpress-e2e-'));
 
 export default defineConfig({
