@@ -52,8 +52,8 @@ type Config struct {
 	ImageModel string
 	ImageSize  string // e.g. 1792x1024, 1024x1024
 
-	Timeout      time.Duration // per attempt, text
-	ImageTimeout time.Duration // per attempt, images (they are slower)
+	Timeout      time.Duration // per attempt, text; images too unless ImageTimeout is set
+	ImageTimeout time.Duration // per attempt, images; 0: Timeout (DefaultImageTimeout when both are 0)
 	RetryBase    time.Duration // first backoff; doubles per retry
 	MaxRetryWait time.Duration // cap on any single wait, Retry-After included
 
@@ -80,6 +80,10 @@ func New(cfg Config) *Client {
 	setDefault(&cfg.TextModel, DefaultTextModel)
 	setDefault(&cfg.ImageModel, DefaultImageModel)
 	setDefault(&cfg.ImageSize, DefaultImageSize)
+	// One configured timeout (INKPRESS_AI_TIMEOUT) bounds every request:
+	// a longer image default would let one generation outlast what the
+	// generation and the shutdown grace are sized for.
+	setDefault(&cfg.ImageTimeout, cfg.Timeout)
 	setDefault(&cfg.Timeout, DefaultTimeout)
 	setDefault(&cfg.ImageTimeout, DefaultImageTimeout)
 	setDefault(&cfg.RetryBase, DefaultRetryBase)

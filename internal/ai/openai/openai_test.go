@@ -407,3 +407,26 @@ func TestExtractJSON(t *testing.T) {
 		}
 	}
 }
+
+// The configured timeout (INKPRESS_AI_TIMEOUT) bounds image requests too:
+// each attempt ends at Timeout, so all three attempts fit in the caller's
+// deadline and none reaches a separate, longer image default.
+func TestIllustrateUsesConfiguredTimeout(t *testing.T) {
+	srv, n := server(t, func(w http.ResponseWriter, r *http.Request) {
+		io.Copy(io.Discard, r.Body)
+		<-r.Context().Done()
+	})
+	c := New(Config{BaseURL: srv.URL, Timeout: 40 * time.Millisecond, RetryBase: 10 * time.Millisecond})
+	if c.cfg.ImageTimeout != 40*time.Millisecond {
+		t.Errorf("image timeout = %v, want the configured 40ms", c.cfg.ImageTimeout)
+	}
+	cctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	_, err := c.Illustrate(cctx, ai.ImageRequest{Prompt: "a cat"})
+	if !errors.Is(err, ai.ErrProvider) || errors.Is(err, context.DeadlineExceeded) {
+		t.Fatalf("err = %v; want a provider timeout before the caller's deadline", err)
+	}
+	if n.Load() != 3 {
+		t.Errorf("attempts = %d, want 3", n.Load())
+	}
+}
