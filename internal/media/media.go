@@ -6,11 +6,13 @@ package media
 import (
 	"context"
 	"errors"
+	"io/fs"
 	"net/http"
 	"os"
 	"path"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"github.com/inkpress/inkpress/internal/apperr"
 )
@@ -24,7 +26,24 @@ type Storage interface {
 	// KeyOf returns the key behind a URL this storage produced, or "" if it
 	// did not produce it.
 	KeyOf(url string) string
+	// URL is the public URL of key as configured now. The database keeps
+	// keys, so a new public URL (a CDN, another bucket host) applies to
+	// every file at once.
+	URL(key string) string
+	// List calls fn with every stored object, leftovers of interrupted
+	// writes included; the orphan sweep uses it.
+	List(ctx context.Context, fn func(Object) error) error
 }
+
+// Object is a stored file as List reports it.
+type Object struct {
+	Key      string
+	Size     int64
+	Modified time.Time
+}
+
+// tmpSuffix marks a local file being written.
+const tmpSuffix = ".tmp"
 
 // Local stores files in a directory served at URLPrefix.
 type Local struct {
@@ -56,15 +75,51 @@ func (l *Local) Put(_ context.Context, key string, data []byte, _ string) (strin
 	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
 		return "", err
 	}
-	// Write then rename, so a reader never sees half a file.
-	tmp := p + ".tmp"
+	// Write then rename, so a reader never sees half a file. A failed
+	// write (a full disk) removes its partial file; one left by a crash is
+	// removed by the orphan sweep.
+	tmp := p + tmpSuffix
 	if err := os.WriteFile(tmp, data, 0o644); err != nil {
+		_ = os.Remove(tmp)
 		return "", err
 	}
 	if err := os.Rename(tmp, p); err != nil {
+		_ = os.Remove(tmp)
 		return "", err
 	}
-	return l.URLPrefix + strings.TrimPrefix(path.Clean("/"+key), "/"), nil
+	return l.URL(key), nil
+}
+
+// URL is the root-relative URL of key.
+func (l *Local) URL(key string) string {
+	return l.URLPrefix + strings.TrimPrefix(path.Clean("/"+key), "/")
+}
+
+// List walks the directory.
+func (l *Local) List(ctx context.Context, fn func(Object) error) error {
+	return filepath.WalkDir(l.Dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			if errors.Is(err, fs.ErrNotExist) {
+				return nil
+			}
+			return err
+		}
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		if !d.Type().IsRegular() {
+			return nil
+		}
+		info, err := d.Info()
+		if err != nil {
+			return nil // removed meanwhile
+		}
+		rel, err := filepath.Rel(l.Dir, p)
+		if err != nil {
+			return err
+		}
+		return fn(Object{Key: filepath.ToSlash(rel), Size: info.Size(), Modified: info.ModTime()})
+	})
 }
 
 func (l *Local) Delete(_ context.Context, key string) error {

@@ -75,17 +75,35 @@ func NewKey(workspaceID int64, kind string, now time.Time, name, ext string) str
 // maxDisplayName caps the file name a library item shows, in characters.
 const maxDisplayName = 120
 
-// DisplayName is the client's file name without directories, cut to 120
-// characters; it is only ever shown as text.
+// DisplayName is the client's file name without directories, control
+// characters or bidirectional overrides (which make "gpj.exe" show as
+// "exe.jpg"), cut to 120 characters; it is only ever shown as text.
 func DisplayName(name, ext string) string {
+	if !utf8.ValidString(name) {
+		return "image" + ext
+	}
+	name = strings.Map(func(r rune) rune {
+		if hiddenRune(r) {
+			return -1
+		}
+		return r
+	}, name)
 	name = strings.TrimSpace(path.Base(strings.ReplaceAll(name, `\`, "/")))
-	if name == "" || name == "." || name == "/" || !utf8.ValidString(name) {
+	if name == "" || name == "." || name == "/" {
 		return "image" + ext
 	}
 	if r := []rune(name); len(r) > maxDisplayName {
 		name = string(r[:maxDisplayName])
 	}
 	return name
+}
+
+// hiddenRune reports C0 and C1 controls and the invisible marks that
+// reorder text: LRM/RLM, the embeddings and overrides U+202A-U+202E and the
+// isolates U+2066-U+2069.
+func hiddenRune(r rune) bool {
+	return r < 0x20 || (r >= 0x7F && r <= 0x9F) || r == 0x200E || r == 0x200F ||
+		(r >= 0x202A && r <= 0x202E) || (r >= 0x2066 && r <= 0x2069)
 }
 
 // ownKeyRE matches keys made by Key with SafeName or UniqueName names.

@@ -78,6 +78,10 @@ func TestDisplayName(t *testing.T) {
 		{"  ", ".png", "image.png"},
 		{"\xff\xfe.png", ".png", "image.png"},
 		{strings.Repeat("é", 130), ".png", strings.Repeat("é", 120)},
+		{"invoice\u202egpj.exe", ".jpg", "invoicegpj.exe"},
+		{"a\u2066b\u2069c\u200e\u200f\u202a\u202b\u202c\u202dd.png", ".png", "abcd.png"},
+		{"tab\tnew\nline\x00\x7f\u0085.png", ".png", "tabnewline.png"},
+		{"\u202e", ".png", "image.png"},
 	} {
 		if got := DisplayName(tc.name, tc.ext); got != tc.want {
 			t.Errorf("DisplayName(%q) = %q, want %q", tc.name, got, tc.want)

@@ -43,8 +43,8 @@ type Storage struct {
 
 var _ media.Storage = (*Storage)(nil)
 
-// New returns a Storage for cfg. It does not contact the server: a wrong
-// configuration shows on the first upload, with the store's own message.
+// New returns a Storage for cfg. It does not contact the server; Check
+// does.
 func New(cfg Config) (*Storage, error) {
 	if cfg.Endpoint == "" || cfg.Bucket == "" {
 		return nil, errors.New("s3: endpoint and bucket are required")
@@ -79,6 +79,38 @@ func New(cfg Config) (*Storage, error) {
 	return &Storage{client: client, bucket: cfg.Bucket, publicURL: public}, nil
 }
 
+// Check makes sure the bucket exists and the credentials may use it, so a
+// wrong configuration stops the start with a clear message rather than
+// failing every upload later.
+func (s *Storage) Check(ctx context.Context) error {
+	ok, err := s.client.BucketExists(ctx, s.bucket)
+	if err != nil {
+		return fmt.Errorf("s3: cannot reach bucket %q: %w (check INKPRESS_S3_ENDPOINT, INKPRESS_S3_SSL and the access keys)", s.bucket, err)
+	}
+	if !ok {
+		return fmt.Errorf("s3: bucket %q does not exist: create it, with public reads of its objects (see README, Media on S3), or set INKPRESS_S3_BUCKET", s.bucket)
+	}
+	return nil
+}
+
+// URL is the public URL of key.
+func (s *Storage) URL(key string) string { return s.publicURL + "/" + key }
+
+// List lists every object of the bucket.
+func (s *Storage) List(ctx context.Context, fn func(media.Object) error) error {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel() // stops the listing when fn fails
+	for o := range s.client.ListObjects(ctx, s.bucket, minio.ListObjectsOptions{Recursive: true}) {
+		if o.Err != nil {
+			return fmt.Errorf("s3: list: %w", o.Err)
+		}
+		if err := fn(media.Object{Key: o.Key, Size: o.Size, Modified: o.LastModified}); err != nil {
+			return err
+		}
+	}
+	return ctx.Err()
+}
+
 // Put uploads data under key and returns its public URL.
 func (s *Storage) Put(ctx context.Context, key string, data []byte, contentType string) (string, error) {
 	if !validKey(key) {
@@ -91,7 +123,7 @@ func (s *Storage) Put(ctx context.Context, key string, data []byte, contentType 
 	if err != nil {
 		return "", fmt.Errorf("s3: put %s: %w", key, err)
 	}
-	return s.publicURL + "/" + key, nil
+	return s.URL(key), nil
 }
 
 // Delete removes key; a missing object is not an error (S3 answers 204).

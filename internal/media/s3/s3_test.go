@@ -1,169 +1,64 @@
 package s3
 
 import (
-	"bufio"
 	"bytes"
 	"context"
-	"crypto/md5"
-	"encoding/hex"
-	"fmt"
-	"io"
-	"net/http"
-	"net/http/httptest"
-	"strconv"
 	"strings"
-	"sync"
 	"testing"
+	"time"
+
+	"github.com/minio/minio-go/v7"
+
+	"github.com/inkpress/inkpress/internal/media"
+	"github.com/inkpress/inkpress/internal/media/s3/s3test"
 )
 
-// fakeS3 speaks enough of the S3 REST protocol (path-style, SigV4 headers,
-// aws-chunked streaming uploads) for PutObject, StatObject and RemoveObject.
-type fakeS3 struct {
-	t      *testing.T
-	bucket string
-	mu     sync.Mutex
-	objs   map[string]fakeObject
-	calls  []string
+// server is an S3 server the suite runs against: the fake or MinIO.
+type server struct {
+	endpoint, bucket, access, secret string
 }
 
-type fakeObject struct {
-	data        []byte
-	contentType string
-	cache       string
-}
-
-func newFakeS3(t *testing.T, bucket string) (*fakeS3, *httptest.Server) {
-	f := &fakeS3{t: t, bucket: bucket, objs: map[string]fakeObject{}}
-	srv := httptest.NewServer(f)
-	t.Cleanup(srv.Close)
-	return f, srv
-}
-
-func (f *fakeS3) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	f.mu.Lock()
-	f.calls = append(f.calls, r.Method+" "+r.URL.Path)
-	f.mu.Unlock()
-	if !strings.HasPrefix(r.Header.Get("Authorization"), "AWS4-HMAC-SHA256 Credential=AKID/") {
-		s3Error(w, http.StatusForbidden, "AccessDenied", "missing or wrong signature")
-		return
-	}
-	bucket, key, _ := strings.Cut(strings.TrimPrefix(r.URL.Path, "/"), "/")
-	if bucket != f.bucket {
-		s3Error(w, http.StatusNotFound, "NoSuchBucket", "The specified bucket does not exist")
-		return
-	}
-	if key == "" {
-		if _, ok := r.URL.Query()["location"]; ok {
-			w.Header().Set("Content-Type", "application/xml")
-			_, _ = io.WriteString(w, `<?xml version="1.0" encoding="UTF-8"?><LocationConstraint xmlns="http://s3.amazonaws.com/doc/2006-03-01/">us-east-1</LocationConstraint>`)
-			return
-		}
-		s3Error(w, http.StatusNotImplemented, "NotImplemented", "bucket operation not supported by the fake")
-		return
-	}
-	switch r.Method {
-	case http.MethodPut:
-		data, err := readBody(r)
-		if err != nil {
-			s3Error(w, http.StatusBadRequest, "IncompleteBody", err.Error())
-			return
-		}
-		f.mu.Lock()
-		f.objs[key] = fakeObject{data: data, contentType: r.Header.Get("Content-Type"), cache: r.Header.Get("Cache-Control")}
-		f.mu.Unlock()
-		sum := md5.Sum(data)
-		w.Header().Set("ETag", `"`+hex.EncodeToString(sum[:])+`"`)
-		w.WriteHeader(http.StatusOK)
-	case http.MethodHead, http.MethodGet:
-		f.mu.Lock()
-		o, ok := f.objs[key]
-		f.mu.Unlock()
-		if !ok {
-			if r.Method == http.MethodHead {
-				w.WriteHeader(http.StatusNotFound)
-				return
-			}
-			s3Error(w, http.StatusNotFound, "NoSuchKey", "The specified key does not exist.")
-			return
-		}
-		sum := md5.Sum(o.data)
-		w.Header().Set("ETag", `"`+hex.EncodeToString(sum[:])+`"`)
-		w.Header().Set("Content-Type", o.contentType)
-		w.Header().Set("Content-Length", strconv.Itoa(len(o.data)))
-		w.Header().Set("Last-Modified", "Mon, 02 Jan 2006 15:04:05 GMT")
-		if r.Method == http.MethodGet {
-			_, _ = w.Write(o.data)
-		}
-	case http.MethodDelete:
-		f.mu.Lock()
-		delete(f.objs, key)
-		f.mu.Unlock()
-		w.WriteHeader(http.StatusNoContent)
-	default:
-		s3Error(w, http.StatusMethodNotAllowed, "MethodNotAllowed", "method not allowed")
-	}
-}
-
-// readBody decodes an aws-chunked body ("size;chunk-signature=...\r\n
-// data\r\n" ... "0;...\r\n" then optional trailers), or a plain one.
-func readBody(r *http.Request) ([]byte, error) {
-	if !strings.Contains(r.Header.Get("Content-Encoding"), "aws-chunked") &&
-		!strings.HasPrefix(r.Header.Get("X-Amz-Content-Sha256"), "STREAMING-") {
-		return io.ReadAll(r.Body)
-	}
-	br := bufio.NewReader(r.Body)
-	var out bytes.Buffer
-	for {
-		line, err := br.ReadString('\n')
-		if err != nil {
-			return nil, fmt.Errorf("chunk header: %w", err)
-		}
-		sizeHex, _, _ := strings.Cut(strings.TrimSpace(line), ";")
-		n, err := strconv.ParseInt(sizeHex, 16, 64)
-		if err != nil {
-			return nil, fmt.Errorf("chunk size %q: %w", sizeHex, err)
-		}
-		if n == 0 {
-			break
-		}
-		if _, err := io.CopyN(&out, br, n); err != nil {
-			return nil, err
-		}
-		if _, err := br.Discard(2); err != nil {
-			return nil, err
-		}
-	}
-	if want := r.Header.Get("X-Amz-Decoded-Content-Length"); want != "" && want != strconv.Itoa(out.Len()) {
-		return nil, fmt.Errorf("decoded length %d, header says %s", out.Len(), want)
-	}
-	return out.Bytes(), nil
-}
-
-func s3Error(w http.ResponseWriter, status int, code, msg string) {
-	w.Header().Set("Content-Type", "application/xml")
-	w.WriteHeader(status)
-	fmt.Fprintf(w, `<?xml version="1.0" encoding="UTF-8"?><Error><Code>%s</Code><Message>%s</Message><RequestId>1</RequestId></Error>`, code, msg)
-}
-
-func TestPutStatDeleteAgainstFake(t *testing.T) {
-	f, srv := newFakeS3(t, "inkpress")
-	st, err := New(Config{Endpoint: strings.TrimPrefix(srv.URL, "http://"), Bucket: "inkpress", AccessKey: "AKID", SecretKey: "secret"})
+func (s server) storage(t *testing.T, bucket, public string) *Storage {
+	t.Helper()
+	st, err := New(Config{Endpoint: s.endpoint, Bucket: bucket, AccessKey: s.access, SecretKey: s.secret, PublicURL: public})
 	if err != nil {
 		t.Fatal(err)
 	}
+	return st
+}
+
+// TestDriver runs the same suite against the hand-written fake and a real
+// S3 server (MinIO; see minio_test.go).
+func TestDriver(t *testing.T) {
+	t.Run("fake", func(t *testing.T) {
+		f := s3test.New(t, "inkpress")
+		runSuite(t, server{endpoint: f.Endpoint, bucket: "inkpress", access: s3test.AccessKey, secret: "secret"})
+	})
+	t.Run("minio", func(t *testing.T) {
+		runSuite(t, startMinIO(t))
+	})
+}
+
+func runSuite(t *testing.T, srv server) {
 	ctx := context.Background()
+	st := srv.storage(t, srv.bucket, "")
+	if err := st.Check(ctx); err != nil {
+		t.Fatalf("check: %v", err)
+	}
 	data := bytes.Repeat([]byte("\x89PNG\r\n\x1a\npixels"), 5000)
 	key := "7/library/1700000000000-photo.png"
+	other := "7/covers/1700000000001-cover.png"
 	u, err := st.Put(ctx, key, data, "image/png")
 	if err != nil {
 		t.Fatalf("put: %v", err)
 	}
-	if want := srv.URL + "/inkpress/" + key; u != want {
-		t.Fatalf("url = %q, want %q", u, want)
+	if want := "http://" + srv.endpoint + "/" + srv.bucket + "/" + key; u != want || st.URL(key) != want {
+		t.Fatalf("url = %q, URL() = %q, want %q", u, st.URL(key), want)
 	}
-	obj := f.objs[key]
-	if !bytes.Equal(obj.data, data) || obj.contentType != "image/png" || !strings.Contains(obj.cache, "immutable") {
-		t.Fatalf("stored %d bytes, type %q, cache %q", len(obj.data), obj.contentType, obj.cache)
+	info, err := st.client.StatObject(ctx, srv.bucket, key, minio.StatObjectOptions{})
+	if err != nil || info.Size != int64(len(data)) || info.ContentType != "image/png" ||
+		!strings.Contains(info.Metadata.Get("Cache-Control"), "immutable") {
+		t.Fatalf("stored %d bytes, type %q, cache %q, err %v", info.Size, info.ContentType, info.Metadata.Get("Cache-Control"), err)
 	}
 	if got := st.KeyOf(u); got != key {
 		t.Fatalf("KeyOf = %q", got)
@@ -171,11 +66,23 @@ func TestPutStatDeleteAgainstFake(t *testing.T) {
 	if n, err := st.Size(ctx, key); err != nil || n != int64(len(data)) {
 		t.Fatalf("size = %d, %v", n, err)
 	}
+	if _, err := st.Put(ctx, other, []byte("x"), "image/png"); err != nil {
+		t.Fatal(err)
+	}
+	listed := map[string]media.Object{}
+	if err := st.List(ctx, func(o media.Object) error { listed[o.Key] = o; return nil }); err != nil {
+		t.Fatalf("list: %v", err)
+	}
+	if o := listed[key]; len(listed) != 2 || o.Size != int64(len(data)) || time.Since(o.Modified) > time.Hour || o.Modified.After(time.Now().Add(time.Hour)) {
+		t.Fatalf("listed %+v", listed)
+	}
+	// A new public URL applies to every key at once.
+	cdn := srv.storage(t, srv.bucket, "https://cdn.example.com/media/")
+	if got := cdn.URL(key); got != "https://cdn.example.com/media/"+key {
+		t.Fatalf("cdn URL = %q", got)
+	}
 	if err := st.Delete(ctx, key); err != nil {
 		t.Fatalf("delete: %v", err)
-	}
-	if _, ok := f.objs[key]; ok {
-		t.Fatal("object still stored after delete")
 	}
 	if _, err := st.Size(ctx, key); err == nil {
 		t.Fatal("size of a deleted object must fail")
@@ -183,21 +90,24 @@ func TestPutStatDeleteAgainstFake(t *testing.T) {
 	if err := st.Delete(ctx, key); err != nil {
 		t.Fatalf("deleting a missing object: %v", err)
 	}
-}
-
-func TestPutReportsServerErrors(t *testing.T) {
-	_, srv := newFakeS3(t, "inkpress")
-	st, err := New(Config{Endpoint: strings.TrimPrefix(srv.URL, "http://"), Bucket: "other", AccessKey: "AKID", SecretKey: "s"})
-	if err != nil {
+	if err := st.Delete(ctx, other); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := st.Put(context.Background(), "1/x/1-a.png", []byte("x"), "image/png"); err == nil ||
+
+	missing := srv.storage(t, "no-such-bucket", "")
+	if err := missing.Check(ctx); err == nil || !strings.Contains(err.Error(), `bucket "no-such-bucket" does not exist`) {
+		t.Fatalf("check of a missing bucket: %v", err)
+	}
+	if _, err := missing.Put(ctx, "1/x/1-a.png", []byte("x"), "image/png"); err == nil ||
 		!strings.Contains(err.Error(), "bucket does not exist") {
 		t.Fatalf("put to a missing bucket: %v", err)
 	}
-	wrong, _ := New(Config{Endpoint: strings.TrimPrefix(srv.URL, "http://"), Bucket: "inkpress", AccessKey: "NOPE", SecretKey: "s"})
-	if _, err := wrong.Put(context.Background(), "1/x/1-a.png", []byte("x"), "image/png"); err == nil {
+	wrong, _ := New(Config{Endpoint: srv.endpoint, Bucket: srv.bucket, AccessKey: "NOPE", SecretKey: "s"})
+	if _, err := wrong.Put(ctx, "1/x/1-a.png", []byte("x"), "image/png"); err == nil {
 		t.Fatal("put with wrong credentials succeeded")
+	}
+	if err := wrong.Check(ctx); err == nil {
+		t.Fatal("check with wrong credentials succeeded")
 	}
 }
 

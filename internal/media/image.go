@@ -1,0 +1,223 @@
+package media
+
+import (
+	"bytes"
+	"encoding/binary"
+	"errors"
+	"image"
+	"image/draw"
+	"image/gif"
+	"image/jpeg"
+	"image/png"
+
+	"golang.org/x/image/webp"
+
+	"github.com/inkpress/inkpress/internal/apperr"
+)
+
+// Pixel caps of a stored image, checked from the header before any pixel is
+// decoded: a few kilobytes of PNG can claim a picture that takes gigabytes
+// to decode here and in every reader's browser.
+const (
+	MaxImageSide   = 12000
+	MaxImagePixels = 40_000_000
+)
+
+// jpegQuality is the quality re-encoded JPEGs are stored at.
+const jpegQuality = 90
+
+// ErrTooManyPixels refuses an image above the pixel caps.
+var ErrTooManyPixels = apperr.Newf(apperr.TooLarge, "image_too_large",
+	"Images may be at most %d pixels on a side and %d megapixels", MaxImageSide, MaxImagePixels/1_000_000)
+
+// decodeSlots bounds the images decoded at once: a decode may take up to
+// MaxImagePixels*4 bytes of memory.
+var decodeSlots = make(chan struct{}, 2)
+
+// Image is an upload as it is stored: decoded, turned upright and encoded
+// again, so no metadata (EXIF location, comments, profiles) survives.
+type Image struct {
+	Data        []byte
+	ContentType string
+	Ext         string
+	Width       int
+	Height      int
+}
+
+// Clean checks an upload by its bytes (at most max) and returns it
+// re-encoded without metadata: a JPEG stays a JPEG (quality 90, turned by
+// its EXIF orientation), a PNG stays a PNG, and GIF (first frame) and WebP
+// are stored as PNG, there being no WebP encoder in the standard library
+// and animations being no use as covers or banners.
+func Clean(data []byte, max int) (*Image, error) {
+	ct, _, err := CheckImage(data, max)
+	if err != nil {
+		return nil, err
+	}
+	cfg, err := decodeConfig(ct, data)
+	if err != nil {
+		return nil, ErrInvalidType
+	}
+	if cfg.Width <= 0 || cfg.Height <= 0 || cfg.Width > MaxImageSide || cfg.Height > MaxImageSide ||
+		int64(cfg.Width)*int64(cfg.Height) > MaxImagePixels {
+		return nil, ErrTooManyPixels
+	}
+	decodeSlots <- struct{}{}
+	defer func() { <-decodeSlots }()
+	img, err := decode(ct, data)
+	if err != nil {
+		return nil, ErrInvalidType
+	}
+	var buf bytes.Buffer
+	out := &Image{}
+	if ct == "image/jpeg" {
+		img = orient(img, jpegOrientation(data))
+		err = jpeg.Encode(&buf, img, &jpeg.Options{Quality: jpegQuality})
+		out.ContentType, out.Ext = "image/jpeg", ".jpg"
+	} else {
+		err = (&png.Encoder{CompressionLevel: png.BestCompression}).Encode(&buf, img)
+		out.ContentType, out.Ext = "image/png", ".png"
+	}
+	if err != nil {
+		return nil, err
+	}
+	b := img.Bounds()
+	out.Data, out.Width, out.Height = buf.Bytes(), b.Dx(), b.Dy()
+	return out, nil
+}
+
+func decodeConfig(ct string, data []byte) (image.Config, error) {
+	r := bytes.NewReader(data)
+	switch ct {
+	case "image/jpeg":
+		return jpeg.DecodeConfig(r)
+	case "image/png":
+		return png.DecodeConfig(r)
+	case "image/gif":
+		return gif.DecodeConfig(r)
+	case "image/webp":
+		return webp.DecodeConfig(r)
+	}
+	return image.Config{}, errors.New("unknown image type")
+}
+
+func decode(ct string, data []byte) (image.Image, error) {
+	r := bytes.NewReader(data)
+	switch ct {
+	case "image/jpeg":
+		return jpeg.Decode(r)
+	case "image/png":
+		return png.Decode(r)
+	case "image/gif":
+		// gif.Decode returns the first frame only.
+		return gif.Decode(r)
+	case "image/webp":
+		return webp.Decode(r)
+	}
+	return nil, errors.New("unknown image type")
+}
+
+// jpegOrientation returns the EXIF orientation (1-8) of a JPEG, 1 when it
+// has none. Only the orientation tag of IFD0 is read.
+func jpegOrientation(data []byte) int {
+	if len(data) < 4 || data[0] != 0xFF || data[1] != 0xD8 {
+		return 1
+	}
+	for i := 2; i+4 <= len(data); {
+		if data[i] != 0xFF {
+			return 1
+		}
+		marker := data[i+1]
+		if marker == 0xFF { // fill byte
+			i++
+			continue
+		}
+		if marker == 0xDA || marker == 0xD9 { // start of scan, end of image
+			return 1
+		}
+		n := int(binary.BigEndian.Uint16(data[i+2:]))
+		if n < 2 || i+2+n > len(data) {
+			return 1
+		}
+		seg := data[i+4 : i+2+n]
+		if marker == 0xE1 && len(seg) > 6 && string(seg[:6]) == "Exif\x00\x00" {
+			return exifOrientation(seg[6:])
+		}
+		i += 2 + n
+	}
+	return 1
+}
+
+// exifOrientation reads tag 0x0112 from the first IFD of a TIFF block.
+func exifOrientation(t []byte) int {
+	if len(t) < 8 {
+		return 1
+	}
+	var bo binary.ByteOrder
+	switch string(t[:2]) {
+	case "II":
+		bo = binary.LittleEndian
+	case "MM":
+		bo = binary.BigEndian
+	default:
+		return 1
+	}
+	off := int(bo.Uint32(t[4:]))
+	if off < 8 || off+2 > len(t) {
+		return 1
+	}
+	n := int(bo.Uint16(t[off:]))
+	for i := range n {
+		e := off + 2 + 12*i
+		if e+12 > len(t) {
+			return 1
+		}
+		if bo.Uint16(t[e:]) == 0x0112 && bo.Uint16(t[e+2:]) == 3 { // SHORT
+			if v := int(bo.Uint16(t[e+8:])); v >= 1 && v <= 8 {
+				return v
+			}
+			return 1
+		}
+	}
+	return 1
+}
+
+// orient returns img turned upright for an EXIF orientation.
+func orient(img image.Image, o int) image.Image {
+	if o <= 1 || o > 8 {
+		return img
+	}
+	b := img.Bounds()
+	w, h := b.Dx(), b.Dy()
+	ow, oh := w, h
+	if o >= 5 {
+		ow, oh = h, w
+	}
+	src := image.NewRGBA(image.Rect(0, 0, w, h))
+	draw.Draw(src, src.Bounds(), img, b.Min, draw.Src)
+	dst := image.NewRGBA(image.Rect(0, 0, ow, oh))
+	for y := range h {
+		for x := range w {
+			var dx, dy int
+			switch o {
+			case 2: // mirrored
+				dx, dy = w-1-x, y
+			case 3: // upside down
+				dx, dy = w-1-x, h-1-y
+			case 4: // mirrored upside down
+				dx, dy = x, h-1-y
+			case 5: // mirrored, turned left
+				dx, dy = y, x
+			case 6: // turned left: rotate 90° clockwise
+				dx, dy = h-1-y, x
+			case 7: // mirrored, turned right
+				dx, dy = h-1-y, w-1-x
+			case 8: // turned right: rotate 90° counter-clockwise
+				dx, dy = y, w-1-x
+			}
+			i, j := src.PixOffset(x, y), dst.PixOffset(dx, dy)
+			copy(dst.Pix[j:j+4], src.Pix[i:i+4])
+		}
+	}
+	return dst
+}
