@@ -68,7 +68,7 @@ func New(ctx context.Context, cfg *config.Config, logger *slog.Logger) (*App, er
 		return nil, err
 	}
 	a := &App{Config: cfg, Store: db, Logger: logger, Out: os.Stdout, DemoIllustrator: builtin.New()}
-	a.Cache = cache.New(30*time.Second, 50000)
+	a.Cache = cache.New(30*time.Second, cfg.CacheBytes)
 	// Tell other instances (they poll in Run) that a workspace changed.
 	a.Cache.OnInvalidate = func(wsID int64) {
 		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)

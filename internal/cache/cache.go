@@ -2,9 +2,17 @@
 // sitemaps) in memory. Entries belong to a workspace: any write to that
 // workspace drops them at once. A TTL bounds how long another app instance's
 // writes can stay unseen. Concurrent misses for one key render once.
+//
+// Memory is bounded in bytes, not entries: each entry is charged its body,
+// its gzip copy, its headers and its key. When a new entry would pass the
+// budget, expired entries go first, then the least recently used. Expired
+// entries are also freed by a periodic sweep (Follow), so an idle cache does
+// not keep them. A response above an eighth of the budget is served but not
+// kept, so a few huge bodies cannot flush everything else.
 package cache
 
 import (
+	"container/list"
 	"crypto/sha256"
 	"encoding/hex"
 	"strconv"
@@ -14,6 +22,13 @@ import (
 	"golang.org/x/sync/singleflight"
 )
 
+// DefaultBytes is the default memory budget of the cache.
+const DefaultBytes = 64 << 20
+
+// entryOverhead approximates what an entry costs beyond its bytes (the
+// Entry and node structs, two list elements, a map slot).
+const entryOverhead = 320
+
 // Entry is a rendered response.
 type Entry struct {
 	Body         []byte
@@ -21,30 +36,48 @@ type Entry struct {
 	ETag         string
 	LastModified time.Time
 	Status       int
-	stored       time.Time
 	gzip         []byte // compressed copy of Body, when worth it
+}
+
+// node is a cached entry with its bookkeeping.
+type node struct {
+	ws      int64
+	key     string
+	entry   *Entry
+	size    int64
+	expires time.Time
+	lru     *list.Element // in Cache.lru: front is the most recently used
+	fifo    *list.Element // in Cache.fifo: front expires first
 }
 
 // Cache is safe for concurrent use.
 type Cache struct {
-	ttl     time.Duration
-	maxKeys int
-	now     func() time.Time
+	ttl      time.Duration
+	maxBytes int64
+	maxEntry int64
+	now      func() time.Time
 
 	// OnInvalidate, when set, is told about every Invalidate, so other app
 	// instances can learn of the change (see Follow).
 	OnInvalidate func(workspaceID int64)
 
-	mu      sync.RWMutex
-	entries map[int64]map[string]*Entry // workspace id -> key -> entry
-	n       int
-	group   singleflight.Group
+	mu      sync.Mutex
+	entries map[int64]map[string]*node // workspace id -> key -> node
+	lru     list.List
+	// fifo is in storing order, which is expiry order as every entry lives
+	// the same ttl: expired entries are always at its front.
+	fifo  list.List
+	bytes int64
+	group singleflight.Group
 }
 
-// New returns a cache whose entries live at most ttl and which holds at most
-// maxKeys entries (it empties a workspace's entries when full).
-func New(ttl time.Duration, maxKeys int) *Cache {
-	return &Cache{ttl: ttl, maxKeys: maxKeys, now: time.Now, entries: map[int64]map[string]*Entry{}}
+// New returns a cache whose entries live at most ttl and which holds at
+// most maxBytes (0 caches nothing). A response larger than maxBytes/8 is
+// never kept.
+func New(ttl time.Duration, maxBytes int64) *Cache {
+	c := &Cache{ttl: ttl, maxBytes: max(maxBytes, 0), now: time.Now, entries: map[int64]map[string]*node{}}
+	c.maxEntry = c.maxBytes / 8
+	return c
 }
 
 // Get returns the entry for (workspace, key), rendering it with fill on a
@@ -78,32 +111,90 @@ func (c *Cache) Get(workspaceID int64, key string, fill func() (*Entry, error)) 
 }
 
 func (c *Cache) lookup(ws int64, key string) *Entry {
-	c.mu.RLock()
-	e := c.entries[ws][key]
-	c.mu.RUnlock()
-	if e == nil || c.now().Sub(e.stored) > c.ttl {
+	now := c.now()
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	n := c.entries[ws][key]
+	if n == nil {
 		return nil
 	}
-	return e
+	if !now.Before(n.expires) {
+		c.remove(n)
+		return nil
+	}
+	c.lru.MoveToFront(n.lru)
+	return n.entry
+}
+
+// size is what an entry is charged against the budget.
+func size(key string, e *Entry) int64 {
+	return int64(len(e.Body)+len(e.gzip)+len(e.ContentType)+len(e.ETag)+len(key)) + entryOverhead
 }
 
 func (c *Cache) store(ws int64, key string, e *Entry) {
-	e.stored = c.now()
+	sz := size(key, e)
+	if sz > c.maxEntry {
+		return // served, not kept
+	}
+	now := c.now()
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if c.n >= c.maxKeys {
-		// Crude but bounded: start over rather than track recency per key.
-		c.entries, c.n = map[int64]map[string]*Entry{}, 0
+	if old := c.entries[ws][key]; old != nil {
+		c.remove(old)
+	}
+	c.dropExpired(now)
+	for c.bytes+sz > c.maxBytes && c.lru.Len() > 0 {
+		c.remove(c.lru.Back().Value.(*node))
 	}
 	m := c.entries[ws]
 	if m == nil {
-		m = map[string]*Entry{}
+		m = map[string]*node{}
 		c.entries[ws] = m
 	}
-	if _, ok := m[key]; !ok {
-		c.n++
+	n := &node{ws: ws, key: key, entry: e, size: sz, expires: now.Add(c.ttl)}
+	n.lru, n.fifo = c.lru.PushFront(n), c.fifo.PushBack(n)
+	m[key] = n
+	c.bytes += sz
+}
+
+// remove forgets n; c.mu is held.
+func (c *Cache) remove(n *node) {
+	c.lru.Remove(n.lru)
+	c.fifo.Remove(n.fifo)
+	c.bytes -= n.size
+	m := c.entries[n.ws]
+	delete(m, n.key)
+	if len(m) == 0 {
+		delete(c.entries, n.ws)
 	}
-	m[key] = e
+}
+
+// dropExpired frees every entry expired at now; c.mu is held.
+func (c *Cache) dropExpired(now time.Time) {
+	for f := c.fifo.Front(); f != nil; f = c.fifo.Front() {
+		n := f.Value.(*node)
+		if now.Before(n.expires) {
+			return
+		}
+		c.remove(n)
+	}
+}
+
+// Sweep frees the expired entries now, without waiting for a read or a
+// store to meet them.
+func (c *Cache) Sweep() {
+	now := c.now()
+	c.mu.Lock()
+	c.dropExpired(now)
+	c.mu.Unlock()
+}
+
+// Stats reports how many entries the cache holds and the bytes charged
+// for them.
+func (c *Cache) Stats() (entries int, bytes int64) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.lru.Len(), c.bytes
 }
 
 // Invalidate drops every entry of the workspace, here and (through
@@ -118,15 +209,18 @@ func (c *Cache) Invalidate(workspaceID int64) {
 // drop forgets the workspace's entries in this instance only.
 func (c *Cache) drop(workspaceID int64) {
 	c.mu.Lock()
-	c.n -= len(c.entries[workspaceID])
-	delete(c.entries, workspaceID)
+	for _, n := range c.entries[workspaceID] {
+		c.remove(n)
+	}
 	c.mu.Unlock()
 }
 
 // InvalidateAll drops everything (e.g. after an admin-wide change).
 func (c *Cache) InvalidateAll() {
 	c.mu.Lock()
-	c.entries, c.n = map[int64]map[string]*Entry{}, 0
+	c.entries, c.bytes = map[int64]map[string]*node{}, 0
+	c.lru.Init()
+	c.fifo.Init()
 	c.mu.Unlock()
 }
 

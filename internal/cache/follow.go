@@ -14,7 +14,8 @@ type ChangeSource interface {
 // Follow polls src every interval and drops the cached entries of workspaces
 // changed by any app instance (this one's own changes were dropped already).
 // It looks back a few seconds past the newest change seen, so clock skew
-// between instances cannot hide a change; re-dropping is harmless.
+// between instances cannot hide a change; re-dropping is harmless. Each
+// poll also sweeps expired entries, so they free their memory unread.
 func (c *Cache) Follow(ctx context.Context, src ChangeSource, every time.Duration) {
 	const lookback = 5 * time.Second
 	seen := map[int64]time.Time{}
@@ -35,6 +36,7 @@ func (c *Cache) Follow(ctx context.Context, src ChangeSource, every time.Duratio
 				newest = at
 			}
 		}
+		c.Sweep()
 		select {
 		case <-ctx.Done():
 			return

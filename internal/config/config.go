@@ -47,6 +47,7 @@ type Config struct {
 	AITimeout    time.Duration
 
 	FeedItems     int           // items per feed
+	CacheBytes    int64         // memory budget of the page cache
 	SessionTTL    time.Duration // session lifetime
 	AuthorName    string        // JSON-LD author
 	PublisherName string        // JSON-LD publisher
@@ -106,6 +107,11 @@ var Vars = []Var{
 	{"INKPRESS_FEED_ITEMS", "feed-items", "50", "newest items per feed", func(c *Config, v string) error {
 		n, err := strconv.Atoi(v)
 		c.FeedItems = n
+		return err
+	}},
+	{"INKPRESS_CACHE_BYTES", "cache-bytes", "64MiB", "memory budget of the rendered-page cache (bytes, or with KiB/MiB/GiB); 0 turns caching off", func(c *Config, v string) error {
+		n, err := parseBytes(v)
+		c.CacheBytes = n
 		return err
 	}},
 	{"INKPRESS_SESSION_TTL", "session-ttl", "720h", "session lifetime", func(c *Config, v string) error {
@@ -196,6 +202,22 @@ func (c *Config) Validate() error {
 		return errors.New("INKPRESS_SESSION_TTL must be at least a minute")
 	}
 	return nil
+}
+
+// parseBytes reads a size such as 67108864, 64MiB, 512KiB or 1GiB.
+func parseBytes(v string) (int64, error) {
+	num, mult := strings.TrimSpace(v), int64(1)
+	for suffix, m := range map[string]int64{"KiB": 1 << 10, "MiB": 1 << 20, "GiB": 1 << 30} {
+		if n, ok := strings.CutSuffix(num, suffix); ok {
+			num, mult = strings.TrimSpace(n), m
+			break
+		}
+	}
+	n, err := strconv.ParseInt(num, 10, 64)
+	if err != nil || n < 0 || n > 1<<50/mult {
+		return 0, fmt.Errorf("want a size such as 67108864 or 64MiB, got %q", v)
+	}
+	return n * mult, nil
 }
 
 // SecureCookies reports whether cookies must carry the Secure flag.
