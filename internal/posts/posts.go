@@ -62,6 +62,9 @@ func toContentBanners(bs []store.Banner) []content.Banner {
 // time in milliseconds appended when the workspace already has that slug.
 func (s *Service) Create(ctx context.Context, p *store.Post) error {
 	Derive(p)
+	if len(p.ContentHTML) > MaxContentBytes {
+		return errContentSize
+	}
 	if p.Slug == "" {
 		p.Slug = content.Slugify(p.Title)
 	}
@@ -97,6 +100,9 @@ const (
 	PageSize       = 50     // posts of a list page unless asked
 	MaxPageSize    = 100    // posts of a list page at most
 	MaxPage        = 100000 // a list's last page number
+	// MaxContentBytes caps a post's HTML as served (sanitised, banners in
+	// place): every reader's page, JSON, feed item and cache entry holds it.
+	MaxContentBytes = 512 << 10
 )
 
 // Refusals of post reads and edits.
@@ -108,6 +114,8 @@ var (
 	errTooManyTags  = apperr.Validation("Send at most %d tags", MaxTags)
 	errTagTooLong   = apperr.Validation("Each tag must be at most %d characters", MaxTagBytes)
 	errBulkTooMany  = apperr.Validation("At most %d posts can be deleted at once", MaxBulkDelete)
+	errContentSize  = apperr.Newf(apperr.TooLarge, "content_too_large",
+		"The post's content must be at most %d KB of HTML", MaxContentBytes>>10)
 	errSearchLength = apperr.Newf(apperr.Invalid, "invalid_parameter", "search must be at most %d characters", MaxSearchRunes)
 )
 
@@ -197,6 +205,9 @@ func (s *Service) Update(ctx context.Context, workspaceID, id int64, patch Patch
 		p.Tags = *patch.Tags
 	}
 	Derive(p)
+	if len(p.ContentHTML) > MaxContentBytes {
+		return nil, errContentSize
+	}
 	if err := s.Store.UpdatePost(ctx, p); err != nil {
 		return nil, err
 	}
