@@ -5,8 +5,10 @@ import (
 	"time"
 )
 
-// Atom writes an Atom 1.0 feed. The feed id is SelfURL (or Link when no
-// self URL is given) and each entry's id is its permalink, both stable.
+// Atom writes an Atom 1.0 feed. The feed id is Channel.ID (else SelfURL,
+// else Link) and each entry's id is Item.ID (else its permalink). Plain
+// text goes into text constructs of type "text" and full HTML into content
+// of type "html". Items past MaxBytes are left out.
 func Atom(ch Channel, items []Item) []byte {
 	var b bytes.Buffer
 	b.Grow(estimateSize(items) + len(items)*256) // HTML is escaped, not CDATA
@@ -19,15 +21,24 @@ func Atom(ch Channel, items []Item) []byte {
 	// updated is required everywhere; with no time at all use the epoch.
 	feedUpdated := orEpoch(updated(ch, items))
 	atomHead(&b, ch, feedUpdated)
+	const end = "</feed>\n"
 	for i := range items {
+		mark := b.Len()
 		atomEntry(&b, &items[i], ch, feedUpdated)
+		if i > 0 && b.Len()+len(end) > MaxBytes {
+			b.Truncate(mark)
+			break
+		}
 	}
-	b.WriteString("</feed>\n")
+	b.WriteString(end)
 	return b.Bytes()
 }
 
 func atomHead(b *bytes.Buffer, ch Channel, feedUpdated time.Time) {
-	id := ch.SelfURL
+	id := ch.ID
+	if id == "" {
+		id = ch.SelfURL
+	}
 	if id == "" {
 		id = ch.Link
 	}
@@ -40,13 +51,14 @@ func atomHead(b *bytes.Buffer, ch Channel, feedUpdated time.Time) {
 	if ch.Author != "" {
 		atomAuthor(b, ch.Author)
 	}
+	optElem(b, "icon", ch.IconURL)
 	optElem(b, "logo", ch.ImageURL)
 	elem(b, "generator", Generator)
 }
 
 func atomEntry(b *bytes.Buffer, it *Item, ch Channel, feedUpdated time.Time) {
 	b.WriteString("<entry>\n")
-	elem(b, "id", it.Link)
+	elem(b, "id", itemID(it))
 	elem(b, "title", it.Title)
 	atomLink(b, "alternate", "text/html", it.Link, 0)
 	if !it.Published.IsZero() {
@@ -67,12 +79,10 @@ func atomEntry(b *bytes.Buffer, it *Item, ch Channel, feedUpdated time.Time) {
 		escape(b, it.ContentHTML)
 		b.WriteString("</content>\n")
 	}
-	for _, c := range it.Categories {
-		if c != "" {
-			b.WriteString("<category")
-			attr(b, "term", c)
-			b.WriteString("/>\n")
-		}
+	for _, c := range UniqueFold(it.Categories) {
+		b.WriteString("<category")
+		attr(b, "term", c)
+		b.WriteString("/>\n")
 	}
 	// Atom requires an author on every entry unless the feed has one; the
 	// feed title stands in when nobody is named.

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"encoding/xml"
+	"html"
 	"io"
 	"reflect"
 	"strings"
@@ -33,6 +34,7 @@ func testChannel() Channel {
 		SelfURL:     "https://blog.example.com/blog/acme/feed.xml",
 		Language:    "en",
 		ImageURL:    "https://blog.example.com/media/logo.png",
+		IconURL:     "https://blog.example.com/icon.png",
 		Updated:     upd1,
 		Author:      "Acme Team",
 	}
@@ -150,7 +152,8 @@ func TestRSS(t *testing.T) {
 		eq(t, "item guid", got.GUID, want.Link)
 		eq(t, "guid isPermaLink", rawItem.GUID.IsPermalink, "true")
 		eqTime(t, "item pubDate", got.PublishedParsed, want.Published)
-		eq(t, "item description", got.Description, want.Description)
+		// RSS descriptions hold HTML: the plain text arrives escaped.
+		eq(t, "item description", html.UnescapeString(got.Description), want.Description)
 		eq(t, "item content", got.Content, want.ContentHTML)
 		wantCats := want.Categories
 		if wantCats == nil {
@@ -292,7 +295,8 @@ func TestJSONFeed(t *testing.T) {
 
 	raw := f.OriginalFeed().(*jsonfeed.Feed)
 	eq(t, "raw version", raw.Version, JSONFeedVersion)
-	eq(t, "icon", raw.Icon, ch.ImageURL)
+	eq(t, "icon", raw.Icon, ch.IconURL)
+	eq(t, "favicon", raw.Favicon, ch.IconURL)
 	for i, want := range items {
 		got, rawItem := f.Items[i], raw.Items[i]
 		eq(t, "item id", rawItem.ID, want.Link)

@@ -16,9 +16,10 @@ type jsonFeed struct {
 	FeedURL     string       `json:"feed_url,omitempty"`
 	Description string       `json:"description,omitempty"`
 	Icon        string       `json:"icon,omitempty"`
+	Favicon     string       `json:"favicon,omitempty"`
 	Language    string       `json:"language,omitempty"`
 	Authors     []jsonAuthor `json:"authors,omitempty"`
-	Items       []jsonItem   `json:"items"`
+	Items       []jsonItem   `json:"items"` // always empty: see JSONFeed
 }
 
 type jsonItem struct {
@@ -39,7 +40,9 @@ type jsonAuthor struct {
 }
 
 // JSONFeed writes a JSON Feed 1.1 document. content_html is always present
-// because the spec requires content_html or content_text on every item.
+// because the spec requires content_html or content_text on every item;
+// description and summary are plain text by the spec. Icon and favicon are
+// the channel's square IconURL. Items past MaxBytes are left out.
 func JSONFeed(ch Channel, items []Item) []byte {
 	f := jsonFeed{
 		Version:     JSONFeedVersion,
@@ -47,15 +50,31 @@ func JSONFeed(ch Channel, items []Item) []byte {
 		HomePageURL: ch.Link,
 		FeedURL:     ch.SelfURL,
 		Description: ch.Description,
-		Icon:        ch.ImageURL,
+		Icon:        ch.IconURL,
+		Favicon:     ch.IconURL,
 		Language:    ch.Language,
 		Authors:     authors(ch.Author),
-		Items:       make([]jsonItem, len(items)),
+		Items:       []jsonItem{},
 	}
+	var b bytes.Buffer
+	b.Grow(estimateSize(items))
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false) // "<p>" stays readable; JSON does not need \u003c
+	// Encode cannot fail: the values hold only strings, slices and structs
+	// (invalid UTF-8 is replaced, not rejected). Items is the last field and
+	// empty, so the document ends in `[]}` and a newline: the items are
+	// encoded one by one in between, to stop at MaxBytes.
+	const end = "]}\n"
+	_ = enc.Encode(f)
+	b.Truncate(b.Len() - len(end))
 	for i := range items {
 		it := &items[i]
-		f.Items[i] = jsonItem{
-			ID:            it.Link,
+		mark := b.Len()
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		_ = enc.Encode(jsonItem{
+			ID:            itemID(it),
 			URL:           it.Link,
 			Title:         it.Title,
 			ContentHTML:   it.ContentHTML,
@@ -63,17 +82,16 @@ func JSONFeed(ch Channel, items []Item) []byte {
 			Image:         it.ImageURL,
 			DatePublished: rfc3339(it.Published),
 			DateModified:  rfc3339(it.Updated),
-			Tags:          it.Categories,
+			Tags:          UniqueFold(it.Categories),
 			Authors:       authors(it.Author),
+		})
+		b.Truncate(b.Len() - 1) // Encode's newline
+		if i > 0 && b.Len()+len(end) > MaxBytes {
+			b.Truncate(mark)
+			break
 		}
 	}
-	var b bytes.Buffer
-	b.Grow(estimateSize(items))
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false) // "<p>" stays readable; JSON does not need \u003c
-	// Encode cannot fail: the value holds only strings, slices and structs
-	// (invalid UTF-8 is replaced, not rejected).
-	_ = enc.Encode(f)
+	b.WriteString(end)
 	return b.Bytes()
 }
 

@@ -17,17 +17,23 @@ func RSS(ch Channel, items []Item) []byte {
 		` xmlns:media="http://search.yahoo.com/mrss/"` +
 		` xmlns:dc="http://purl.org/dc/elements/1.1/">` + "\n<channel>\n")
 	rssChannel(&b, ch, items)
+	const end = "</channel>\n</rss>\n"
 	for i := range items {
+		mark := b.Len()
 		rssItem(&b, &items[i])
+		if i > 0 && b.Len()+len(end) > MaxBytes {
+			b.Truncate(mark)
+			break
+		}
 	}
-	b.WriteString("</channel>\n</rss>\n")
+	b.WriteString(end)
 	return b.Bytes()
 }
 
 func rssChannel(b *bytes.Buffer, ch Channel, items []Item) {
 	elem(b, "title", ch.Title)
 	elem(b, "link", ch.Link)
-	elem(b, "description", ch.Description)
+	htmlTextElem(b, "description", ch.Description)
 	optElem(b, "language", ch.Language)
 	if t := updated(ch, items); !t.IsZero() {
 		timeElem(b, "lastBuildDate", t, time.RFC1123Z)
@@ -51,9 +57,13 @@ func rssItem(b *bytes.Buffer, it *Item) {
 	b.WriteString("<item>\n")
 	elem(b, "title", it.Title)
 	elem(b, "link", it.Link)
-	if it.Link != "" {
-		b.WriteString(`<guid isPermaLink="true">`)
-		escape(b, it.Link)
+	if id := itemID(it); id != "" {
+		if it.ID != "" {
+			b.WriteString(`<guid isPermaLink="false">`)
+		} else {
+			b.WriteString(`<guid isPermaLink="true">`)
+		}
+		escape(b, id)
 		b.WriteString("</guid>\n")
 	}
 	if !it.Published.IsZero() {
@@ -61,10 +71,10 @@ func rssItem(b *bytes.Buffer, it *Item) {
 	}
 	// RSS <author> must be an e-mail address; dc:creator carries a name.
 	optElem(b, "dc:creator", it.Author)
-	for _, c := range it.Categories {
-		optElem(b, "category", c)
+	for _, c := range UniqueFold(it.Categories) {
+		elem(b, "category", c)
 	}
-	elem(b, "description", it.Description)
+	htmlTextElem(b, "description", it.Description)
 	if it.ContentHTML != "" {
 		b.WriteString("<content:encoded>")
 		cdata(b, it.ContentHTML)

@@ -120,6 +120,18 @@ func elem(b *bytes.Buffer, name, value string) {
 	b.WriteString(">\n")
 }
 
+// htmlText escapes the characters that make plain text markup in HTML.
+var htmlText = strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;")
+
+// htmlTextElem writes plain text into an element that readers treat as
+// HTML, such as RSS 2.0's description: the text is escaped as HTML, then as
+// XML, so a reader that decodes the XML and renders the HTML shows the text
+// as it was (a post about "<img onerror>" shows those characters rather
+// than a live image).
+func htmlTextElem(b *bytes.Buffer, name, text string) {
+	elem(b, name, htmlText.Replace(text))
+}
+
 // optElem writes elem only when value is not empty.
 func optElem(b *bytes.Buffer, name, value string) {
 	if value != "" {

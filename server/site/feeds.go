@@ -46,6 +46,33 @@ func (h *Handler) feed(w http.ResponseWriter, r *http.Request, b *site.Blog, cat
 	return nil
 }
 
+// feedURL is the address of a blog's feed (name is feed.xml, feed.atom or
+// feed.json), or of one of its categories': the feed's self link and where
+// old addresses redirect, so it must be an address route serves.
+func feedURL(b *site.Blog, category, name string) string {
+	switch {
+	case category == "":
+		return b.URL(b.Prefix + "/" + name)
+	case b.Prefix == "":
+		return b.URL("/" + category + "/" + name)
+	default:
+		return b.URL(b.Prefix + "/" + name + "?category=" + url.QueryEscape(category))
+	}
+}
+
+// postIDName and feedIDName name a post and a feed by what never changes
+// (numeric ids and the category's slug within its feed), for feed.UUID:
+// readers and social schedulers key items by id, and a permalink changes
+// with a custom domain or a new slug, which would make them post the whole
+// feed again.
+func postIDName(wsID, postID int64) string {
+	return "post:" + strconv.FormatInt(wsID, 10) + ":" + strconv.FormatInt(postID, 10)
+}
+
+func feedIDName(wsID int64, category string) string {
+	return "feed:" + strconv.FormatInt(wsID, 10) + ":" + category
+}
+
 func (h *Handler) renderFeed(ctx context.Context, b *site.Blog, category, name string) (*cache.Entry, error) {
 	title, desc, _, err := h.blogInfo(ctx, b)
 	if err != nil {
@@ -54,7 +81,6 @@ func (h *Handler) renderFeed(ctx context.Context, b *site.Blog, category, name s
 	if title == "" {
 		title = h.Config.SiteName
 	}
-	self := b.URL(b.Prefix + "/" + name)
 	link := b.URL(b.HomePath())
 	fd, err := h.Reader.Feed(ctx, b.Workspace.ID, category, h.Config.FeedItems)
 	if err != nil {
@@ -63,14 +89,10 @@ func (h *Handler) renderFeed(ctx context.Context, b *site.Blog, category, name s
 	if category != "" {
 		title = title + " - " + fd.Names[category]
 		link = b.URL(b.CategoryPath(category))
-		if b.Prefix == "" {
-			self = b.URL("/" + category + "/" + name)
-		} else {
-			self = b.URL(b.Prefix + "/" + name + "?category=" + url.QueryEscape(category))
-		}
 	}
-	ch := feed.Channel{Title: title, Link: link, Description: desc, SelfURL: self, Language: "en",
-		ImageURL: h.Config.BaseURL + DefaultImagePath, Author: h.Config.AuthorName}
+	ch := feed.Channel{ID: feed.UUID(feedIDName(b.Workspace.ID, category)), Title: title, Link: link, Description: desc,
+		SelfURL: feedURL(b, category, name), Language: "en", ImageURL: h.Config.BaseURL + DefaultImagePath,
+		IconURL: h.Config.BaseURL + IconPath, Author: h.Config.AuthorName}
 	items := make([]feed.Item, 0, len(fd.Posts))
 	var newest time.Time
 	for _, p := range fd.Posts {
@@ -79,7 +101,7 @@ func (h *Handler) renderFeed(ctx context.Context, b *site.Blog, category, name s
 		if cat == "" {
 			cat = p.Category
 		}
-		it := feed.Item{Title: p.Title, Link: permalink, Description: p.Excerpt,
+		it := feed.Item{ID: feed.UUID(postIDName(b.Workspace.ID, p.ID)), Title: p.Title, Link: permalink, Description: p.Excerpt,
 			ContentHTML: content.AbsolutizeURLs(p.ContentHTML, permalink), Published: p.PublishedAt, Updated: p.UpdatedAt,
 			Categories: append([]string{cat}, p.Tags...), Author: h.Config.AuthorName}
 		if p.CoverImageURL != "" {
@@ -226,18 +248,11 @@ func (h *Handler) legacyFunction(w http.ResponseWriter, r *http.Request, segs []
 		if err != nil {
 			return err
 		}
-		target := b.URL(b.Prefix + "/feed.xml")
-		if c := q.Get("category"); c != "" {
-			if !content.ValidSlug(c) {
-				return store.ErrNotFound
-			}
-			if b.Prefix == "" {
-				target = b.URL("/" + c + "/feed.xml")
-			} else {
-				target += "?category=" + url.QueryEscape(c)
-			}
+		c := q.Get("category")
+		if c != "" && !content.ValidSlug(c) {
+			return store.ErrNotFound
 		}
-		http.Redirect(w, r, target, http.StatusMovedPermanently)
+		http.Redirect(w, r, feedURL(b, c, "feed.xml"), http.StatusMovedPermanently)
 		return nil
 	}
 	return store.ErrNotFound

@@ -99,6 +99,8 @@ func (h *Handler) route(w http.ResponseWriter, r *http.Request) error {
 		return h.robots(w, r)
 	case len(segs) == 1 && "/"+segs[0] == DefaultImagePath:
 		return h.ogImage(w, r)
+	case len(segs) == 1 && "/"+segs[0] == IconPath:
+		return h.icon(w, r)
 	case len(segs) >= 1 && segs[0] == "functions":
 		return h.legacyFunction(w, r, segs)
 	case len(segs) >= 2 && segs[0] == "blog":
