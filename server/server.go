@@ -32,7 +32,12 @@ type Server struct {
 	// Sec-Fetch-Site would otherwise look cross-origin. A base URL with a
 	// path is reduced to its origin; an invalid one is logged and ignored.
 	TrustedOrigins []string
-	handler        http.Handler
+	// CSP is the Content-Security-Policy sent with every answer; an HTML
+	// page with inline scripts replaces it with one naming their hashes.
+	CSP string
+	// HSTS turns on Strict-Transport-Security (the base URL is https).
+	HSTS    bool
+	handler http.Handler
 }
 
 // Handler returns the fully wrapped handler.
@@ -47,7 +52,7 @@ func (s *Server) Handler() http.Handler {
 		mux.Handle("GET /media/", s.Media)
 	}
 	mux.Handle("/", s.Site)
-	s.handler = s.recoverer(s.logRequests(securityHeaders(s.crossOrigin(mux))))
+	s.handler = s.recoverer(s.logRequests(s.securityHeaders(s.crossOrigin(mux))))
 	return s.handler
 }
 
@@ -184,12 +189,25 @@ func (s *Server) logRequests(next http.Handler) http.Handler {
 	})
 }
 
-func securityHeaders(next http.Handler) http.Handler {
+// permissionsPolicy turns off the browser features no InkPress page uses,
+// for the page and anything it embeds.
+const permissionsPolicy = "camera=(), microphone=(), geolocation=(), payment=(), usb=(), browsing-topics=()"
+
+// securityHeaders sets the headers every answer carries. The CSP is set on
+// every answer (not only HTML): an uploaded file opened directly gets it too.
+func (s *Server) securityHeaders(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		h := w.Header()
 		h.Set("X-Content-Type-Options", "nosniff")
 		h.Set("Referrer-Policy", "strict-origin-when-cross-origin")
 		h.Set("X-Frame-Options", "SAMEORIGIN")
+		h.Set("Permissions-Policy", permissionsPolicy)
+		if s.CSP != "" {
+			h.Set("Content-Security-Policy", s.CSP)
+		}
+		if s.HSTS {
+			h.Set("Strict-Transport-Security", "max-age=31536000; includeSubDomains")
+		}
 		next.ServeHTTP(w, r)
 	})
 }

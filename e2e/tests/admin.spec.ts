@@ -1,5 +1,5 @@
 import { deflateSync } from 'node:zlib';
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Browser, type Page } from './fixtures';
 import { desktop, phone, signUp, snap, uniqueEmail } from './helpers';
 
 /** Closes the toasts so they do not cover the page in screenshots. */

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { desktop, phone, signUp, snap, uniqueEmail } from './helpers';
 
 test('sign up lands on onboarding; log out; log in shows DASHBOARD', async ({ page }) => {

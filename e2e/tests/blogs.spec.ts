@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext } from './fixtures';
 import { desktop, phone, snap, uniqueEmail } from './helpers';
 
 // Creates an owner whose blog wears the given template, with one generated post.

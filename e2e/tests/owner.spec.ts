@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { desktop, phone, signUp, snap, uniqueEmail } from './helpers';
 
 /** Screenshots at phone and desktop widths, then back to the desktop. */

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { desktop, phone, snap, uniqueEmail } from './helpers';
 
 for (const [label, viewport] of [['phone', phone], ['desktop', desktop]] as const) {

@@ -12,6 +12,7 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/inkpress/inkpress/internal/ai"
@@ -121,7 +122,8 @@ func New(ctx context.Context, cfg *config.Config, logger *slog.Logger) (*App, er
 	siteHandler := &sitehttp.Handler{Config: cfg, Reader: rd, Site: a.Site, Cache: a.Cache, App: fe, Views: a.Views,
 		DefaultImage: a.defaultImage}
 	a.Server = &server.Server{Addr: cfg.Addr, API: apiHandler.Routes(), Site: siteHandler, Media: mediaHandler,
-		Store: db, Logger: logger, TrustedOrigins: []string{cfg.BaseURL}}
+		Store: db, Logger: logger, TrustedOrigins: []string{cfg.BaseURL},
+		CSP: sitehttp.ContentSecurityPolicy(cfg), HSTS: strings.HasPrefix(cfg.BaseURL, "https://")}
 	return a, nil
 }
 

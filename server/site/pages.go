@@ -44,6 +44,9 @@ func (h *Handler) serveHTML(w http.ResponseWriter, r *http.Request, wsID int64, 
 	if err != nil {
 		return err
 	}
+	if hs := inlineScriptHashes(e.Body); len(hs) > 0 {
+		w.Header().Set("Content-Security-Policy", ContentSecurityPolicy(h.Config, hs...))
+	}
 	e.Write(w, r, "no-cache")
 	return nil
 }
