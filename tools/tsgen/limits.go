@@ -1,0 +1,58 @@
+package main
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/inkpress/inkpress/internal/ai"
+	"github.com/inkpress/inkpress/internal/auth"
+	"github.com/inkpress/inkpress/internal/blog"
+	"github.com/inkpress/inkpress/internal/content"
+	"github.com/inkpress/inkpress/internal/generate"
+	"github.com/inkpress/inkpress/internal/plan"
+	"github.com/inkpress/inkpress/internal/posts"
+	"github.com/inkpress/inkpress/internal/scheduler"
+)
+
+// limits are the rules' numbers the app's forms show and check before a
+// request: each is written once, in its domain package, and generated into
+// the app as LIMITS.
+var limits = []struct {
+	name  string
+	value int
+	doc   string
+}{
+	{"nameMax", auth.MaxNameLen, "characters of a user's full name"},
+	{"passwordMin", auth.MinPasswordLen, "characters of a password, at least"},
+	{"passwordMaxBytes", auth.MaxPasswordLen, "bytes of a password, at most"},
+	{"blogTitleMax", blog.MaxBlogTitle, "characters of a blog's title"},
+	{"blogDescriptionMax", blog.MaxBlogDescription, "characters of a blog's description"},
+	{"categoryNameMax", blog.MaxCategoryName, "characters of a category's name"},
+	{"categorySlugMax", blog.MaxCategorySlug, "characters of a category's slug"},
+	{"categoryDescriptionMax", blog.MaxCategoryDescription, "characters of a category's description"},
+	{"onboardingCategoriesMax", blog.MaxOnboardingCategories, "categories picked in one onboarding"},
+	{"titleMax", posts.MaxTitleRunes, "characters of a post's title"},
+	{"searchMax", posts.MaxSearchRunes, "characters of a post list search"},
+	{"topicMax", ai.MaxTopicRunes, "characters of a generation's topic or title"},
+	{"keywordsMax", ai.MaxKeywords, "keywords of a generation"},
+	{"keywordMax", ai.MaxKeywordRunes, "characters of one keyword"},
+	{"bannersMax", content.MaxBanners, "banner ads of a post"},
+	{"bannerTextMax", generate.MaxBannerText, "characters of a banner's caption"},
+	{"uploadMaxBytes", plan.MaxUploadBytes, "bytes of one uploaded image"},
+	{"libraryMax", plan.MaxMediaItems, "images in a workspace's media library"},
+	{"bulkScheduleMin", scheduler.MinBulkCount, "posts of one bulk schedule, at least"},
+	{"bulkScheduleMax", scheduler.MaxBulkCount, "posts of one bulk schedule, at most"},
+	{"bulkScheduleDefault", scheduler.DefaultBulkCount, "posts of a bulk schedule by default"},
+}
+
+// limitsTS renders LIMITS.
+func limitsTS() string {
+	var b strings.Builder
+	b.WriteString("\n/** The server's limits, for the forms that show them (generated from the Go constants). */\n")
+	b.WriteString("export const LIMITS = {\n")
+	for _, l := range limits {
+		fmt.Fprintf(&b, "  /** %s */\n  %s: %d,\n", l.doc, l.name, l.value)
+	}
+	b.WriteString("} as const\n")
+	return b.String()
+}
