@@ -17,6 +17,9 @@ var (
 	ErrConflict = errors.New("conflict")
 	// ErrLimit is returned when an atomic limit check refuses a write.
 	ErrLimit = errors.New("limit reached")
+	// ErrAlreadyDone is returned by CreatePost when the scheduled item
+	// (Post.ScheduledID) already has its post: a retry after a crash.
+	ErrAlreadyDone = errors.New("already done")
 )
 
 // Store is the persistence interface. One implementation serves SQLite and
@@ -70,6 +73,25 @@ type Store interface {
 	// limits are the given ones (the plan's limits follow plan changes and
 	// the end of the trial); the counters are kept.
 	SyncUsage(ctx context.Context, workspaceID int64, month string, postsLimit, imagesLimit int) (*Usage, error)
+	// Usage reservations: what a generation took from its month's counters
+	// until its post is written (CreatePost with Post.ReservationID commits
+	// it: the row is deleted in the post's transaction) or it fails (it is
+	// released). Each holds a lease its generation renews; the sweeper gives
+	// back expired ones, so a process that dies mid-generation leaks none.
+	// Reserve is ReserveUsage recording r (r.ID is filled) in the same
+	// transaction; ErrLimit, and nothing changes, when a limit would pass.
+	Reserve(ctx context.Context, r *Reservation) (*Usage, error)
+	// RenewReservation moves a reservation's lease; ErrNotFound when it is
+	// gone (committed, released or swept).
+	RenewReservation(ctx context.Context, id int64, expiresAt time.Time) error
+	// ReleaseReservation gives posts and images of a reservation back to its
+	// month (at most what it holds; the row goes when nothing is left);
+	// ErrNotFound, and nothing changes, when it is gone.
+	ReleaseReservation(ctx context.Context, id int64, posts, images int) error
+	// SweepReservations releases every reservation whose lease ended before
+	// now, each exactly once however many instances sweep at the same time,
+	// and reports how many it released.
+	SweepReservations(ctx context.Context, now time.Time) (int, error)
 
 	// Categories.
 	CreateCategory(ctx context.Context, c *Category) error
@@ -114,23 +136,31 @@ type Store interface {
 	CreateSubscriber(ctx context.Context, email string, workspaceID int64) error
 
 	// Scheduled posts (owner side: always scoped to a workspace).
-	// CreateScheduled inserts every item in one transaction (all or none).
-	CreateScheduled(ctx context.Context, items []*ScheduledPost) error
+	// CreateScheduled inserts every item in one transaction (all or none);
+	// ErrLimit, and nothing is written, when the workspace would hold more
+	// than max pending items (max <= 0: no cap).
+	CreateScheduled(ctx context.Context, items []*ScheduledPost, max int) error
 	ListScheduled(ctx context.Context, workspaceID int64) ([]*ScheduledPost, error)
 	GetScheduled(ctx context.Context, workspaceID, id int64) (*ScheduledPost, error)
 	DeleteScheduled(ctx context.Context, workspaceID, id int64) error
 	// RetryScheduled moves a failed item back to pending and clears its
-	// error; ErrConflict when the item is not failed.
-	RetryScheduled(ctx context.Context, workspaceID, id int64) (*ScheduledPost, error)
+	// error; ErrConflict when the item is not failed, ErrLimit when the
+	// workspace would hold more than max pending items (max <= 0: no cap).
+	RetryScheduled(ctx context.Context, workspaceID, id int64, max int) (*ScheduledPost, error)
 
 	// Scheduled posts (scheduler side: every workspace).
-	// ClaimDueScheduled leases the oldest due pending item until leaseUntil
-	// in one atomic statement, so two instances never take the same item;
-	// ErrNotFound when nothing is due.
+	// ClaimDueScheduled leases a due pending item until leaseUntil, atomically,
+	// so two instances never take the same item: the oldest due item of the
+	// workspace whose turn came longest ago (round-robin, so one workspace's
+	// backlog cannot starve the others); ErrNotFound when nothing is due.
 	ClaimDueScheduled(ctx context.Context, now, leaseUntil time.Time) (*ScheduledPost, error)
+	// RenewScheduled moves a claimed item's lease from `from` (the lease its
+	// holder knows) to `to`; ErrNotFound when the holder lost it (the lease
+	// changed: another instance reclaimed it, or the item was finished).
+	RenewScheduled(ctx context.Context, id int64, from, to time.Time) error
 	// FinishScheduled sets a claimed item's status (completed, failed, or
-	// pending to hand it back unprocessed), error and post, and drops the
-	// lease. A non-nil next (the following occurrence of a daily or weekly
+	// pending to hand it back unprocessed), error and post (0 keeps the one
+	// recorded, if any), and drops the lease. A non-nil next (the following occurrence of a daily or weekly
 	// item) is inserted in the same transaction, at most once per item, so
 	// a retried item never forks its series. ErrNotFound when the item is
 	// gone or no longer pending.
@@ -249,6 +279,13 @@ type Post struct {
 	PublishedAt     time.Time
 	UpdatedAt       time.Time
 	ViewCount       int64
+
+	// Set by generation when inserting (never read back): ReservationID is
+	// the usage reservation the insert commits; ScheduledID the scheduled
+	// item it is for, recorded on the item in the same transaction so a
+	// retried item never makes a second post (ErrAlreadyDone).
+	ReservationID int64
+	ScheduledID   int64
 }
 
 // Post list orders.
@@ -363,6 +400,16 @@ type ScheduledPost struct {
 	PostID        int64    // the generated post; 0 = none
 	ClaimedUntil  time.Time
 	CreatedAt     time.Time
+}
+
+// Reservation is usage a generation holds until it commits or releases it.
+type Reservation struct {
+	ID          int64
+	WorkspaceID int64
+	Month       string
+	Posts       int
+	Images      int
+	ExpiresAt   time.Time
 }
 
 // WorkspaceOverview is one row of the admin's workspace list.

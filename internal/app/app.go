@@ -60,6 +60,9 @@ type App struct {
 	Out io.Writer
 	// DemoIllustrator draws the demo posts' covers (the builtin one).
 	DemoIllustrator ai.Illustrator
+	// ShutdownGrace is how long Run lets in-flight requests finish once
+	// stopped: longer than a whole generation (generate.ShutdownGrace).
+	ShutdownGrace time.Duration
 }
 
 // New opens the database (applying migrations) and builds every part.
@@ -111,7 +114,8 @@ func New(ctx context.Context, cfg *config.Config, logger *slog.Logger) (*App, er
 		a.Writer, a.Illustrator = b, b
 	}
 	a.Generator = &generate.Service{Store: db, Posts: a.Posts, Writer: a.Writer, Illustrator: a.Illustrator, Media: a.Media,
-		Timeout: cfg.AITimeout + 30*time.Second, Logger: logger}
+		Timeout: generate.Limit(cfg.AITimeout, cfg.AITimeout), Logger: logger}
+	a.ShutdownGrace = generate.ShutdownGrace(cfg.AITimeout, cfg.AITimeout)
 	a.Scheduler = &scheduler.Scheduler{Store: db, Generator: a.Generator, Logger: logger}
 	fe := frontend.New(web.Dist())
 	rd := reader.New(db, a.Cache)
@@ -195,8 +199,10 @@ func (a *App) Run(ctx context.Context) error {
 	schedDone := make(chan struct{})
 	go func() { a.Scheduler.Run(vctx); close(schedDone) }()
 	go a.sweep(vctx)
+	// Usage reservations of generations that died with their process.
+	go a.Generator.RunSweeper(vctx, time.Minute)
 	go a.Cache.Follow(vctx, a.Store, time.Second)
-	err := a.Server.Run(ctx, 3*time.Minute)
+	err := a.Server.Run(ctx, a.ShutdownGrace)
 	stop()
 	<-done
 	<-schedDone

@@ -21,6 +21,7 @@ import (
 	"github.com/inkpress/inkpress/internal/ai"
 	"github.com/inkpress/inkpress/internal/apperr"
 	"github.com/inkpress/inkpress/internal/content"
+	"github.com/inkpress/inkpress/internal/lease"
 	"github.com/inkpress/inkpress/internal/media"
 	"github.com/inkpress/inkpress/internal/posts"
 	"github.com/inkpress/inkpress/store"
@@ -42,10 +43,13 @@ type Service struct {
 	Illustrator ai.Illustrator
 	Media       media.Storage
 	// Timeout bounds one whole generation (writer, illustrator, storing);
-	// 0 means no bound beyond the request's own context.
+	// 0 means no bound beyond the request's own context. See Limit.
 	Timeout time.Duration
-	Now     func() time.Time
-	Logger  *slog.Logger
+	// Lease is the lease of a generation's usage reservation (default
+	// DefaultLease), renewed while it works.
+	Lease  time.Duration
+	Now    func() time.Time
+	Logger *slog.Logger
 }
 
 // Request is the generate dialog's input, as sent by the client.
@@ -63,6 +67,10 @@ type Request struct {
 	// GenerateImages is the dialog's image switch: off turns the ai mode
 	// into none (the other modes use images the owner already has).
 	GenerateImages bool
+	// ScheduledID is the scheduled item generated (set by the scheduler):
+	// an item gets one post however often it is retried; a second one is
+	// refused with store.ErrAlreadyDone.
+	ScheduledID int64
 }
 
 // Result is a stored post and the usage after it.
@@ -117,18 +125,23 @@ func (s *Service) Generate(ctx context.Context, ws *store.Workspace, isAdmin boo
 	if req.ImageMode == ImageAI {
 		images = 1
 	}
-	usage, err := s.reserve(ctx, ws, isAdmin, now, 1, images)
+	usage, held, err := s.reserve(ctx, ws, isAdmin, now, 1, images)
 	if err != nil {
 		return nil, err
 	}
 	// From here on, whatever ends the generation early (an error, a panic
-	// in a provider) gives back the part of the reservation not used.
+	// in a provider) gives back the part of the reservation not used; a
+	// process that dies leaves it to the sweeper when its lease ends.
 	heldPosts, heldImages, done := 1, images, false
 	defer func() {
 		if !done {
-			s.release(ctx, ws.ID, usage.Month, heldPosts, heldImages)
+			s.release(ctx, held, heldPosts, heldImages)
 		}
 	}()
+	ctx, stopLease := lease.Keep(ctx, lease.Every(s.lease()), s.logger(), func(ctx context.Context) error {
+		return s.Store.RenewReservation(ctx, held.ID, s.now().Add(s.lease()))
+	})
+	defer stopLease()
 	if s.Timeout > 0 {
 		var cancel context.CancelFunc
 		ctx, cancel = context.WithTimeout(ctx, s.Timeout)
@@ -148,7 +161,7 @@ func (s *Service) Generate(ctx context.Context, ws *store.Workspace, isAdmin boo
 		if err != nil {
 			// The post is kept without a cover, and the image not counted.
 			s.logger().WarnContext(ctx, "AI cover failed, keeping the post without one", "workspace", ws.ID, "err", err)
-			s.release(ctx, ws.ID, usage.Month, 0, heldImages)
+			s.release(ctx, held, 0, heldImages)
 			usage.ImagesGenerated -= heldImages
 			res.ImageError = MsgImageFailed
 			heldImages = 0
@@ -157,15 +170,20 @@ func (s *Service) Generate(ctx context.Context, ws *store.Workspace, isAdmin boo
 
 	p := &store.Post{WorkspaceID: ws.ID, Category: cat.Slug, Title: art.Title, Content: art.HTML,
 		MetaTitle: art.MetaTitle, MetaDescription: art.MetaDescription, Tags: art.Tags, Banners: banners,
-		PublishedAt: now.UTC()}
+		PublishedAt: now.UTC(), ReservationID: held.ID, ScheduledID: req.ScheduledID}
 	if cover != nil {
 		p.CoverImageURL, p.CoverImageType, p.CoverImageSize = cover.URL, cover.Type, cover.Size
 	}
 	// The AI work is done and paid for: a client that hung up meanwhile
-	// still gets its post.
+	// still gets its post. The insert commits the reservation (and records
+	// the scheduled item) in its transaction.
 	if err := s.Posts.Create(context.WithoutCancel(ctx), p); err != nil {
 		if req.ImageMode == ImageAI && cover != nil {
 			s.deleteStored(ctx, cover.URL)
+		}
+		if errors.Is(err, store.ErrNotFound) {
+			// The reservation was swept: this generation outlived its lease.
+			return nil, providerError(fmt.Errorf("%w: usage reservation lost: %w", errTimeout, err))
 		}
 		return nil, fmt.Errorf("store generated post: %w", err)
 	}
@@ -228,7 +246,7 @@ func (s *Service) write(ctx context.Context, req ai.WriteRequest) (*ai.Article, 
 			msg := strings.TrimPrefix(err.Error(), ai.ErrInvalidRequest.Error()+": ")
 			return nil, &apperr.Error{Kind: apperr.Invalid, Code: "validation", Message: msg, Err: err}
 		}
-		if errors.Is(ctx.Err(), context.DeadlineExceeded) {
+		if errors.Is(ctx.Err(), context.DeadlineExceeded) || errors.Is(context.Cause(ctx), lease.ErrLost) {
 			err = fmt.Errorf("%w: %w", errTimeout, err)
 		}
 		return nil, providerError(err)

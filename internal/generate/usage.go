@@ -29,22 +29,39 @@ func Usage(ctx context.Context, st store.Store, ws *store.Workspace, isAdmin boo
 	return u, nil
 }
 
+// DefaultLease is how long a usage reservation outlives its generation's
+// last sign of life: the generation renews it (every third) while it works,
+// and the sweeper gives it back once a dead process stops renewing.
+const DefaultLease = 2 * time.Minute
+
+func (s *Service) lease() time.Duration {
+	if s.Lease > 0 {
+		return s.Lease
+	}
+	return DefaultLease
+}
+
 // reserve takes posts/images from the month's allowance in one atomic
-// update; over the limit it refuses with a 402 naming what ran out.
-func (s *Service) reserve(ctx context.Context, ws *store.Workspace, isAdmin bool, now time.Time, posts, images int) (*store.Usage, error) {
+// update recorded as a leased reservation; over the limit it refuses with
+// a 402 naming what ran out.
+func (s *Service) reserve(ctx context.Context, ws *store.Workspace, isAdmin bool, now time.Time, posts, images int) (*store.Usage, *store.Reservation, error) {
 	u, err := Usage(ctx, s.Store, ws, isAdmin, now)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	got, err := s.Store.ReserveUsage(ctx, ws.ID, u.Month, posts, images)
+	r := &store.Reservation{WorkspaceID: ws.ID, Month: u.Month, Posts: posts, Images: images, ExpiresAt: now.Add(s.lease())}
+	got, err := s.Store.Reserve(ctx, r)
 	if errors.Is(err, store.ErrLimit) {
 		// Re-read: a concurrent request may be what used the last one.
 		if cur, e := s.Store.EnsureUsage(ctx, ws.ID, u.Month, u.PostsLimit, u.ImagesLimit); e == nil {
 			u = cur
 		}
-		return nil, limitError(u, posts)
+		return nil, nil, limitError(u, posts)
 	}
-	return got, err
+	if err != nil {
+		return nil, nil, err
+	}
+	return got, r, nil
 }
 
 func limitError(u *store.Usage, posts int) *apperr.Error {
@@ -55,15 +72,45 @@ func limitError(u *store.Usage, posts int) *apperr.Error {
 	return &apperr.Error{Kind: apperr.Limit, Code: "limit_reached", Message: msg, Err: store.ErrLimit}
 }
 
-// release gives a reservation back. It runs even when the request's context
-// is gone (the client hung up), so usage never leaks.
-func (s *Service) release(ctx context.Context, wsID int64, month string, posts, images int) {
+// release gives back part or all of a reservation. It runs even when the
+// request's context is gone (the client hung up), so usage never leaks; a
+// reservation already gone was swept, its usage given back then.
+func (s *Service) release(ctx context.Context, r *store.Reservation, posts, images int) {
 	if posts == 0 && images == 0 {
 		return
 	}
 	rctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
 	defer cancel()
-	if err := s.Store.ReleaseUsage(rctx, wsID, month, posts, images); err != nil {
-		s.logger().ErrorContext(ctx, "release usage", "workspace", wsID, "posts", posts, "images", images, "err", err)
+	err := s.Store.ReleaseReservation(rctx, r.ID, posts, images)
+	if err != nil && !errors.Is(err, store.ErrNotFound) {
+		s.logger().ErrorContext(ctx, "release usage", "workspace", r.WorkspaceID, "reservation", r.ID, "posts", posts, "images", images, "err", err)
+	}
+}
+
+// SweepReservations gives back the usage of generations whose lease ended
+// without a commit or a release: their process died. Every instance sweeps;
+// each reservation is given back once.
+func (s *Service) SweepReservations(ctx context.Context) (int, error) {
+	return s.Store.SweepReservations(ctx, s.now())
+}
+
+// RunSweeper sweeps expired reservations at once and then every `every`
+// until ctx ends.
+func (s *Service) RunSweeper(ctx context.Context, every time.Duration) {
+	t := time.NewTicker(every)
+	defer t.Stop()
+	for {
+		n, err := s.SweepReservations(ctx)
+		switch {
+		case err != nil && ctx.Err() == nil:
+			s.logger().Warn("sweep usage reservations", "err", err)
+		case n > 0:
+			s.logger().Info("usage of interrupted generations given back", "reservations", n)
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
 	}
 }

@@ -17,6 +17,10 @@ const (
 	DefaultBulkCount = 30
 )
 
+// MaxPending is the most pending items a workspace may hold: a bound on
+// what one workspace can queue for the shared scheduler.
+const MaxPending = 500
+
 // Refusals of the scheduling forms. Where the form shows a titled message
 // ('Topic required', 'Invalid number') the code names that title.
 var (
@@ -27,13 +31,16 @@ var (
 	errStartDateRequired = apperr.New(apperr.Invalid, "start_date_required", "Please select a start date")
 	errInvalidStartDate  = apperr.New(apperr.Invalid, "invalid_start_date", "Please select a valid start date")
 	errInvalidCount      = apperr.Newf(apperr.Invalid, "invalid_number", "Please enter between %d and %d posts", MinBulkCount, MaxBulkCount)
-	errWhenRequired      = apperr.New(apperr.Invalid, "schedule_time_required", "Please select a date and time")
-	errInvalidWhen       = apperr.New(apperr.Invalid, "invalid_schedule_time", "Please select a valid date and time")
-	errCategoryRequired  = apperr.New(apperr.Invalid, "category_required", "Please select a category")
-	errInvalidCategory   = apperr.New(apperr.Invalid, "invalid_category", "Please choose one of your blog's categories")
-	errInvalidFrequency  = apperr.New(apperr.Invalid, "invalid_frequency", "Unknown frequency: use once, daily or weekly")
-	errInvalidInputMode  = apperr.New(apperr.Invalid, "invalid_input_mode", "Unknown input mode: use topic or title")
-	errTopicTooLong      = apperr.Validation("The topic must be at most %d characters", ai.MaxTopicRunes)
+	errBulkPastRange     = apperr.New(apperr.Invalid, "invalid_start_date", "Please select an earlier start date: the last post would fall after the year 9999")
+	errTooManyPending    = apperr.Newf(apperr.Conflict, "too_many_scheduled",
+		"You already have %d posts waiting to be generated, the most a blog can have. Delete some, or wait until they are published, to schedule more.", MaxPending)
+	errWhenRequired     = apperr.New(apperr.Invalid, "schedule_time_required", "Please select a date and time")
+	errInvalidWhen      = apperr.New(apperr.Invalid, "invalid_schedule_time", "Please select a valid date and time")
+	errCategoryRequired = apperr.New(apperr.Invalid, "category_required", "Please select a category")
+	errInvalidCategory  = apperr.New(apperr.Invalid, "invalid_category", "Please choose one of your blog's categories")
+	errInvalidFrequency = apperr.New(apperr.Invalid, "invalid_frequency", "Unknown frequency: use once, daily or weekly")
+	errInvalidInputMode = apperr.New(apperr.Invalid, "invalid_input_mode", "Unknown input mode: use topic or title")
+	errTopicTooLong     = apperr.Validation("The topic must be at most %d characters", ai.MaxTopicRunes)
 )
 
 // Input is the schedule form: one item, once or repeating.
@@ -115,6 +122,9 @@ func (in BulkInput) Items() ([]*store.ScheduledPost, error) {
 	for i := range items {
 		item := *base
 		item.ScheduledFor = start.AddDate(0, 0, i)
+		if !InRange(item.ScheduledFor) {
+			return nil, errBulkPastRange
+		}
 		items[i] = &item
 	}
 	return items, nil
@@ -161,13 +171,19 @@ func requiredTime(s string, missing, invalid error) (time.Time, error) {
 	return t, nil
 }
 
+// InRange reports whether t can be a schedule time: within the years 1970
+// to 9999 (an API answer, RFC 3339, cannot carry a later year).
+func InRange(t time.Time) bool {
+	return t.Year() >= 1970 && t.Year() <= 9999
+}
+
 // ParseWhen reads a schedule time: RFC 3339, or, as a browser's date and
 // datetime-local inputs produce it, a bare date or date and time, taken as
 // UTC. Years outside 1970..9999 are refused.
 func ParseWhen(s string) (time.Time, bool) {
 	s = strings.TrimSpace(s)
 	for _, layout := range []string{time.RFC3339Nano, "2006-01-02T15:04:05", "2006-01-02T15:04", "2006-01-02"} {
-		if t, err := time.Parse(layout, s); err == nil && t.Year() >= 1970 && t.Year() <= 9999 {
+		if t, err := time.Parse(layout, s); err == nil && InRange(t.UTC()) {
 			return t.UTC(), true
 		}
 	}

@@ -54,6 +54,7 @@ func TestInputItem(t *testing.T) {
 		{name: "no time", in: valid(func(in *Input) { in.ScheduledFor = " " }), code: "schedule_time_required", msg: "Please select a date and time"},
 		{name: "bad time", in: valid(func(in *Input) { in.ScheduledFor = "next tuesday" }), code: "invalid_schedule_time", msg: "Please select a valid date and time"},
 		{name: "year 1969", in: valid(func(in *Input) { in.ScheduledFor = "1969-12-31" }), code: "invalid_schedule_time"},
+		{name: "year 10000 in UTC", in: valid(func(in *Input) { in.ScheduledFor = "9999-12-31T23:00:00-05:00" }), code: "invalid_schedule_time"},
 		{name: "no category", in: valid(func(in *Input) { in.Category = "  " }), code: "category_required", msg: "Please select a category"},
 		{name: "long topic", in: valid(func(in *Input) { in.Topic = ptr(strings.Repeat("a", 301)) }), code: "validation"},
 		{name: "hourly", in: valid(func(in *Input) { in.Frequency = "hourly" }), code: "invalid_frequency"},
@@ -114,6 +115,10 @@ func TestBulkInputItems(t *testing.T) {
 		{name: "no start", in: valid(func(in *BulkInput) { in.StartDate = "" }), code: "start_date_required", msg: "Please select a start date"},
 		{name: "bad start", in: valid(func(in *BulkInput) { in.StartDate = "01/12/2026" }), code: "invalid_start_date", msg: "Please select a valid start date"},
 		{name: "no category", in: valid(func(in *BulkInput) { in.Category = "" }), code: "category_required"},
+		{name: "last day of 9999", in: valid(func(in *BulkInput) { in.StartDate, in.Count = "9999-12-29T23:59:59Z", count(3) }), n: 3,
+			start: time.Date(9999, 12, 29, 23, 59, 59, 0, time.UTC)},
+		{name: "past the year 9999", in: valid(func(in *BulkInput) { in.StartDate, in.Count = "9999-12-20", count(30) }),
+			code: "invalid_start_date", msg: "Please select an earlier start date: the last post would fall after the year 9999"},
 		// The form's order: topic, start date, number of posts.
 		{name: "topic first", in: valid(func(in *BulkInput) { in.Topic, in.StartDate, in.Count = "", "", count(0) }), code: "topic_required"},
 		{name: "start before count", in: valid(func(in *BulkInput) { in.StartDate, in.Count = "", count(0) }), code: "start_date_required"},

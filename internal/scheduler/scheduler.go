@@ -6,7 +6,10 @@
 //
 // Every app instance runs one Scheduler; each item is leased with one
 // atomic claim in the database, so several instances never process the
-// same item.
+// same item. The lease is short and renewed while the item is generated,
+// so the item of an instance that dies is taken over within minutes; the
+// post's insert records it on the item, so a retry never makes a second
+// post. Claims go round-robin across workspaces.
 //
 // Cadence: users are told scheduled items are processed by an "hourly
 // run", and the UI keeps saying so. The scheduler looks for due
@@ -25,6 +28,7 @@ import (
 
 	"github.com/inkpress/inkpress/internal/apperr"
 	"github.com/inkpress/inkpress/internal/generate"
+	"github.com/inkpress/inkpress/internal/lease"
 	"github.com/inkpress/inkpress/store"
 )
 
@@ -42,10 +46,10 @@ type Scheduler struct {
 	Now       func() time.Time
 	// Every is the interval of Run (default one minute).
 	Every time.Duration
-	// Lease is how long a claim keeps other instances off an item; it must
-	// outlast a whole generation (default: the generator's timeout plus
-	// five minutes, at least 15 minutes). An instance that dies mid-run
-	// leaves the item to be claimed again when the lease ends.
+	// Lease is how long a claim keeps other instances off an item without
+	// a renewal (default DefaultLease); the instance working on it renews
+	// it every third. An instance that dies mid-run leaves the item to be
+	// claimed again when the lease ends.
 	Lease  time.Duration
 	Logger *slog.Logger
 }
@@ -64,11 +68,14 @@ func (s *Scheduler) every() time.Duration {
 	return time.Minute
 }
 
+// DefaultLease is the claim's lease: short, since a live instance renews it.
+const DefaultLease = 2 * time.Minute
+
 func (s *Scheduler) lease() time.Duration {
 	if s.Lease > 0 {
 		return s.Lease
 	}
-	return max(15*time.Minute, s.Generator.Timeout+5*time.Minute)
+	return DefaultLease
 }
 
 func (s *Scheduler) logger() *slog.Logger {
@@ -122,8 +129,40 @@ func (s *Scheduler) RunOnce(ctx context.Context) (processed int, err error) {
 // failed, so one bad day (a provider outage, the month's limit) never ends
 // a series; a failed occurrence can still be retried on its own.
 func (s *Scheduler) process(ctx context.Context, item *store.ScheduledPost) {
-	postID, failure := s.generate(ctx, item)
-	if failure != "" && ctx.Err() != nil {
+	if item.PostID != 0 {
+		// A run that crashed after writing the post: it only needs recording.
+		s.finish(ctx, item, store.ScheduledCompleted, "", item.PostID, s.next(item))
+		return
+	}
+	held := item.ClaimedUntil
+	wctx, stop := lease.Keep(ctx, lease.Every(s.lease()), s.logger(), func(rctx context.Context) error {
+		to := s.now().Add(s.lease())
+		if err := s.Store.RenewScheduled(rctx, item.ID, held, to); err != nil {
+			return err
+		}
+		held = to
+		return nil
+	})
+	postID, failure, done := s.generate(wctx, item)
+	stop()
+	switch {
+	case postID != 0:
+		// Written: record it, even if the lease was lost meanwhile.
+	case done:
+		// An earlier run wrote the post (and crashed before recording it).
+		got, err := s.Store.GetScheduled(context.WithoutCancel(ctx), item.WorkspaceID, item.ID)
+		if err != nil {
+			s.logger().Warn("read scheduled post", "id", item.ID, "err", err)
+			s.finish(ctx, item, store.ScheduledPending, "", 0, nil) // the next claim sees the post
+			return
+		}
+		postID = got.PostID
+	case errors.Is(context.Cause(wctx), lease.ErrLost):
+		// Another instance took the item over (or it was finished or
+		// deleted): the outcome is theirs to record.
+		s.logger().Warn("scheduled post lease lost", "id", item.ID)
+		return
+	case failure != "" && ctx.Err() != nil:
 		// Shutting down: hand the item back for the next run.
 		s.finish(ctx, item, store.ScheduledPending, "", 0, nil)
 		return
@@ -149,9 +188,10 @@ func (s *Scheduler) finish(ctx context.Context, item *store.ScheduledPost, statu
 }
 
 // generate runs the generate service for item and returns the post's id or
-// the failure shown to the owner. A panic in a provider fails the item
-// instead of the server.
-func (s *Scheduler) generate(ctx context.Context, item *store.ScheduledPost) (postID int64, failure string) {
+// the failure shown to the owner; done when the item already had its post
+// (store.ErrAlreadyDone). A panic in a provider fails the item instead of
+// the server.
+func (s *Scheduler) generate(ctx context.Context, item *store.ScheduledPost) (postID int64, failure string, done bool) {
 	defer func() {
 		if r := recover(); r != nil {
 			s.logger().Error("scheduled post panicked", "id", item.ID, "panic", r)
@@ -160,28 +200,31 @@ func (s *Scheduler) generate(ctx context.Context, item *store.ScheduledPost) (po
 	}()
 	ws, err := s.Store.GetWorkspace(ctx, store.FindWorkspace{ID: &item.WorkspaceID})
 	if err != nil {
-		return 0, s.failure(item, err)
+		return 0, s.failure(item, err), false
 	}
 	// The owner's limits, as when they generate by hand: an admin owner
 	// is unlimited.
 	isAdmin := false
 	if ws.UserID != 0 {
 		if isAdmin, err = s.Store.HasRole(ctx, ws.UserID, store.RoleAdmin); err != nil {
-			return 0, s.failure(item, err)
+			return 0, s.failure(item, err), false
 		}
 	}
 	res, err := s.Generator.Generate(ctx, ws, isAdmin, s.request(ctx, item))
-	if err != nil {
-		return 0, s.failure(item, err)
+	if errors.Is(err, store.ErrAlreadyDone) {
+		return 0, "", true
 	}
-	return res.Post.ID, ""
+	if err != nil {
+		return 0, s.failure(item, err), false
+	}
+	return res.Post.ID, "", false
 }
 
 // request builds the generate request of an item: a random topic (topic
 // mode) when it has none, an AI cover when it asks for images.
 func (s *Scheduler) request(ctx context.Context, item *store.ScheduledPost) generate.Request {
 	req := generate.Request{Category: item.Category, Topic: item.Topic, InputMode: item.InputMode, Tone: Tone, Length: Length,
-		ImageMode: generate.ImageNone, Banners: item.Banners, GenerateImages: item.GenerateImage}
+		ImageMode: generate.ImageNone, Banners: item.Banners, GenerateImages: item.GenerateImage, ScheduledID: item.ID}
 	if item.GenerateImage {
 		req.ImageMode = generate.ImageAI
 	}
@@ -220,9 +263,10 @@ func lowerFirst(s string) string {
 }
 
 // next is the following occurrence of a daily or weekly item (nil for
-// once): its time plus whole periods, the first one after now, so a series
-// that was stalled (downtime, a late retry) resumes instead of producing a
-// burst of catch-up posts.
+// once, and for a series reaching past the year 9999, where it ends): its
+// time plus whole periods, the first one after now, so a series that was
+// stalled (downtime, a late retry) resumes instead of producing a burst of
+// catch-up posts.
 func (s *Scheduler) next(item *store.ScheduledPost) *store.ScheduledPost {
 	days := 0
 	switch item.Frequency {
@@ -237,6 +281,9 @@ func (s *Scheduler) next(item *store.ScheduledPost) *store.ScheduledPost {
 	at := item.ScheduledFor.AddDate(0, 0, days)
 	for !at.After(now) {
 		at = at.AddDate(0, 0, days)
+	}
+	if !InRange(at) {
+		return nil
 	}
 	return &store.ScheduledPost{WorkspaceID: item.WorkspaceID, Category: item.Category, Topic: item.Topic,
 		InputMode: item.InputMode, ScheduledFor: at, Frequency: item.Frequency, GenerateImage: item.GenerateImage,

@@ -90,7 +90,7 @@ func (f *fixture) schedule(t *testing.T, topic string, at time.Time, frequency s
 	t.Helper()
 	p := &store.ScheduledPost{WorkspaceID: f.ws.ID, Category: "tech", Topic: topic, InputMode: "topic", ScheduledFor: at,
 		Frequency: frequency, GenerateImage: image}
-	if err := f.store.CreateScheduled(ctx, []*store.ScheduledPost{p}); err != nil {
+	if err := f.store.CreateScheduled(ctx, []*store.ScheduledPost{p}, 0); err != nil {
 		t.Fatal(err)
 	}
 	return p
@@ -215,7 +215,7 @@ func TestPlanLimitMarksFailedAdminOwnerUnlimited(t *testing.T) {
 		if err := s.AddRole(ctx, f.user.ID, store.RoleAdmin); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := s.RetryScheduled(ctx, f.ws.ID, p.ID); err != nil {
+		if _, err := s.RetryScheduled(ctx, f.ws.ID, p.ID, 0); err != nil {
 			t.Fatal(err)
 		}
 		f.runOnce(t, 1)
@@ -268,7 +268,7 @@ func TestFailedDailyStillSchedulesTheNext(t *testing.T) {
 		p := f.schedule(t, "Series", time.Now().Add(-time.Minute), store.FrequencyDaily, false)
 		f.runOnce(t, 1)
 		f.writer.fail = nil
-		if _, err := s.RetryScheduled(ctx, f.ws.ID, p.ID); err != nil {
+		if _, err := s.RetryScheduled(ctx, f.ws.ID, p.ID, 0); err != nil {
 			t.Fatal(err)
 		}
 		f.runOnce(t, 1)

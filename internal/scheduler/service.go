@@ -63,7 +63,11 @@ func (s *Service) create(ctx context.Context, wsID int64, items []*store.Schedul
 	for _, it := range items {
 		it.WorkspaceID, it.Banners = wsID, banners
 	}
-	return s.Store.CreateScheduled(ctx, items)
+	err = s.Store.CreateScheduled(ctx, items, MaxPending)
+	if errors.Is(err, store.ErrLimit) {
+		return errTooManyPending
+	}
+	return err
 }
 
 // Retry puts a failed item of the workspace back in the queue.
@@ -71,12 +75,14 @@ func (s *Service) Retry(ctx context.Context, wsID, id int64) (*store.ScheduledPo
 	if id <= 0 {
 		return nil, ErrNotFound
 	}
-	item, err := s.Store.RetryScheduled(ctx, wsID, id)
+	item, err := s.Store.RetryScheduled(ctx, wsID, id, MaxPending)
 	switch {
 	case errors.Is(err, store.ErrNotFound):
 		return nil, ErrNotFound
 	case errors.Is(err, store.ErrConflict):
 		return nil, errNotFailed
+	case errors.Is(err, store.ErrLimit):
+		return nil, errTooManyPending
 	}
 	return item, err
 }

@@ -4,10 +4,12 @@ import (
 	"context"
 	"fmt"
 	"net/http"
+	"strings"
 	"testing"
 	"time"
 
 	"github.com/inkpress/inkpress/internal/app/apptest"
+	"github.com/inkpress/inkpress/internal/scheduler"
 	"github.com/inkpress/inkpress/server/api/contract"
 	"github.com/inkpress/inkpress/store"
 )
@@ -215,5 +217,50 @@ func TestScheduledRetryOnlyFailedAndOtherWorkspaces(t *testing.T) {
 		if list := a.scheduled(); len(list) != 1 || list[0].Status != "pending" {
 			t.Fatalf("after B's attempts = %+v", list)
 		}
+	})
+}
+
+// A bulk schedule running past the year 9999 is refused whole, and the
+// owner's list still answers; a workspace holds at most
+// scheduler.MaxPending pending items, a bulk request all or none.
+func TestScheduledBoundsYearsAndPendingItems(t *testing.T) {
+	t.Parallel()
+	apptest.EachDB(t, func(t *testing.T, db string) {
+		e := newOwnerEnv(t, db, nil, nil)
+		c := e.owner("Bound Owner", "bound@example.com", "tech")
+		bulk := func(start string, count int) map[string]any {
+			return map[string]any{"category": "tech", "topic": "Base", "startDate": start, "count": count}
+		}
+		msg := c.mustFail(http.MethodPost, "/api/workspace/scheduled/bulk", bulk("9999-12-20", 30), http.StatusBadRequest, "invalid_start_date")
+		if !strings.Contains(msg, "9999") {
+			t.Fatalf("message = %q", msg)
+		}
+		if list := c.scheduled(); len(list) != 0 {
+			t.Fatalf("list = %+v", list)
+		}
+		var got scheduledList
+		c.mustJSON(http.MethodPost, "/api/workspace/scheduled/bulk", bulk("9999-12-02", 30), http.StatusCreated, &got)
+		if len(got.Items) != 30 || got.Items[29].ScheduledFor.Year() != 9999 {
+			t.Fatalf("last month of 9999 = %+v", got.Items)
+		}
+
+		for n := 30; n+30 <= scheduler.MaxPending; n += 30 {
+			c.mustJSON(http.MethodPost, "/api/workspace/scheduled/bulk", bulk(fmt.Sprintf("2030-01-%02d", 1+n/30), 30), http.StatusCreated, &got)
+		}
+		pending := len(c.scheduled())
+		c.mustJSON(http.MethodPost, "/api/workspace/scheduled/bulk", bulk("2031-01-01", scheduler.MaxPending-pending-1), http.StatusCreated, &got)
+		msg = c.mustFail(http.MethodPost, "/api/workspace/scheduled/bulk", bulk("2032-01-01", 2), http.StatusConflict, "too_many_scheduled")
+		if !strings.Contains(msg, fmt.Sprint(scheduler.MaxPending)) {
+			t.Fatalf("message = %q", msg)
+		}
+		if n := len(c.scheduled()); n != scheduler.MaxPending-1 {
+			t.Fatalf("%d items after a refused bulk request, want %d", n, scheduler.MaxPending-1)
+		}
+		one := map[string]any{"category": "tech", "topic": "One more", "scheduledFor": "2033-01-01T10:00:00Z"}
+		c.mustJSON(http.MethodPost, "/api/workspace/scheduled", one, http.StatusCreated, nil)
+		c.mustFail(http.MethodPost, "/api/workspace/scheduled", one, http.StatusConflict, "too_many_scheduled")
+		// Another workspace has its own allowance.
+		other := e.owner("Other Owner", "other@example.com", "tech")
+		other.mustJSON(http.MethodPost, "/api/workspace/scheduled", one, http.StatusCreated, nil)
 	})
 }

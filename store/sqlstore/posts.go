@@ -47,6 +47,13 @@ func jsonText(v any) string {
 }
 
 func (d *DB) CreatePost(ctx context.Context, p *store.Post) error {
+	if p.ReservationID != 0 || p.ScheduledID != 0 {
+		return d.createGeneratedPost(ctx, p) // reservations.go
+	}
+	return insertPost(ctx, d.db, p)
+}
+
+func insertPost(ctx context.Context, q queryer, p *store.Post) error {
 	now := time.Now().UTC()
 	if p.PublishedAt.IsZero() {
 		p.PublishedAt = now
@@ -54,7 +61,7 @@ func (d *DB) CreatePost(ctx context.Context, p *store.Post) error {
 	if p.UpdatedAt.IsZero() {
 		p.UpdatedAt = p.PublishedAt
 	}
-	err := d.db.QueryRowContext(ctx,
+	err := q.QueryRowContext(ctx,
 		`INSERT INTO blog_posts (workspace_id, category, title, slug, content, content_html, excerpt, cover_image_url,
 		   cover_image_type, cover_image_size, meta_title, meta_description, tags, banners, read_minutes, word_count,
 		   published_at, updated_at, view_count)

@@ -3,6 +3,7 @@ package sqlstore
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"time"
 
 	"github.com/inkpress/inkpress/store"
@@ -55,8 +56,18 @@ func scanScheduledRows(rows *sql.Rows, err error) ([]*store.ScheduledPost, error
 	return out, rows.Err()
 }
 
+// maxScheduledMS is the last millisecond of the year 9999: JSON (RFC 3339)
+// cannot carry a later time, so no item is stored past it and every stored
+// one can be listed.
+const maxScheduledMS = 253402300799999
+
+var errScheduledRange = errors.New("sqlstore: a scheduled time must be within the years 1970 to 9999")
+
 // insertScheduled writes one item and fills its id, status and created_at.
 func insertScheduled(ctx context.Context, q queryer, p *store.ScheduledPost) error {
+	if at := ms(p.ScheduledFor); at < 0 || at > maxScheduledMS {
+		return errScheduledRange
+	}
 	if p.Status == "" {
 		p.Status = store.ScheduledPending
 	}
@@ -87,18 +98,49 @@ func insertScheduled(ctx context.Context, q queryer, p *store.ScheduledPost) err
 		args...).Scan(&p.ID)
 }
 
-func (d *DB) CreateScheduled(ctx context.Context, items []*store.ScheduledPost) error {
+// CreateScheduled counts after inserting, inside the transaction holding
+// each workspace's lock, so concurrent requests cannot together pass max.
+func (d *DB) CreateScheduled(ctx context.Context, items []*store.ScheduledPost, max int) error {
 	if len(items) == 0 {
 		return nil
 	}
 	return d.tx(ctx, func(tx *sql.Tx) error {
+		workspaces := map[int64]bool{}
 		for _, p := range items {
+			if max > 0 && !workspaces[p.WorkspaceID] {
+				if err := d.lockWorkspace(ctx, tx, p.WorkspaceID); err != nil {
+					return err
+				}
+			}
+			workspaces[p.WorkspaceID] = true
 			if err := insertScheduled(ctx, tx, p); err != nil {
+				return err
+			}
+		}
+		for id := range workspaces {
+			if err := checkPendingCap(ctx, tx, id, max); err != nil {
 				return err
 			}
 		}
 		return nil
 	})
+}
+
+// checkPendingCap refuses with ErrLimit when the workspace holds more than
+// max pending items (max <= 0: no cap).
+func checkPendingCap(ctx context.Context, tx *sql.Tx, workspaceID int64, max int) error {
+	if max <= 0 {
+		return nil
+	}
+	var n int
+	if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM scheduled_posts WHERE workspace_id = $1 AND status = $2`,
+		workspaceID, store.ScheduledPending).Scan(&n); err != nil {
+		return err
+	}
+	if n > max {
+		return store.ErrLimit
+	}
+	return nil
 }
 
 func (d *DB) ListScheduled(ctx context.Context, workspaceID int64) ([]*store.ScheduledPost, error) {
@@ -116,13 +158,27 @@ func (d *DB) DeleteScheduled(ctx context.Context, workspaceID, id int64) error {
 	return affected(res, err)
 }
 
-// RetryScheduled is one conditional UPDATE; only when it matches nothing do
-// we look again to tell a missing item from one that is not failed.
-func (d *DB) RetryScheduled(ctx context.Context, workspaceID, id int64) (*store.ScheduledPost, error) {
-	p, err := scanScheduled(d.db.QueryRowContext(ctx,
-		`UPDATE scheduled_posts SET status = $3, error = '', claimed_until = 0
-		 WHERE workspace_id = $1 AND id = $2 AND status = $4 RETURNING `+scheduledCols,
-		workspaceID, id, store.ScheduledPending, store.ScheduledFailed))
+// RetryScheduled is one conditional UPDATE (with the pending cap checked in
+// the same transaction); only when it matches nothing do we look again to
+// tell a missing item from one that is not failed.
+func (d *DB) RetryScheduled(ctx context.Context, workspaceID, id int64, max int) (*store.ScheduledPost, error) {
+	var p *store.ScheduledPost
+	err := d.tx(ctx, func(tx *sql.Tx) error {
+		if max > 0 {
+			if err := d.lockWorkspace(ctx, tx, workspaceID); err != nil {
+				return err
+			}
+		}
+		var err error
+		p, err = scanScheduled(tx.QueryRowContext(ctx,
+			`UPDATE scheduled_posts SET status = $3, error = '', claimed_until = 0
+			 WHERE workspace_id = $1 AND id = $2 AND status = $4 RETURNING `+scheduledCols,
+			workspaceID, id, store.ScheduledPending, store.ScheduledFailed))
+		if err != nil {
+			return err
+		}
+		return checkPendingCap(ctx, tx, workspaceID, max)
+	})
 	if err != store.ErrNotFound {
 		return p, err
 	}
@@ -132,25 +188,58 @@ func (d *DB) RetryScheduled(ctx context.Context, workspaceID, id int64) (*store.
 	return nil, store.ErrConflict
 }
 
-// ClaimDueScheduled is a single UPDATE whose WHERE repeats the due test, so
-// it is atomic in both databases: SQLite runs it under its one write lock;
-// on PostgreSQL the subquery locks the row it picks and skips rows other
+// ClaimDueScheduled picks, leases and records the workspace's turn in one
+// transaction. The candidates are ordered by their workspace's last turn
+// (never served first), then by time, so claims go round-robin across
+// workspaces. SQLite runs the transaction under its one write lock; on
+// PostgreSQL the SELECT locks the row it picks and skips rows other
 // instances are claiming at this moment (SKIP LOCKED), so concurrent
-// claimers take different items instead of queueing behind one.
+// claimers take different items instead of queueing behind one, and the
+// UPDATE repeats the due test.
 func (d *DB) ClaimDueScheduled(ctx context.Context, now, leaseUntil time.Time) (*store.ScheduledPost, error) {
 	lock := ""
 	if d.dialect == "postgres" {
-		lock = ` FOR UPDATE SKIP LOCKED`
+		lock = ` FOR UPDATE OF s SKIP LOCKED`
 	}
-	return scanScheduled(d.db.QueryRowContext(ctx,
-		`UPDATE scheduled_posts SET claimed_until = $2
-		 WHERE id = (SELECT id FROM scheduled_posts
-		             WHERE status = $3 AND scheduled_for <= $1 AND claimed_until < $1
-		             ORDER BY scheduled_for, id LIMIT 1`+lock+`)
-		   AND status = $3 AND claimed_until < $1
-		 RETURNING `+scheduledCols, ms(now), ms(leaseUntil), store.ScheduledPending))
+	var p *store.ScheduledPost
+	err := d.tx(ctx, func(tx *sql.Tx) error {
+		var id int64
+		err := tx.QueryRowContext(ctx,
+			`SELECT s.id FROM scheduled_posts s LEFT JOIN scheduler_turns t ON t.workspace_id = s.workspace_id
+			 WHERE s.status = $2 AND s.scheduled_for <= $1 AND s.claimed_until < $1
+			 ORDER BY COALESCE(t.turn, 0), s.scheduled_for, s.id LIMIT 1`+lock, ms(now), store.ScheduledPending).Scan(&id)
+		if err != nil {
+			return notFound(err)
+		}
+		p, err = scanScheduled(tx.QueryRowContext(ctx,
+			`UPDATE scheduled_posts SET claimed_until = $2 WHERE id = $1 AND status = $3 AND claimed_until < $4
+			 RETURNING `+scheduledCols, id, ms(leaseUntil), store.ScheduledPending, ms(now)))
+		if err != nil {
+			return err
+		}
+		// WHERE true: SQLite needs it to read ON CONFLICT after a SELECT.
+		_, err = tx.ExecContext(ctx,
+			`INSERT INTO scheduler_turns (workspace_id, turn) SELECT $1, COALESCE(MAX(turn), 0) + 1 FROM scheduler_turns WHERE true
+			 ON CONFLICT (workspace_id) DO UPDATE SET turn = excluded.turn`, p.WorkspaceID)
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	return p, nil
 }
 
+// RenewScheduled uses the lease itself as the holder's token: after a
+// reclaim or a finish it differs, and the renewal matches nothing.
+func (d *DB) RenewScheduled(ctx context.Context, id int64, from, to time.Time) error {
+	res, err := d.db.ExecContext(ctx,
+		`UPDATE scheduled_posts SET claimed_until = $3 WHERE id = $1 AND status = $4 AND claimed_until = $2`,
+		id, ms(from), ms(to), store.ScheduledPending)
+	return affected(res, err)
+}
+
+// FinishScheduled keeps a recorded post when given none: the post a crashed
+// run wrote stays the item's, so its retry completes without a second one.
 func (d *DB) FinishScheduled(ctx context.Context, id int64, status, errText string, postID int64, next *store.ScheduledPost) error {
 	var post sql.NullInt64
 	if postID != 0 {
@@ -158,7 +247,8 @@ func (d *DB) FinishScheduled(ctx context.Context, id int64, status, errText stri
 	}
 	return d.tx(ctx, func(tx *sql.Tx) error {
 		res, err := tx.ExecContext(ctx,
-			`UPDATE scheduled_posts SET status = $2, error = $3, post_id = $4, claimed_until = 0 WHERE id = $1 AND status = $5`,
+			`UPDATE scheduled_posts SET status = $2, error = $3, post_id = COALESCE($4, post_id), claimed_until = 0
+			 WHERE id = $1 AND status = $5`,
 			id, status, errText, post, store.ScheduledPending)
 		if err := affected(res, err); err != nil || next == nil {
 			return err

@@ -31,7 +31,11 @@ func (d *DB) EnsureUsage(ctx context.Context, workspaceID int64, month string, p
 // ReserveUsage is one conditional UPDATE, so two concurrent reservations can
 // never together pass a limit, in either database.
 func (d *DB) ReserveUsage(ctx context.Context, workspaceID int64, month string, posts, images int) (*store.Usage, error) {
-	u, err := scanUsage(d.db.QueryRowContext(ctx,
+	return reserveUsage(ctx, d.db, workspaceID, month, posts, images)
+}
+
+func reserveUsage(ctx context.Context, q queryer, workspaceID int64, month string, posts, images int) (*store.Usage, error) {
+	u, err := scanUsage(q.QueryRowContext(ctx,
 		`UPDATE usage_tracking SET posts_generated = posts_generated + $3, images_generated = images_generated + $4
 		 WHERE workspace_id = $1 AND month = $2
 		   AND posts_generated + $3 <= posts_limit AND images_generated + $4 <= images_limit
@@ -42,9 +46,16 @@ func (d *DB) ReserveUsage(ctx context.Context, workspaceID int64, month string, 
 	return u, err
 }
 
-// ReleaseUsage gives back a reservation after a failed generation.
+// ReleaseUsage gives back usage taken without a reservation.
 func (d *DB) ReleaseUsage(ctx context.Context, workspaceID int64, month string, posts, images int) error {
-	_, err := d.db.ExecContext(ctx,
+	return releaseUsage(ctx, d.db, workspaceID, month, posts, images)
+}
+
+func releaseUsage(ctx context.Context, q queryer, workspaceID int64, month string, posts, images int) error {
+	if posts == 0 && images == 0 {
+		return nil
+	}
+	_, err := q.ExecContext(ctx,
 		`UPDATE usage_tracking SET posts_generated = CASE WHEN posts_generated > $3 THEN posts_generated - $3 ELSE 0 END,
 		     images_generated = CASE WHEN images_generated > $4 THEN images_generated - $4 ELSE 0 END
 		 WHERE workspace_id = $1 AND month = $2`, workspaceID, month, posts, images)

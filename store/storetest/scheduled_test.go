@@ -27,7 +27,7 @@ func TestScheduledCRUDAndBanners(t *testing.T) {
 		withBanners.Banners = []store.Banner{{ImageURL: "/media/1/banners/1-a.png", LinkURL: "https://ads.example/1", Text: "Buy"},
 			{ImageURL: "/media/1/banners/2-b.png", LinkURL: "https://ads.example/2"}}
 		items := []*store.ScheduledPost{scheduledItem(ws.ID, "Later", t0.Add(2*time.Hour)), withBanners}
-		if err := s.CreateScheduled(ctx, items); err != nil {
+		if err := s.CreateScheduled(ctx, items, 0); err != nil {
 			t.Fatal(err)
 		}
 		if items[0].ID == 0 || items[0].Status != store.ScheduledPending || items[0].CreatedAt.IsZero() {
@@ -64,7 +64,7 @@ func TestCreateScheduledIsAllOrNothing(t *testing.T) {
 	Run(t, func(t *testing.T, s *sqlstore.DB) {
 		_, ws := signUp(t, s, "a@x.io", "a")
 		bad := scheduledItem(ws.ID+1000, "No such workspace", t0) // foreign key fails
-		if err := s.CreateScheduled(ctx, []*store.ScheduledPost{scheduledItem(ws.ID, "Ok", t0), bad}); err == nil {
+		if err := s.CreateScheduled(ctx, []*store.ScheduledPost{scheduledItem(ws.ID, "Ok", t0), bad}, 0); err == nil {
 			t.Fatal("want an error")
 		}
 		if list, _ := s.ListScheduled(ctx, ws.ID); len(list) != 0 {
@@ -78,10 +78,10 @@ func TestRetryScheduledOnlyFailed(t *testing.T) {
 		_, ws := signUp(t, s, "a@x.io", "a")
 		_, other := signUp(t, s, "b@x.io", "b")
 		p := scheduledItem(ws.ID, "Retry me", t0)
-		if err := s.CreateScheduled(ctx, []*store.ScheduledPost{p}); err != nil {
+		if err := s.CreateScheduled(ctx, []*store.ScheduledPost{p}, 0); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := s.RetryScheduled(ctx, ws.ID, p.ID); !errors.Is(err, store.ErrConflict) {
+		if _, err := s.RetryScheduled(ctx, ws.ID, p.ID, 0); !errors.Is(err, store.ErrConflict) {
 			t.Fatalf("retry pending: %v", err)
 		}
 		if _, err := s.ClaimDueScheduled(ctx, t0, t0.Add(time.Hour)); err != nil {
@@ -90,10 +90,10 @@ func TestRetryScheduledOnlyFailed(t *testing.T) {
 		if err := s.FinishScheduled(ctx, p.ID, store.ScheduledFailed, "boom", 0, nil); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := s.RetryScheduled(ctx, other.ID, p.ID); !errors.Is(err, store.ErrNotFound) {
+		if _, err := s.RetryScheduled(ctx, other.ID, p.ID, 0); !errors.Is(err, store.ErrNotFound) {
 			t.Fatalf("retry from another workspace: %v", err)
 		}
-		got, err := s.RetryScheduled(ctx, ws.ID, p.ID)
+		got, err := s.RetryScheduled(ctx, ws.ID, p.ID, 0)
 		if err != nil || got.Status != store.ScheduledPending || got.Error != "" || !got.ClaimedUntil.Equal(time.UnixMilli(0)) {
 			t.Fatalf("retried = %+v, %v", got, err)
 		}
@@ -109,7 +109,7 @@ func TestClaimDueScheduled(t *testing.T) {
 		_, ws := signUp(t, s, "a@x.io", "a")
 		due1, due2, future := scheduledItem(ws.ID, "Due 1", t0.Add(-time.Hour)), scheduledItem(ws.ID, "Due 2", t0),
 			scheduledItem(ws.ID, "Future", t0.Add(time.Minute))
-		if err := s.CreateScheduled(ctx, []*store.ScheduledPost{due2, future, due1}); err != nil {
+		if err := s.CreateScheduled(ctx, []*store.ScheduledPost{due2, future, due1}, 0); err != nil {
 			t.Fatal(err)
 		}
 		lease := t0.Add(10 * time.Minute)
@@ -157,7 +157,7 @@ func TestFinishScheduledRecordsPostAndNextOnce(t *testing.T) {
 		_, ws := signUp(t, s, "a@x.io", "a")
 		p := scheduledItem(ws.ID, "Daily", t0)
 		p.Frequency = store.FrequencyDaily
-		if err := s.CreateScheduled(ctx, []*store.ScheduledPost{p}); err != nil {
+		if err := s.CreateScheduled(ctx, []*store.ScheduledPost{p}, 0); err != nil {
 			t.Fatal(err)
 		}
 		post := &store.Post{WorkspaceID: ws.ID, Category: "tech", Title: "T", Slug: "t", Content: "<p>x</p>", ContentHTML: "<p>x</p>"}
@@ -175,7 +175,7 @@ func TestFinishScheduledRecordsPostAndNextOnce(t *testing.T) {
 		if err := s.FinishScheduled(ctx, p.ID, store.ScheduledFailed, "provider down", 0, next()); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := s.RetryScheduled(ctx, ws.ID, p.ID); err != nil {
+		if _, err := s.RetryScheduled(ctx, ws.ID, p.ID, 0); err != nil {
 			t.Fatal(err)
 		}
 		if _, err := s.ClaimDueScheduled(ctx, t0, t0.Add(time.Hour)); err != nil {
@@ -207,7 +207,7 @@ func TestClaimDueScheduledConcurrently(t *testing.T) {
 		for i := range 20 {
 			items = append(items, scheduledItem(ws.ID, fmt.Sprint("Item ", i), t0.Add(-time.Duration(i)*time.Minute)))
 		}
-		if err := s.CreateScheduled(ctx, items); err != nil {
+		if err := s.CreateScheduled(ctx, items, 0); err != nil {
 			t.Fatal(err)
 		}
 		var mu sync.Mutex
@@ -279,6 +279,210 @@ func TestListWorkspaceOverviews(t *testing.T) {
 		}
 		if list, _ := s.ListWorkspaceOverviews(ctx, "2026-12-01"); list[0].Usage != nil {
 			t.Fatalf("another month's usage = %+v", list[0].Usage)
+		}
+	})
+}
+
+// A workspace holds at most max pending items: a batch that would pass it
+// is refused whole, concurrent requests cannot together pass it, and a
+// retry counts too.
+func TestScheduledPendingCap(t *testing.T) {
+	Run(t, func(t *testing.T, s *sqlstore.DB) {
+		_, ws := signUp(t, s, "a@x.io", "a")
+		_, other := signUp(t, s, "b@x.io", "b")
+		const max = 5
+		batch := func(wsID int64, n int) []*store.ScheduledPost {
+			var items []*store.ScheduledPost
+			for i := range n {
+				items = append(items, scheduledItem(wsID, fmt.Sprint("Item ", i), t0.Add(time.Duration(i)*time.Hour)))
+			}
+			return items
+		}
+		if err := s.CreateScheduled(ctx, batch(ws.ID, 3), max); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.CreateScheduled(ctx, batch(ws.ID, 3), max); !errors.Is(err, store.ErrLimit) {
+			t.Fatalf("past the cap: %v", err)
+		}
+		if list, _ := s.ListScheduled(ctx, ws.ID); len(list) != 3 {
+			t.Fatalf("%d items: a refused batch must write none", len(list))
+		}
+		if err := s.CreateScheduled(ctx, batch(other.ID, 5), max); err != nil {
+			t.Fatalf("another workspace has its own cap: %v", err)
+		}
+		// Concurrent single items: exactly the 2 free slots are taken.
+		var wg sync.WaitGroup
+		var mu sync.Mutex
+		ok := 0
+		for range 8 {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				err := s.CreateScheduled(ctx, batch(ws.ID, 1), max)
+				if err != nil && !errors.Is(err, store.ErrLimit) {
+					t.Errorf("create: %v", err)
+				}
+				mu.Lock()
+				defer mu.Unlock()
+				if err == nil {
+					ok++
+				}
+			}()
+		}
+		wg.Wait()
+		if ok != 2 {
+			t.Fatalf("%d concurrent creations passed, want 2", ok)
+		}
+		// A failed item leaves a slot, which a new item takes; its retry
+		// would pass the cap.
+		c, err := s.ClaimDueScheduled(ctx, t0, t0.Add(time.Minute))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := s.FinishScheduled(ctx, c.ID, store.ScheduledFailed, "boom", 0, nil); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.CreateScheduled(ctx, batch(c.WorkspaceID, 1), max); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.RetryScheduled(ctx, c.WorkspaceID, c.ID, max); !errors.Is(err, store.ErrLimit) {
+			t.Fatalf("retry past the cap: %v", err)
+		}
+		if got, _ := s.GetScheduled(ctx, c.WorkspaceID, c.ID); got.Status != store.ScheduledFailed {
+			t.Fatalf("refused retry changed the item: %+v", got)
+		}
+	})
+}
+
+// One workspace's backlog of back-dated items cannot starve another's:
+// claims go round-robin across workspaces.
+func TestClaimDueScheduledIsFairAcrossWorkspaces(t *testing.T) {
+	Run(t, func(t *testing.T, s *sqlstore.DB) {
+		_, a := signUp(t, s, "a@x.io", "a")
+		_, b := signUp(t, s, "b@x.io", "b")
+		var backlog []*store.ScheduledPost
+		for i := range 300 {
+			backlog = append(backlog, scheduledItem(a.ID, fmt.Sprint("Backlog ", i), t0.Add(-time.Duration(1000-i)*time.Hour)))
+		}
+		if err := s.CreateScheduled(ctx, backlog, 0); err != nil {
+			t.Fatal(err)
+		}
+		bItem := scheduledItem(b.ID, "B's post", t0.Add(-time.Minute))
+		if err := s.CreateScheduled(ctx, []*store.ScheduledPost{bItem}, 0); err != nil {
+			t.Fatal(err)
+		}
+		var got []int64
+		for range 3 {
+			c, err := s.ClaimDueScheduled(ctx, t0, t0.Add(time.Minute))
+			if err != nil {
+				t.Fatal(err)
+			}
+			got = append(got, c.WorkspaceID)
+			if c.WorkspaceID == b.ID {
+				if c.ID != bItem.ID {
+					t.Fatalf("claimed %+v", c)
+				}
+				return
+			}
+			if c.ID != backlog[len(got)-1].ID {
+				t.Fatalf("claim %d of A = %d, want its oldest due %d", len(got), c.ID, backlog[len(got)-1].ID)
+			}
+		}
+		t.Fatalf("B's item not among the first 3 claims (workspaces %v)", got)
+	})
+}
+
+// A lease is renewed only by its holder: after a reclaim (the holder was
+// presumed dead) or a finish the holder's renewal fails.
+func TestRenewScheduled(t *testing.T) {
+	Run(t, func(t *testing.T, s *sqlstore.DB) {
+		_, ws := signUp(t, s, "a@x.io", "a")
+		p := scheduledItem(ws.ID, "Leased", t0)
+		if err := s.CreateScheduled(ctx, []*store.ScheduledPost{p}, 0); err != nil {
+			t.Fatal(err)
+		}
+		l1, l2 := t0.Add(2*time.Minute), t0.Add(3*time.Minute)
+		if _, err := s.ClaimDueScheduled(ctx, t0, l1); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.RenewScheduled(ctx, p.ID, l1, l2); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.ClaimDueScheduled(ctx, l1.Add(time.Second), l1.Add(time.Hour)); !errors.Is(err, store.ErrNotFound) {
+			t.Fatalf("claimed under a renewed lease: %v", err)
+		}
+		if err := s.RenewScheduled(ctx, p.ID, l1, l2); !errors.Is(err, store.ErrNotFound) {
+			t.Fatalf("renewal with a stale lease: %v", err)
+		}
+		l3 := l2.Add(2 * time.Minute)
+		if c, err := s.ClaimDueScheduled(ctx, l2.Add(time.Millisecond), l3); err != nil || c.ID != p.ID {
+			t.Fatalf("reclaim after the lease = %+v, %v", c, err)
+		}
+		if err := s.RenewScheduled(ctx, p.ID, l2, l2.Add(time.Hour)); !errors.Is(err, store.ErrNotFound) {
+			t.Fatalf("the old holder renewed a reclaimed item: %v", err)
+		}
+		if err := s.FinishScheduled(ctx, p.ID, store.ScheduledCompleted, "", 0, nil); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.RenewScheduled(ctx, p.ID, l3, l3.Add(time.Hour)); !errors.Is(err, store.ErrNotFound) {
+			t.Fatalf("renewed a finished item: %v", err)
+		}
+	})
+}
+
+// A scheduled item gets one post: the post's insert records it on the item
+// in the same transaction, and a second insert for the item is refused.
+func TestGeneratedPostIsOncePerScheduledItem(t *testing.T) {
+	Run(t, func(t *testing.T, s *sqlstore.DB) {
+		_, ws := signUp(t, s, "a@x.io", "a")
+		p := scheduledItem(ws.ID, "Once", t0)
+		if err := s.CreateScheduled(ctx, []*store.ScheduledPost{p}, 0); err != nil {
+			t.Fatal(err)
+		}
+		first := generatedPost(ws.ID, "once")
+		first.ScheduledID = p.ID
+		if err := s.CreatePost(ctx, first); err != nil {
+			t.Fatal(err)
+		}
+		if got, _ := s.GetScheduled(ctx, ws.ID, p.ID); got.PostID != first.ID || got.Status != store.ScheduledPending {
+			t.Fatalf("item after its post = %+v", got)
+		}
+		again := generatedPost(ws.ID, "once-again")
+		again.ScheduledID = p.ID
+		r := reserve(t, s, ws.ID, 1, 0, t0.Add(time.Hour))
+		again.ReservationID = r.ID
+		if err := s.CreatePost(ctx, again); !errors.Is(err, store.ErrAlreadyDone) {
+			t.Fatalf("second post for the item: %v", err)
+		}
+		if n, _ := s.CountPosts(ctx, store.FindPost{WorkspaceID: &ws.ID}); n != 1 {
+			t.Fatalf("posts = %d, want 1", n)
+		}
+		// The refused insert committed nothing: the reservation is still there to release.
+		if err := s.ReleaseReservation(ctx, r.ID, 1, 0); err != nil {
+			t.Fatalf("release after the refused insert: %v", err)
+		}
+	})
+}
+
+// No item is stored past the year 9999, and one at its last millisecond
+// lists.
+func TestScheduledTimesStayListable(t *testing.T) {
+	Run(t, func(t *testing.T, s *sqlstore.DB) {
+		_, ws := signUp(t, s, "a@x.io", "a")
+		last := time.Date(9999, 12, 31, 23, 59, 59, 999e6, time.UTC)
+		beyond := scheduledItem(ws.ID, "Beyond", last.Add(time.Millisecond))
+		if err := s.CreateScheduled(ctx, []*store.ScheduledPost{scheduledItem(ws.ID, "Last", last), beyond}, 0); err == nil {
+			t.Fatal("stored a time past the year 9999")
+		}
+		if err := s.CreateScheduled(ctx, []*store.ScheduledPost{scheduledItem(ws.ID, "Last", last)}, 0); err != nil {
+			t.Fatal(err)
+		}
+		list, err := s.ListScheduled(ctx, ws.ID)
+		if err != nil || len(list) != 1 || !list[0].ScheduledFor.Equal(last) {
+			t.Fatalf("list = %+v, %v", list, err)
+		}
+		if _, err := list[0].ScheduledFor.MarshalJSON(); err != nil {
+			t.Fatal(err)
 		}
 	})
 }
