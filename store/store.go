@@ -129,6 +129,33 @@ type Store interface {
 	GetMedia(ctx context.Context, workspaceID, id int64) (*Media, error)
 	ListMedia(ctx context.Context, workspaceID int64) ([]*Media, error)
 	DeleteMedia(ctx context.Context, workspaceID, id int64) error
+	// PostsWithCover returns the titles of up to limit posts of the
+	// workspace whose cover is url.
+	PostsWithCover(ctx context.Context, workspaceID int64, url string, limit int) ([]string, error)
+
+	// Stored files: every file written to media storage has a row, so a
+	// workspace's bytes can be capped and unused files found.
+	// AddMediaFile records f unless the workspace's files would then pass
+	// quota bytes (ErrLimit, nothing recorded); quota < 0 is no cap. A key
+	// already recorded is left as it is.
+	AddMediaFile(ctx context.Context, f *MediaFile, quota int64) error
+	DeleteMediaFile(ctx context.Context, key string) error
+	// MediaBytes is the size of the workspace's recorded files.
+	MediaBytes(ctx context.Context, workspaceID int64) (int64, error)
+	HasMediaFile(ctx context.Context, key string) (bool, error)
+	// UnusedMediaFiles lists up to limit files recorded before before that
+	// nothing refers to: no post (cover, banner or body), library item or
+	// scheduled post of their workspace.
+	UnusedMediaFiles(ctx context.Context, before time.Time, limit int) ([]*MediaFile, error)
+	// MediaFileUsed reports whether anything of the workspace refers to key.
+	MediaFileUsed(ctx context.Context, workspaceID int64, key string) (bool, error)
+	// PostMediaKeys returns the stored-file keys (covers and banner
+	// images) the workspace's posts among ids use.
+	PostMediaKeys(ctx context.Context, workspaceID int64, ids []int64) ([]string, error)
+	// RewriteMediaURLs turns covers and library items stored as URLs into
+	// keys: toKey returns the key of a stored URL of a workspace, or false
+	// to leave it. It returns how many rows changed (idempotent).
+	RewriteMediaURLs(ctx context.Context, toKey func(workspaceID int64, url string) (string, bool)) (int, error)
 
 	// Newsletter. Subscribers are keyed on (workspace, e-mail): workspaceID
 	// is the blog signed up on and is required (0 is ErrNotFound); the same
@@ -327,6 +354,25 @@ type Media struct {
 	FileSize    int64
 	MimeType    string
 	CreatedAt   time.Time
+}
+
+// MediaFile is a file in media storage.
+type MediaFile struct {
+	Key         string
+	WorkspaceID int64
+	Size        int64
+	CreatedAt   time.Time
+}
+
+// MediaURLs maps stored media between what the database keeps (storage
+// keys) and what the domain carries (URLs, as the configured storage
+// serves them now). The store applies it to covers and library items.
+type MediaURLs interface {
+	// URL returns the URL of a stored value (a key; a URL stays as it is).
+	URL(stored string) string
+	// Key returns the value to store for url: its key when the storage
+	// made it, else url itself.
+	Key(url string) string
 }
 
 // SignUp holds what one sign-up creates in one transaction.

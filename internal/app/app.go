@@ -50,6 +50,7 @@ type App struct {
 	Site        *site.Site
 	Views       *views.Counter
 	Media       media.Storage
+	Files       *media.Files // Media with its bookkeeping (quotas, sweep)
 	Writer      ai.Writer
 	Illustrator ai.Illustrator
 	Generator   *generate.Service
@@ -91,6 +92,13 @@ func New(ctx context.Context, cfg *config.Config, logger *slog.Logger) (*App, er
 	if cfg.S3Endpoint != "" {
 		st, err := s3.New(s3.Config{Endpoint: cfg.S3Endpoint, Bucket: cfg.S3Bucket, AccessKey: cfg.S3AccessKey,
 			SecretKey: cfg.S3SecretKey, Region: cfg.S3Region, UseSSL: cfg.S3UseSSL, PublicURL: cfg.S3PublicURL})
+		if err == nil {
+			// A missing bucket or wrong keys stop the start here, with a
+			// clear message, instead of failing every upload later.
+			cctx, cancel := context.WithTimeout(ctx, 30*time.Second)
+			err = st.Check(cctx)
+			cancel()
+		}
 		if err != nil {
 			db.Close()
 			return nil, err
@@ -104,6 +112,20 @@ func New(ctx context.Context, cfg *config.Config, logger *slog.Logger) (*App, er
 		}
 		a.Media, mediaHandler = local, local.Handler()
 	}
+	// Every stored file is recorded (quotas, the orphan sweep); the database
+	// keeps keys and builds URLs from the storage as configured now, so
+	// rows stored as URLs by an earlier version are turned into keys.
+	a.Files = media.NewFiles(db, a.Media)
+	a.Files.Logger = logger
+	a.Media = a.Files
+	db.SetMediaURLs(media.URLs{Storage: a.Files})
+	if n, err := db.RewriteMediaURLs(ctx, media.KeyFromURL); err != nil {
+		db.Close()
+		return nil, fmt.Errorf("media keys: %w", err)
+	} else if n > 0 {
+		logger.Info("stored media URLs turned into keys", "rows", n)
+	}
+	a.Posts.Files = a.Files
 	switch cfg.AIProvider {
 	case "openai":
 		c := openai.New(openai.Config{BaseURL: cfg.AIBaseURL, APIKey: cfg.AIAPIKey, TextModel: cfg.AITextModel,
@@ -121,7 +143,7 @@ func New(ctx context.Context, cfg *config.Config, logger *slog.Logger) (*App, er
 	rd := reader.New(db, a.Cache)
 	bl := blog.New(db, a.Cache, a.Site)
 	apiHandler := &api.Handler{Config: cfg, Store: db, Auth: a.Auth, Posts: a.Posts, Cache: a.Cache, Site: a.Site, Reader: rd,
-		Views: a.Views, Media: a.Media, Library: media.NewLibrary(db, a.Media), Generator: a.Generator,
+		Views: a.Views, Media: a.Media, Library: media.NewLibrary(db, a.Files), Generator: a.Generator,
 		Schedules: &scheduler.Service{Store: db, Generator: a.Generator}, Blog: bl, Workspaces: workspace.NewService(db, bl)}
 	siteHandler := &sitehttp.Handler{Config: cfg, Reader: rd, Site: a.Site, Cache: a.Cache, App: fe, Views: a.Views,
 		DefaultImage: a.defaultImage}
@@ -220,6 +242,11 @@ func (a *App) sweep(ctx context.Context) {
 		}
 		if err := a.Store.PruneLoginFailures(ctx, now.Add(-24*time.Hour)); err != nil && ctx.Err() == nil {
 			a.Logger.Warn("sweep login failures", "err", err)
+		}
+		if n, err := a.Files.Sweep(ctx, now, media.SweepGrace); err != nil && ctx.Err() == nil {
+			a.Logger.Warn("sweep unused media files", "err", err)
+		} else if n > 0 {
+			a.Logger.Info("removed unused media files", "files", n)
 		}
 		select {
 		case <-ctx.Done():

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"log/slog"
+	"strings"
 	"time"
 
 	"github.com/inkpress/inkpress/internal/apperr"
@@ -13,17 +14,19 @@ import (
 
 // Library stores a workspace's images: the media library (at most
 // plan.MaxMediaItems items, each a file and a row) and the single uploads of
-// the generate dialog (featured and banner images, files only).
+// the generate dialog (featured and banner images, files only). Every
+// image is cleaned (see Clean) and counted against the plan's storage
+// quota; uploads no post uses are removed by Files.Sweep.
 type Library struct {
-	Store   store.Store
-	Storage Storage
-	Now     func() time.Time
-	Logger  *slog.Logger
+	Store  store.Store
+	Files  *Files
+	Now    func() time.Time
+	Logger *slog.Logger
 }
 
 // NewLibrary returns a Library with the real clock and the default logger.
-func NewLibrary(s store.Store, st Storage) *Library {
-	return &Library{Store: s, Storage: st, Now: time.Now}
+func NewLibrary(s store.Store, files *Files) *Library {
+	return &Library{Store: s, Files: files, Now: time.Now}
 }
 
 // Upload is an image as a client sent it.
@@ -46,6 +49,8 @@ type Stored struct {
 var (
 	ErrLibraryFull = apperr.Newf(apperr.Conflict, "library_full", "Maximum %d images allowed per workspace", plan.MaxMediaItems)
 	ErrNotFound    = apperr.New(apperr.NotFound, "media_not_found", "Image not found in your media library")
+	// maxInUseTitles is how many posts an image in use names.
+	maxInUseTitles = 3
 	errPurpose     = apperr.Validation("purpose must be featured or banner")
 )
 
@@ -63,23 +68,45 @@ func (l *Library) logger() *slog.Logger {
 	return slog.Default()
 }
 
-// checked is an upload whose bytes passed CheckImage.
+// checked is an upload cleaned for storing.
 type checked struct {
 	Upload
-	contentType, ext string
+	img *Image
 }
 
 func check(up Upload) (*checked, error) {
-	ct, ext, err := CheckImage(up.Data, plan.MaxUploadBytes)
+	img, err := Clean(up.Data, plan.MaxUploadBytes)
 	if err != nil {
 		return nil, err
 	}
-	return &checked{Upload: up, contentType: ct, ext: ext}, nil
+	return &checked{Upload: up, img: img}, nil
 }
 
-// put stores a checked upload under a new key of the workspace.
-func (l *Library) put(ctx context.Context, wsID int64, kind string, c *checked) (string, error) {
-	return l.Storage.Put(ctx, NewKey(wsID, kind, l.now(), c.FileName, c.ext), c.Data, c.contentType)
+// quota is the storage quota of the workspace's plan.
+func (l *Library) quota(ctx context.Context, wsID int64) (int64, error) {
+	ws, err := l.Store.GetWorkspace(ctx, store.FindWorkspace{ID: &wsID})
+	if err != nil {
+		return 0, err
+	}
+	admin := false
+	if ws.UserID != 0 {
+		if admin, err = l.Store.HasRole(ctx, ws.UserID, store.RoleAdmin); err != nil {
+			return 0, err
+		}
+	}
+	return plan.For(ws.PlanTier, admin).StorageBytes(), nil
+}
+
+// put stores a checked upload under a new key of the workspace, within
+// the workspace's storage quota, and returns its key and URL.
+func (l *Library) put(ctx context.Context, wsID int64, kind string, c *checked) (key, url string, err error) {
+	quota, err := l.quota(ctx, wsID)
+	if err != nil {
+		return "", "", err
+	}
+	key = NewKey(wsID, kind, l.now(), c.FileName, c.img.Ext)
+	url, err = l.Files.PutWithin(ctx, key, c.img.Data, c.img.ContentType, quota)
+	return key, url, err
 }
 
 // Upload stores a featured or banner image for the generate dialog and
@@ -98,11 +125,11 @@ func (l *Library) Upload(ctx context.Context, wsID int64, up Upload) (*Stored, e
 	default:
 		return nil, errPurpose
 	}
-	url, err := l.put(ctx, wsID, kind, c)
+	_, url, err := l.put(ctx, wsID, kind, c)
 	if err != nil {
 		return nil, err
 	}
-	return &Stored{URL: url, ContentType: c.contentType, Size: len(c.Data)}, nil
+	return &Stored{URL: url, ContentType: c.img.ContentType, Size: len(c.img.Data)}, nil
 }
 
 // List returns the workspace's library, newest first.
@@ -124,14 +151,14 @@ func (l *Library) Add(ctx context.Context, wsID int64, up Upload) (*store.Media,
 	if err != nil {
 		return nil, err
 	}
-	url, err := l.put(ctx, wsID, KindLibrary, c)
+	key, url, err := l.put(ctx, wsID, KindLibrary, c)
 	if err != nil {
 		return nil, err
 	}
-	m := &store.Media{WorkspaceID: wsID, FileName: DisplayName(c.FileName, c.ext), FileURL: url,
-		FileSize: int64(len(c.Data)), MimeType: c.contentType}
+	m := &store.Media{WorkspaceID: wsID, FileName: DisplayName(c.FileName, c.img.Ext), FileURL: url,
+		FileSize: int64(len(c.img.Data)), MimeType: c.img.ContentType}
 	if err := l.Store.CreateMedia(ctx, m, plan.MaxMediaItems); err != nil {
-		l.remove(ctx, url)
+		l.remove(ctx, key)
 		if errors.Is(err, store.ErrLimit) {
 			err = ErrLibraryFull
 		}
@@ -140,31 +167,59 @@ func (l *Library) Add(ctx context.Context, wsID int64, up Upload) (*store.Media,
 	return m, nil
 }
 
-// Delete removes a library item of the workspace, row and file.
+// Delete removes a library item of the workspace, row and file. An image
+// that posts use as their cover is refused, naming them: deleting it would
+// leave those posts (and their feed enclosures) pointing at nothing.
 func (l *Library) Delete(ctx context.Context, wsID, id int64) error {
 	if id <= 0 {
 		return ErrNotFound
 	}
 	m, err := l.Store.GetMedia(ctx, wsID, id)
-	if err == nil {
-		err = l.Store.DeleteMedia(ctx, wsID, id)
-	}
 	if errors.Is(err, store.ErrNotFound) {
 		return ErrNotFound
 	}
 	if err != nil {
 		return err
 	}
-	// The row goes first: a file left behind is harmless, a row pointing
-	// at a missing file is not.
-	l.remove(ctx, m.FileURL)
+	titles, err := l.Store.PostsWithCover(ctx, wsID, m.FileURL, maxInUseTitles+1)
+	if err != nil {
+		return err
+	}
+	if len(titles) > 0 {
+		return errInUse(titles)
+	}
+	if err := l.Store.DeleteMedia(ctx, wsID, id); errors.Is(err, store.ErrNotFound) {
+		return ErrNotFound
+	} else if err != nil {
+		return err
+	}
+	// The row goes first: a file left behind is harmless (the sweep
+	// removes it), a row pointing at a missing file is not. The file stays
+	// while a banner or a post's body still shows it.
+	if key := l.Files.KeyOf(m.FileURL); key != "" {
+		l.Files.Release(ctx, wsID, []string{key})
+	}
 	return nil
 }
 
+// errInUse names the posts (at most maxInUseTitles) whose cover an image is.
+func errInUse(titles []string) *apperr.Error {
+	more := ""
+	if len(titles) > maxInUseTitles {
+		titles, more = titles[:maxInUseTitles], " and other posts"
+	}
+	quoted := make([]string, len(titles))
+	for i, t := range titles {
+		quoted[i] = "\u201c" + t + "\u201d"
+	}
+	return apperr.Newf(apperr.Conflict, "media_in_use", "This image is the cover of %s%s. Change their covers first.",
+		strings.Join(quoted, ", "), more)
+}
+
 // remove deletes a stored file; a failure only leaves an unreferenced file
-// behind, so it is logged.
-func (l *Library) remove(ctx context.Context, url string) {
-	if key, err := DeleteURL(ctx, l.Storage, url); err != nil {
+// behind (the sweep removes it), so it is logged.
+func (l *Library) remove(ctx context.Context, key string) {
+	if err := l.Files.Delete(context.WithoutCancel(ctx), key); err != nil {
 		l.logger().WarnContext(ctx, "delete stored file", "key", key, "err", err)
 	}
 }

@@ -49,6 +49,26 @@ var plans = []Plan{
 var admin = Plan{ID: store.PlanAdmin, Name: "Admin", PostsPerMonth: Unlimited, ImagesPerMonth: Unlimited,
 	Features: []string{"Unlimited access"}}
 
+// MiB is a mebibyte.
+const MiB = 1 << 20
+
+// storageQuota is each plan's media storage (library, uploads, AI covers)
+// in bytes; the admin plan has none (-1).
+var storageQuota = map[string]int64{
+	store.PlanStarter:      200 * MiB,
+	store.PlanProfessional: 1024 * MiB,
+	store.PlanAgency:       5 * 1024 * MiB,
+	store.PlanAdmin:        -1,
+}
+
+// StorageBytes is the plan's media storage quota in bytes; -1 is no cap.
+func (p Plan) StorageBytes() int64 {
+	if q, ok := storageQuota[p.ID]; ok {
+		return q
+	}
+	return storageQuota[store.PlanStarter]
+}
+
 // Public returns the plans offered for sale, in price order.
 func Public() []Plan { return append([]Plan(nil), plans...) }
 

@@ -23,6 +23,16 @@ type Service struct {
 	Store store.Store
 	Cache *cache.Cache
 	Now   func() time.Time
+	// Files removes deleted posts' own files (media.Files); nil keeps them.
+	Files Files
+}
+
+// Files are the stored files of posts.
+type Files interface {
+	// PostFiles returns the files the workspace's posts among ids use.
+	PostFiles(ctx context.Context, workspaceID int64, ids []int64) ([]string, error)
+	// Release removes those of keys nothing uses any more.
+	Release(ctx context.Context, workspaceID int64, keys []string)
 }
 
 // New returns a Service with the real clock.
@@ -230,9 +240,21 @@ func (s *Service) Delete(ctx context.Context, workspaceID int64, ids []int64) (i
 	if len(ids) > MaxBulkDelete {
 		return 0, errBulkTooMany
 	}
+	var files []string
+	if s.Files != nil {
+		var err error
+		if files, err = s.Files.PostFiles(ctx, workspaceID, ids); err != nil {
+			return 0, err
+		}
+	}
 	n, err := s.Store.DeletePosts(ctx, workspaceID, ids)
 	if err == nil && n > 0 {
 		s.Cache.Invalidate(workspaceID)
+		// A cover or banner no other post, library item or schedule uses
+		// goes with its post.
+		if len(files) > 0 {
+			s.Files.Release(ctx, workspaceID, files)
+		}
 	}
 	return n, err
 }

@@ -88,11 +88,12 @@ func TestOwnerMediaLibrary(t *testing.T) {
 			t.Fatalf("upload = %d %s", status, raw)
 		}
 		it := first.Item
-		if it.FileName != "My Photo.png" || it.MimeType != "image/png" || it.FileSize != int64(len(pngBytes(t))) ||
-			!strings.Contains(it.FileURL, "/library/") {
+		// The size is the stored (re-encoded) file's.
+		file := filepath.Join(e.mediaDir, strings.TrimPrefix(it.FileURL, "/media/"))
+		if fi, err := os.Stat(file); err != nil || it.FileName != "My Photo.png" || it.MimeType != "image/png" ||
+			it.FileSize != fi.Size() || !strings.Contains(it.FileURL, "/library/") {
 			t.Fatalf("item = %+v", it)
 		}
-		file := filepath.Join(e.mediaDir, strings.TrimPrefix(it.FileURL, "/media/"))
 		if _, err := os.Stat(file); err != nil {
 			t.Fatal(err)
 		}

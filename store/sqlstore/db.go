@@ -27,6 +27,7 @@ import (
 type DB struct {
 	db      *sql.DB
 	dialect string
+	media   store.MediaURLs // keys <-> URLs of stored media; nil keeps values as they are
 }
 
 var _ store.Store = (*DB)(nil)

@@ -11,12 +11,13 @@ import (
 
 const mediaCols = `id, workspace_id, file_name, file_url, file_size, mime_type, created_at`
 
-func scanMedia(row interface{ Scan(...any) error }) (*store.Media, error) {
+func (d *DB) scanMedia(row interface{ Scan(...any) error }) (*store.Media, error) {
 	var m store.Media
 	var created int64
 	if err := row.Scan(&m.ID, &m.WorkspaceID, &m.FileName, &m.FileURL, &m.FileSize, &m.MimeType, &created); err != nil {
 		return nil, notFound(err)
 	}
+	m.FileURL = d.mediaURL(m.FileURL)
 	m.CreatedAt = fromMS(created)
 	return &m, nil
 }
@@ -41,12 +42,12 @@ func (d *DB) CreateMedia(ctx context.Context, m *store.Media, max int) error {
 		return tx.QueryRowContext(ctx,
 			`INSERT INTO media_library (workspace_id, file_name, file_url, file_size, mime_type, created_at)
 			 VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
-			m.WorkspaceID, m.FileName, m.FileURL, m.FileSize, m.MimeType, ms(m.CreatedAt)).Scan(&m.ID)
+			m.WorkspaceID, m.FileName, d.mediaKey(m.FileURL), m.FileSize, m.MimeType, ms(m.CreatedAt)).Scan(&m.ID)
 	})
 }
 
 func (d *DB) GetMedia(ctx context.Context, workspaceID, id int64) (*store.Media, error) {
-	return scanMedia(d.db.QueryRowContext(ctx,
+	return d.scanMedia(d.db.QueryRowContext(ctx,
 		`SELECT `+mediaCols+` FROM media_library WHERE workspace_id = $1 AND id = $2`, workspaceID, id))
 }
 
@@ -59,7 +60,7 @@ func (d *DB) ListMedia(ctx context.Context, workspaceID int64) ([]*store.Media, 
 	defer rows.Close()
 	var out []*store.Media
 	for rows.Next() {
-		m, err := scanMedia(rows)
+		m, err := d.scanMedia(rows)
 		if err != nil {
 			return nil, err
 		}

@@ -47,6 +47,11 @@ func jsonText(v any) string {
 }
 
 func (d *DB) CreatePost(ctx context.Context, p *store.Post) error {
+	// The database keeps the cover's storage key (mediafiles.go); the
+	// caller's post keeps its URL.
+	url := p.CoverImageURL
+	p.CoverImageURL = d.mediaKey(url)
+	defer func() { p.CoverImageURL = url }()
 	if p.ReservationID != 0 || p.ScheduledID != 0 {
 		return d.createGeneratedPost(ctx, p) // reservations.go
 	}
@@ -156,6 +161,7 @@ func (d *DB) ListPosts(ctx context.Context, f store.FindPost) ([]*store.Post, er
 		if err != nil {
 			return nil, err
 		}
+		p.CoverImageURL = d.mediaURL(p.CoverImageURL)
 		out = append(out, p)
 	}
 	return out, rows.Err()
@@ -177,7 +183,7 @@ func (d *DB) UpdatePost(ctx context.Context, p *store.Post) error {
 		   cover_image_url = $7, cover_image_type = $8, cover_image_size = $9, meta_title = $10, meta_description = $11,
 		   tags = $12, banners = $13, read_minutes = $14, word_count = $15, updated_at = $16
 		 WHERE id = $17 AND workspace_id = $18`,
-		p.Category, p.Title, p.Slug, p.Content, p.ContentHTML, p.Excerpt, p.CoverImageURL, p.CoverImageType,
+		p.Category, p.Title, p.Slug, p.Content, p.ContentHTML, p.Excerpt, d.mediaKey(p.CoverImageURL), p.CoverImageType,
 		p.CoverImageSize, p.MetaTitle, p.MetaDescription, jsonText(p.Tags), jsonText(p.Banners), p.ReadMinutes,
 		p.WordCount, ms(p.UpdatedAt), p.ID, p.WorkspaceID)
 	if isUnique(err) {

@@ -1,0 +1,30 @@
+-- +goose Up
+-- Every file written to media storage has a row: a workspace's bytes are
+-- capped by its plan (counted and inserted under the workspace's lock), and
+-- files nothing refers to any more are found and removed by the sweep.
+-- Rows of a deleted workspace go with it; the sweep then removes its files.
+CREATE TABLE media_files (
+    file_key     TEXT    NOT NULL PRIMARY KEY,
+    workspace_id BIGINT  NOT NULL REFERENCES workspaces(id) ON DELETE CASCADE,
+    file_size    BIGINT  NOT NULL,
+    created_at   BIGINT  NOT NULL
+);
+CREATE INDEX media_files_workspace ON media_files(workspace_id);
+CREATE INDEX media_files_created ON media_files(created_at);
+-- "Which posts use this image as their cover" (deleting a library item,
+-- the sweep's reference check).
+CREATE INDEX blog_posts_cover ON blog_posts(workspace_id, cover_image_url);
+-- Covers and library items keep storage keys, not URLs: the URL is built
+-- from the configured storage when rendered, so a new public URL applies to
+-- every file. Local URLs are "/media/" + key; absolute (S3) URLs depend on
+-- the configuration, so the app rewrites those at start.
+UPDATE blog_posts SET cover_image_url = substr(cover_image_url, 8) WHERE cover_image_url LIKE '/media/%';
+UPDATE media_library SET file_url = substr(file_url, 8) WHERE file_url LIKE '/media/%';
+
+-- +goose Down
+UPDATE blog_posts SET cover_image_url = '/media/' || cover_image_url
+ WHERE cover_image_url <> '' AND cover_image_url NOT LIKE '/%' AND cover_image_url NOT LIKE '%://%';
+UPDATE media_library SET file_url = '/media/' || file_url
+ WHERE file_url NOT LIKE '/%' AND file_url NOT LIKE '%://%';
+DROP INDEX blog_posts_cover;
+DROP TABLE media_files;

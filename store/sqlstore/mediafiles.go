@@ -1,0 +1,212 @@
+package sqlstore
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"strings"
+	"time"
+
+	"github.com/inkpress/inkpress/store"
+)
+
+// SetMediaURLs makes the store keep storage keys for covers and library
+// items and hand out URLs built by m. Call it before serving.
+func (d *DB) SetMediaURLs(m store.MediaURLs) { d.media = m }
+
+// mediaURL is the URL of a stored cover or library value.
+func (d *DB) mediaURL(stored string) string {
+	if d.media == nil || stored == "" {
+		return stored
+	}
+	return d.media.URL(stored)
+}
+
+// mediaKey is the value stored for a cover or library URL.
+func (d *DB) mediaKey(url string) string {
+	if d.media == nil || url == "" {
+		return url
+	}
+	return d.media.Key(url)
+}
+
+// AddMediaFile counts and inserts under the workspace's lock, so
+// concurrent uploads cannot pass the quota together.
+func (d *DB) AddMediaFile(ctx context.Context, f *store.MediaFile, quota int64) error {
+	if f.CreatedAt.IsZero() {
+		f.CreatedAt = time.Now().UTC()
+	}
+	return d.tx(ctx, func(tx *sql.Tx) error {
+		if err := d.lockWorkspace(ctx, tx, f.WorkspaceID); err != nil {
+			return err
+		}
+		if quota >= 0 {
+			var used int64
+			if err := tx.QueryRowContext(ctx, `SELECT COALESCE(SUM(file_size), 0) FROM media_files WHERE workspace_id = $1`,
+				f.WorkspaceID).Scan(&used); err != nil {
+				return err
+			}
+			if used+f.Size > quota {
+				return store.ErrLimit
+			}
+		}
+		_, err := tx.ExecContext(ctx, `INSERT INTO media_files (file_key, workspace_id, file_size, created_at)
+			VALUES ($1, $2, $3, $4) ON CONFLICT (file_key) DO NOTHING`, f.Key, f.WorkspaceID, f.Size, ms(f.CreatedAt))
+		return err
+	})
+}
+
+func (d *DB) DeleteMediaFile(ctx context.Context, key string) error {
+	_, err := d.db.ExecContext(ctx, `DELETE FROM media_files WHERE file_key = $1`, key)
+	return err
+}
+
+func (d *DB) MediaBytes(ctx context.Context, workspaceID int64) (int64, error) {
+	var n int64
+	err := d.db.QueryRowContext(ctx, `SELECT COALESCE(SUM(file_size), 0) FROM media_files WHERE workspace_id = $1`, workspaceID).Scan(&n)
+	return n, err
+}
+
+func (d *DB) HasMediaFile(ctx context.Context, key string) (bool, error) {
+	var n int
+	err := d.db.QueryRowContext(ctx, `SELECT COUNT(*) FROM media_files WHERE file_key = $1`, key).Scan(&n)
+	return n > 0, err
+}
+
+// mediaUsed is the condition "something of workspace $W refers to key $K"
+// ($W and $K are replaced by the caller's placeholders or columns). Covers
+// and library items hold keys; banners, bodies and scheduled banners hold
+// URLs, which contain the key. Keys are made of [a-z0-9./-] only, so LIKE
+// has no wildcard to misread.
+const mediaUsed = `(EXISTS (SELECT 1 FROM blog_posts p WHERE p.workspace_id = $W AND (p.cover_image_url = $K
+	   OR p.banners LIKE '%' || $K || '%' OR p.content LIKE '%' || $K || '%'))
+	OR EXISTS (SELECT 1 FROM media_library l WHERE l.workspace_id = $W AND l.file_url = $K)
+	OR EXISTS (SELECT 1 FROM scheduled_posts s WHERE s.workspace_id = $W AND (s.banner1_html LIKE '%' || $K || '%'
+	   OR s.banner2_html LIKE '%' || $K || '%' OR s.banner3_html LIKE '%' || $K || '%')))`
+
+func usedCond(w, k string) string {
+	return strings.NewReplacer("$W", w, "$K", k).Replace(mediaUsed)
+}
+
+func (d *DB) UnusedMediaFiles(ctx context.Context, before time.Time, limit int) ([]*store.MediaFile, error) {
+	rows, err := d.db.QueryContext(ctx, `SELECT f.file_key, f.workspace_id, f.file_size, f.created_at FROM media_files f
+		WHERE f.created_at < $1 AND NOT `+usedCond("f.workspace_id", "f.file_key")+`
+		ORDER BY f.created_at LIMIT $2`, ms(before), limit)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []*store.MediaFile
+	for rows.Next() {
+		var f store.MediaFile
+		var created int64
+		if err := rows.Scan(&f.Key, &f.WorkspaceID, &f.Size, &created); err != nil {
+			return nil, err
+		}
+		f.CreatedAt = fromMS(created)
+		out = append(out, &f)
+	}
+	return out, rows.Err()
+}
+
+func (d *DB) MediaFileUsed(ctx context.Context, workspaceID int64, key string) (bool, error) {
+	var used bool
+	err := d.db.QueryRowContext(ctx, `SELECT `+usedCond("$1", "$2"), workspaceID, key).Scan(&used)
+	return used, err
+}
+
+func (d *DB) PostMediaKeys(ctx context.Context, workspaceID int64, ids []int64) ([]string, error) {
+	if len(ids) == 0 {
+		return nil, nil
+	}
+	args := []any{workspaceID}
+	ph := make([]string, len(ids))
+	for i, id := range ids {
+		args = append(args, id)
+		ph[i] = "$" + itoa(i+2)
+	}
+	rows, err := d.db.QueryContext(ctx, `SELECT cover_image_url, banners FROM blog_posts
+		WHERE workspace_id = $1 AND id IN (`+strings.Join(ph, ", ")+`)`, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var keys []string
+	for rows.Next() {
+		var cover, banners string
+		if err := rows.Scan(&cover, &banners); err != nil {
+			return nil, err
+		}
+		if cover != "" {
+			keys = append(keys, cover)
+		}
+		var bs []store.Banner
+		_ = json.Unmarshal([]byte(banners), &bs)
+		for _, b := range bs {
+			if k := d.mediaKey(b.ImageURL); k != "" {
+				keys = append(keys, k)
+			}
+		}
+	}
+	return keys, rows.Err()
+}
+
+func (d *DB) PostsWithCover(ctx context.Context, workspaceID int64, url string, limit int) ([]string, error) {
+	rows, err := d.db.QueryContext(ctx, `SELECT title FROM blog_posts WHERE workspace_id = $1 AND cover_image_url = $2
+		ORDER BY published_at DESC, id DESC LIMIT $3`, workspaceID, d.mediaKey(url), limit)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []string
+	for rows.Next() {
+		var t string
+		if err := rows.Scan(&t); err != nil {
+			return nil, err
+		}
+		out = append(out, t)
+	}
+	return out, rows.Err()
+}
+
+// RewriteMediaURLs only reads rows holding a URL (a key never starts with
+// "/" nor contains "://"), so once done it reads nothing.
+func (d *DB) RewriteMediaURLs(ctx context.Context, toKey func(workspaceID int64, url string) (string, bool)) (int, error) {
+	n := 0
+	for _, t := range []struct{ table, col string }{{"blog_posts", "cover_image_url"}, {"media_library", "file_url"}} {
+		type row struct {
+			id, ws int64
+			url    string
+		}
+		rows, err := d.db.QueryContext(ctx, `SELECT id, workspace_id, `+t.col+` FROM `+t.table+`
+			WHERE `+t.col+` LIKE '/%' OR `+t.col+` LIKE '%://%'`)
+		if err != nil {
+			return n, err
+		}
+		var todo []row
+		for rows.Next() {
+			var r row
+			if err := rows.Scan(&r.id, &r.ws, &r.url); err != nil {
+				rows.Close()
+				return n, err
+			}
+			todo = append(todo, r)
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			return n, err
+		}
+		for _, r := range todo {
+			key, ok := toKey(r.ws, r.url)
+			if !ok {
+				continue
+			}
+			if _, err := d.db.ExecContext(ctx, `UPDATE `+t.table+` SET `+t.col+` = $1 WHERE id = $2 AND `+t.col+` = $3`,
+				key, r.id, r.url); err != nil {
+				return n, err
+			}
+			n++
+		}
+	}
+	return n, nil
+}
