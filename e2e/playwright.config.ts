@@ -30,7 +30,8 @@ export default defineConfig({
   },
   webServer: {
     command: '../bin/inkpress',
-    url: `http://127.0.0.1:${port}/healthz`,
+    // Ready once the demo posts are written (they are written in the background).
+    url: `http://127.0.0.1:${port}/readyz`,
     reuseExistingServer: false,
     timeout: 60_000,
     stdout: 'ignore',

@@ -6,6 +6,7 @@ package server
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"log/slog"
 	"net/http"
@@ -36,9 +37,30 @@ type Server struct {
 	// page with inline scripts replaces it with one naming their hashes.
 	CSP string
 	// HSTS turns on Strict-Transport-Security (the base URL is https).
-	HSTS    bool
-	handler http.Handler
+	HSTS bool
+	// Ready lists what /readyz checks besides the database (Store.Ping),
+	// each within ReadyTimeout (2s when zero).
+	Ready        []Check
+	ReadyTimeout time.Duration
+	// RequestTimeout is the deadline of every request's context (none when
+	// zero), except the routes in longRoutes, which set their own.
+	RequestTimeout time.Duration
+	// AccessLog is which requests are logged: "all" (the default when
+	// empty), "errors" (5xx answers) or "off". A request whose client went
+	// away is logged at debug as such, whatever it answered.
+	AccessLog string
+	handler   http.Handler
 }
+
+// Check is one readiness check: nil when the part named works.
+type Check struct {
+	Name  string
+	Check func(ctx context.Context) error
+}
+
+// longRoutes keep no request deadline: generation is bounded by its own
+// limit (internal/generate), longer than any ordinary request.
+var longRoutes = map[string]bool{"POST /api/workspace/posts/generate": true}
 
 // Handler returns the fully wrapped handler.
 func (s *Server) Handler() http.Handler {
@@ -47,12 +69,13 @@ func (s *Server) Handler() http.Handler {
 	}
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /healthz", s.healthz)
+	mux.HandleFunc("GET /readyz", s.readyz)
 	mux.Handle("/api/", s.API)
 	if s.Media != nil {
 		mux.Handle("GET /media/", s.Media)
 	}
 	mux.Handle("/", s.Site)
-	s.handler = s.recoverer(s.logRequests(s.securityHeaders(s.crossOrigin(mux))))
+	s.handler = s.recoverer(s.logRequests(s.securityHeaders(s.crossOrigin(s.deadline(mux)))))
 	return s.handler
 }
 
@@ -84,16 +107,64 @@ func (s *Server) crossOrigin(next http.Handler) http.Handler {
 	return cop.Handler(next)
 }
 
+// healthz is liveness: the process serves HTTP. It touches nothing else, so
+// a database outage never gets a healthy process restarted.
 func (s *Server) healthz(w http.ResponseWriter, r *http.Request) {
-	ctx, cancel := context.WithTimeout(r.Context(), 2*time.Second)
-	defer cancel()
-	if err := s.Store.Ping(ctx); err != nil {
-		http.Error(w, "database unreachable", http.StatusServiceUnavailable)
-		return
-	}
 	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-store")
 	_, _ = w.Write([]byte("ok\n"))
+}
+
+// readyz is readiness: the database answers and every Ready check passes.
+// It answers 200 {"status":"ready"} or 503 {"status":"unavailable",
+// "failed":[names]}; the errors themselves are logged, not shown.
+func (s *Server) readyz(w http.ResponseWriter, r *http.Request) {
+	checks := s.Ready
+	if s.Store != nil {
+		checks = append([]Check{{"database", s.Store.Ping}}, checks...)
+	}
+	timeout := s.ReadyTimeout
+	if timeout <= 0 {
+		timeout = 2 * time.Second
+	}
+	failed := []string{}
+	for _, c := range checks {
+		ctx, cancel := context.WithTimeout(r.Context(), timeout)
+		err := c.Check(ctx)
+		cancel()
+		if err != nil {
+			failed = append(failed, c.Name)
+			s.Logger.Warn("not ready", "check", c.Name, "err", err)
+		}
+	}
+	body := map[string]any{"status": "ready"}
+	status := http.StatusOK
+	if len(failed) > 0 {
+		body = map[string]any{"status": "unavailable", "failed": failed}
+		status = http.StatusServiceUnavailable
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(status)
+	_ = json.NewEncoder(w).Encode(body)
+}
+
+// deadline bounds every request's context by RequestTimeout, so a database
+// or storage that stops answering cannot hold requests (and their
+// connections and files) open; the work sees context.DeadlineExceeded.
+func (s *Server) deadline(next http.Handler) http.Handler {
+	if s.RequestTimeout <= 0 {
+		return next
+	}
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if longRoutes[r.Method+" "+r.URL.Path] {
+			next.ServeHTTP(w, r)
+			return
+		}
+		ctx, cancel := context.WithTimeout(r.Context(), s.RequestTimeout)
+		defer cancel()
+		next.ServeHTTP(w, r.WithContext(ctx))
+	})
 }
 
 // Run serves until ctx is cancelled, then shuts down gracefully, letting
@@ -152,8 +223,9 @@ func (s *Server) recoverer(next http.Handler) http.Handler {
 
 type statusWriter struct {
 	http.ResponseWriter
-	status int
-	bytes  int
+	status   int
+	bytes    int
+	writeErr error
 }
 
 func (w *statusWriter) WriteHeader(code int) {
@@ -169,24 +241,77 @@ func (w *statusWriter) Write(b []byte) (int, error) {
 	}
 	n, err := w.ResponseWriter.Write(b)
 	w.bytes += n
+	if err != nil && w.writeErr == nil {
+		w.writeErr = err
+	}
 	return n, err
 }
 
 // Unwrap lets http.ResponseController reach the real writer.
 func (w *statusWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
 
+// logRequests writes the access log (AccessLog): one structured line per
+// request, at error for a 5xx answer. A request whose client went away
+// (connection closed, broken pipe) is not a server error: it is logged at
+// debug as "client went away" whatever the handler answered.
 func (s *Server) logRequests(next http.Handler) http.Handler {
+	if s.AccessLog == "off" {
+		return next
+	}
+	errorsOnly := s.AccessLog == "errors"
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()
 		sw := &statusWriter{ResponseWriter: w}
 		next.ServeHTTP(sw, r)
+		attrs := []any{"method", r.Method, "path", r.URL.Path, "status", sw.status, "bytes", sw.bytes,
+			"duration", time.Since(start)}
+		if clientGone(r.Context(), sw.writeErr) {
+			s.Logger.Debug("client went away", attrs...)
+			return
+		}
 		level := slog.LevelInfo
 		if sw.status >= 500 {
 			level = slog.LevelError
+		} else if errorsOnly {
+			return
 		}
-		s.Logger.Log(r.Context(), level, "request", "method", r.Method, "path", r.URL.Path, "status", sw.status,
-			"bytes", sw.bytes, "duration", time.Since(start))
+		s.Logger.Log(r.Context(), level, "request", attrs...)
 	})
+}
+
+// clientGone reports whether a request ended because its client left: the
+// request's context was cancelled (net/http does so when the connection
+// closes) or writing the answer failed.
+func clientGone(ctx context.Context, writeErr error) bool {
+	return errors.Is(ctx.Err(), context.Canceled) || writeErr != nil
+}
+
+// ClientGoneHandler wraps a log handler so that an error logged for a
+// request whose client went away (its context cancelled) is logged at debug
+// as "client went away: ..." instead: handlers log failures of their work,
+// which fails when the client leaves, and that is no server error.
+func ClientGoneHandler(h slog.Handler) slog.Handler { return clientGoneHandler{h} }
+
+type clientGoneHandler struct{ slog.Handler }
+
+func (h clientGoneHandler) Handle(ctx context.Context, rec slog.Record) error {
+	if rec.Level >= slog.LevelError && ctx != nil && errors.Is(ctx.Err(), context.Canceled) {
+		if !h.Handler.Enabled(ctx, slog.LevelDebug) {
+			return nil
+		}
+		quiet := slog.NewRecord(rec.Time, slog.LevelDebug, "client went away: "+rec.Message, rec.PC)
+		rec.Attrs(func(a slog.Attr) bool { quiet.AddAttrs(a); return true })
+		return h.Handler.Handle(ctx, quiet)
+	}
+	return h.Handler.Handle(ctx, rec)
+}
+
+func (h clientGoneHandler) WithAttrs(as []slog.Attr) slog.Handler {
+	return clientGoneHandler{h.Handler.WithAttrs(as)}
+}
+
+func (h clientGoneHandler) WithGroup(name string) slog.Handler {
+	return clientGoneHandler{h.Handler.WithGroup(name)}
 }
 
 // permissionsPolicy turns off the browser features no InkPress page uses,

@@ -18,6 +18,7 @@ import (
 
 	"github.com/inkpress/inkpress/internal/app"
 	"github.com/inkpress/inkpress/internal/config"
+	"github.com/inkpress/inkpress/server"
 )
 
 func main() {
@@ -46,10 +47,11 @@ func newLogger(cfg *config.Config) *slog.Logger {
 	var level slog.Level
 	_ = level.UnmarshalText([]byte(cfg.LogLevel))
 	opts := &slog.HandlerOptions{Level: level}
+	// A failure logged because the client went away is no server error.
 	if cfg.LogFormat == "json" {
-		return slog.New(slog.NewJSONHandler(os.Stderr, opts))
+		return slog.New(server.ClientGoneHandler(slog.NewJSONHandler(os.Stderr, opts)))
 	}
-	return slog.New(slog.NewTextHandler(os.Stderr, opts))
+	return slog.New(server.ClientGoneHandler(slog.NewTextHandler(os.Stderr, opts)))
 }
 
 func serve(args []string) error {

@@ -13,6 +13,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/inkpress/inkpress/internal/ai"
@@ -36,6 +37,7 @@ import (
 	"github.com/inkpress/inkpress/server/api"
 	"github.com/inkpress/inkpress/server/frontend"
 	sitehttp "github.com/inkpress/inkpress/server/site"
+	"github.com/inkpress/inkpress/store"
 	"github.com/inkpress/inkpress/store/sqlstore"
 	"github.com/inkpress/inkpress/web"
 )
@@ -59,21 +61,35 @@ type App struct {
 	Logger      *slog.Logger
 	// Out receives the one-time demo credentials (stdout by default).
 	Out io.Writer
-	// DemoIllustrator draws the demo posts' covers (the builtin one).
+	// DemoWriter and DemoIllustrator write the demo posts and draw their
+	// covers: the builtin ones, whatever provider is configured, so demo
+	// content never waits on (or fails with) a remote AI service.
+	DemoWriter      ai.Writer
 	DemoIllustrator ai.Illustrator
+
+	demoWS   *store.Workspace // demo posts still to write (Prepare found a new database)
+	demoBusy atomic.Bool      // demo posts being written: /readyz says "demo"
 	// ShutdownGrace is how long Run lets in-flight requests finish once
 	// stopped: longer than a whole generation (generate.ShutdownGrace).
 	ShutdownGrace time.Duration
 }
 
+// StaleFor is how long an expired cached answer may still be served when
+// the database cannot render it again.
+const StaleFor = 10 * time.Minute
+
 // New opens the database (applying migrations) and builds every part.
 func New(ctx context.Context, cfg *config.Config, logger *slog.Logger) (*App, error) {
-	db, err := sqlstore.Open(ctx, cfg.DatabaseURL)
+	db, err := sqlstore.OpenWith(ctx, cfg.DatabaseURL, sqlstore.Options{Timeout: cfg.DBTimeout})
 	if err != nil {
 		return nil, err
 	}
-	a := &App{Config: cfg, Store: db, Logger: logger, Out: os.Stdout, DemoIllustrator: builtin.New()}
+	a := &App{Config: cfg, Store: db, Logger: logger, Out: os.Stdout, DemoWriter: builtin.New(), DemoIllustrator: builtin.New()}
 	a.Cache = cache.New(30*time.Second, cfg.CacheBytes)
+	// While the database is down, expired public answers stay servable for
+	// a while (a missing page is never served from memory).
+	a.Cache.StaleFor = StaleFor
+	a.Cache.StaleOn = func(err error) bool { return !errors.Is(err, store.ErrNotFound) }
 	// Tell other instances (they poll in Run) that a workspace changed.
 	a.Cache.OnInvalidate = func(wsID int64) {
 		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
@@ -149,8 +165,32 @@ func New(ctx context.Context, cfg *config.Config, logger *slog.Logger) (*App, er
 		DefaultImage: a.defaultImage}
 	a.Server = &server.Server{Addr: cfg.Addr, API: apiHandler.Routes(), Site: siteHandler, Media: mediaHandler,
 		Store: db, Logger: logger, TrustedOrigins: []string{cfg.BaseURL},
-		CSP: sitehttp.ContentSecurityPolicy(cfg), HSTS: strings.HasPrefix(cfg.BaseURL, "https://")}
+		CSP: sitehttp.ContentSecurityPolicy(cfg), HSTS: strings.HasPrefix(cfg.BaseURL, "https://"),
+		RequestTimeout: cfg.RequestTimeout, AccessLog: cfg.AccessLog, ReadyTimeout: cfg.DBTimeout, Ready: a.readiness()}
 	return a, nil
+}
+
+// readiness lists what /readyz checks besides the database: a writable
+// data directory when the database or media live there, and demo content
+// still being written on a first start.
+func (a *App) readiness() []server.Check {
+	checks := []server.Check{{Name: "demo", Check: func(context.Context) error {
+		if a.demoBusy.Load() {
+			return errors.New("demo content is being written")
+		}
+		return nil
+	}}}
+	if a.Config.S3Endpoint == "" || a.Store.Dialect() == "sqlite" {
+		checks = append(checks, server.Check{Name: "data_dir", Check: func(context.Context) error {
+			f, err := os.CreateTemp(a.Config.DataDir, ".readyz-*")
+			if err != nil {
+				return err
+			}
+			_, err = f.Write([]byte("ok"))
+			return errors.Join(err, f.Close(), os.Remove(f.Name()))
+		}})
+	}
+	return checks
 }
 
 // defaultImage draws the 1200x630 preview image used by pages without one.
@@ -203,7 +243,24 @@ func (a *App) Prepare(ctx context.Context) error {
 		// Printed once, on the first start only: the password is not stored anywhere else.
 		fmt.Fprintf(a.Out, "\n  Demo admin account created:\n    e-mail:   admin@inkpress.local\n    password: %s\n  Sign in at %s/admin/login\n\n", pw, a.Config.BaseURL)
 	}
-	seeder := &demo.Seeder{Store: a.Store, Posts: a.Posts, Writer: a.Writer, Illustrator: a.DemoIllustrator, Media: a.Media}
+	// The posts are written by SeedDemo: in the background once serving
+	// (Run), so the first start listens at once.
+	a.demoWS = ws
+	a.demoBusy.Store(true)
+	return nil
+}
+
+// SeedDemo writes the demo posts Prepare left for it (if any), with the
+// builtin writer and illustrator. Run calls it in the background; a failure
+// is logged and leaves the blog with the posts written so far.
+func (a *App) SeedDemo(ctx context.Context) error {
+	ws := a.demoWS
+	if ws == nil {
+		return nil
+	}
+	a.demoWS = nil
+	defer a.demoBusy.Store(false)
+	seeder := &demo.Seeder{Store: a.Store, Posts: a.Posts, Writer: a.DemoWriter, Illustrator: a.DemoIllustrator, Media: a.Media}
 	if err := seeder.SeedPosts(ctx, ws, time.Now().UTC()); err != nil {
 		return fmt.Errorf("demo posts: %w", err)
 	}
@@ -223,12 +280,33 @@ func (a *App) Run(ctx context.Context) error {
 	go a.sweep(vctx)
 	// Usage reservations of generations that died with their process.
 	go a.Generator.RunSweeper(vctx, time.Minute)
-	go a.Cache.Follow(vctx, a.Store, time.Second)
+	go a.Cache.Follow(vctx, boundedChanges{a.Store, a.Config.DBTimeout}, time.Second)
+	demoDone := make(chan struct{})
+	go func() {
+		defer close(demoDone)
+		if err := a.SeedDemo(vctx); err != nil && vctx.Err() == nil {
+			a.Logger.Error("demo content", "err", err)
+		}
+	}()
 	err := a.Server.Run(ctx, a.ShutdownGrace)
 	stop()
 	<-done
 	<-schedDone
+	<-demoDone
 	return err
+}
+
+// boundedChanges bounds each poll of the cache follower, so a database that
+// stops answering delays following, never stops it.
+type boundedChanges struct {
+	src     cache.ChangeSource
+	timeout time.Duration
+}
+
+func (b boundedChanges) ChangedWorkspaces(ctx context.Context, since time.Time) (map[int64]time.Time, error) {
+	ctx, cancel := context.WithTimeout(ctx, b.timeout)
+	defer cancel()
+	return b.src.ChangedWorkspaces(ctx, since)
 }
 
 // sweep deletes expired sessions and old login failures hourly.

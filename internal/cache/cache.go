@@ -61,6 +61,12 @@ type Cache struct {
 	// instances can learn of the change (see Follow).
 	OnInvalidate func(workspaceID int64)
 
+	// StaleFor keeps an expired entry this much longer, to be served when
+	// its refill fails (the database is down) and StaleOn accepts the error
+	// (nil: any error). Invalidated entries are never served. Set before use.
+	StaleFor time.Duration
+	StaleOn  func(error) bool
+
 	mu      sync.Mutex
 	entries map[int64]map[string]*node // workspace id -> key -> node
 	lru     list.List
@@ -92,6 +98,9 @@ func (c *Cache) Get(workspaceID int64, key string, fill func() (*Entry, error)) 
 		}
 		e, err := fill()
 		if err != nil {
+			if old := c.stale(workspaceID, key, err); old != nil {
+				return old, nil
+			}
 			return nil, err
 		}
 		if e.ETag == "" {
@@ -119,11 +128,28 @@ func (c *Cache) lookup(ws int64, key string) *Entry {
 		return nil
 	}
 	if !now.Before(n.expires) {
-		c.remove(n)
+		if !now.Before(n.expires.Add(c.StaleFor)) {
+			c.remove(n)
+		}
 		return nil
 	}
 	c.lru.MoveToFront(n.lru)
 	return n.entry
+}
+
+// stale returns the expired entry of (ws, key) if it is still within
+// StaleFor and err allows serving it.
+func (c *Cache) stale(ws int64, key string, err error) *Entry {
+	if c.StaleFor <= 0 || (c.StaleOn != nil && !c.StaleOn(err)) {
+		return nil
+	}
+	now := c.now()
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if n := c.entries[ws][key]; n != nil && now.Before(n.expires.Add(c.StaleFor)) {
+		return n.entry
+	}
+	return nil
 }
 
 // size is what an entry is charged against the budget.
@@ -144,7 +170,11 @@ func (c *Cache) store(ws int64, key string, e *Entry) {
 	}
 	c.dropExpired(now)
 	for c.bytes+sz > c.maxBytes && c.lru.Len() > 0 {
-		c.remove(c.lru.Back().Value.(*node))
+		victim := c.lru.Back().Value.(*node)
+		if f := c.fifo.Front().Value.(*node); !now.Before(f.expires) {
+			victim = f // expired entries kept for StaleFor go first
+		}
+		c.remove(victim)
 	}
 	m := c.entries[ws]
 	if m == nil {
@@ -169,11 +199,12 @@ func (c *Cache) remove(n *node) {
 	}
 }
 
-// dropExpired frees every entry expired at now; c.mu is held.
+// dropExpired frees every entry expired at now (and past StaleFor); c.mu
+// is held.
 func (c *Cache) dropExpired(now time.Time) {
 	for f := c.fifo.Front(); f != nil; f = c.fifo.Front() {
 		n := f.Value.(*node)
-		if now.Before(n.expires) {
+		if now.Before(n.expires.Add(c.StaleFor)) {
 			return
 		}
 		c.remove(n)

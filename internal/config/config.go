@@ -53,6 +53,12 @@ type Config struct {
 	PublisherName string        // JSON-LD publisher
 	LogFormat     string        // "text" or "json"
 	LogLevel      string        // debug, info, warn, error
+	// AccessLog is which requests are logged: "all", "errors" (5xx) or "off".
+	AccessLog string
+	// DBTimeout bounds connecting to the database and each statement.
+	DBTimeout time.Duration
+	// RequestTimeout is every request's deadline (generation has its own).
+	RequestTimeout time.Duration
 	// TrustedProxies are the peers whose X-Forwarded-For is believed (the
 	// login rate limit counts per client address).
 	TrustedProxies []netip.Prefix
@@ -143,7 +149,18 @@ var Vars = []Var{
 		}
 		return nil
 	}},
-	{"INKPRESS_LOG_LEVEL", "log-level", "info", "log level: debug, info, warn or error (every request is logged at info)", str(func(c *Config) *string { return &c.LogLevel })},
+	{"INKPRESS_LOG_LEVEL", "log-level", "info", "log level: debug, info, warn or error", str(func(c *Config) *string { return &c.LogLevel })},
+	{"INKPRESS_ACCESS_LOG", "access-log", "errors", "request log: all (every request at info), errors (5xx answers only) or off; a client that went away is logged at debug", str(func(c *Config) *string { return &c.AccessLog })},
+	{"INKPRESS_DB_TIMEOUT", "db-timeout", "5s", "database connect timeout and PostgreSQL statement timeout", func(c *Config, v string) error {
+		d, err := time.ParseDuration(v)
+		c.DBTimeout = d
+		return err
+	}},
+	{"INKPRESS_REQUEST_TIMEOUT", "request-timeout", "30s", "deadline of a request's work (database, storage); generation has its own", func(c *Config, v string) error {
+		d, err := time.ParseDuration(v)
+		c.RequestTimeout = d
+		return err
+	}},
 }
 
 // Load reads defaults, then the environment, then flags from args.
@@ -197,6 +214,15 @@ func (c *Config) Validate() error {
 	}
 	if c.FeedItems < 1 || c.FeedItems > 1000 {
 		return errors.New("INKPRESS_FEED_ITEMS must be between 1 and 1000")
+	}
+	if c.AccessLog != "all" && c.AccessLog != "errors" && c.AccessLog != "off" {
+		return fmt.Errorf("INKPRESS_ACCESS_LOG must be all, errors or off, got %q", c.AccessLog)
+	}
+	if c.DBTimeout < 100*time.Millisecond {
+		return errors.New("INKPRESS_DB_TIMEOUT must be at least 100ms")
+	}
+	if c.RequestTimeout < time.Second {
+		return errors.New("INKPRESS_REQUEST_TIMEOUT must be at least 1s")
 	}
 	if c.SessionTTL < time.Minute {
 		return errors.New("INKPRESS_SESSION_TTL must be at least a minute")

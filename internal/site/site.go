@@ -84,6 +84,11 @@ func (s *Site) lookup(ctx context.Context, key string, find store.FindWorkspace)
 	}
 	ws, err := s.Store.GetWorkspace(ctx, find)
 	if err != nil && !errors.Is(err, store.ErrNotFound) {
+		if ok && c.ws != nil {
+			// The database is unreachable: the last answer keeps cached
+			// pages of this blog served meanwhile.
+			return c.ws, nil
+		}
 		return nil, err
 	}
 	s.mu.Lock()

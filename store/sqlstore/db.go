@@ -11,11 +11,13 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"time"
 
+	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
-	_ "github.com/jackc/pgx/v5/stdlib" // registers "pgx"
+	"github.com/jackc/pgx/v5/stdlib" // also registers "pgx"
 	"modernc.org/sqlite"
 	sqlite3 "modernc.org/sqlite/lib"
 
@@ -32,9 +34,29 @@ type DB struct {
 
 var _ store.Store = (*DB)(nil)
 
+// DefaultTimeout bounds connecting and each PostgreSQL statement when
+// Options leave it unset.
+const DefaultTimeout = 5 * time.Second
+
+// Options tune Open.
+type Options struct {
+	// Timeout bounds connecting to the database (PostgreSQL: the whole
+	// handshake, so a server that accepts and never answers fails the
+	// start) and each statement (PostgreSQL statement_timeout; a
+	// connect_timeout or statement_timeout in the URL wins). Migrations run
+	// without a statement timeout: rewriting many rows may take long.
+	Timeout time.Duration
+}
+
 // Open connects to url ("sqlite:path", a bare file path, or "postgres://...")
-// and applies migrations.
-func Open(ctx context.Context, url string) (*DB, error) {
+// with the default options and applies migrations.
+func Open(ctx context.Context, url string) (*DB, error) { return OpenWith(ctx, url, Options{}) }
+
+// OpenWith is Open with options.
+func OpenWith(ctx context.Context, url string, o Options) (*DB, error) {
+	if o.Timeout <= 0 {
+		o.Timeout = DefaultTimeout
+	}
 	var (
 		db      *sql.DB
 		dialect string
@@ -43,10 +65,29 @@ func Open(ctx context.Context, url string) (*DB, error) {
 	switch {
 	case strings.HasPrefix(url, "postgres://"), strings.HasPrefix(url, "postgresql://"):
 		dialect = "postgres"
-		db, err = sql.Open("pgx", url)
+		cfg, err := pgx.ParseConfig(url)
 		if err != nil {
-			return nil, err
+			return nil, fmt.Errorf("sqlstore: %w", err)
 		}
+		if cfg.ConnectTimeout == 0 {
+			cfg.ConnectTimeout = o.Timeout
+		}
+		mcfg := cfg.Copy()
+		mcfg.RuntimeParams["statement_timeout"] = "0"
+		if _, ok := cfg.RuntimeParams["statement_timeout"]; !ok {
+			cfg.RuntimeParams["statement_timeout"] = strconv.FormatInt(o.Timeout.Milliseconds(), 10)
+		}
+		// Migrations get a pool of their own without a statement timeout.
+		mdb := stdlib.OpenDB(*mcfg)
+		err = mdb.PingContext(ctx)
+		if err == nil {
+			err = migration.Apply(ctx, mdb, dialect)
+		}
+		mdb.Close()
+		if err != nil {
+			return nil, fmt.Errorf("sqlstore: %s: %w", dialect, err)
+		}
+		db = stdlib.OpenDB(*cfg)
 		db.SetMaxOpenConns(32)
 		db.SetMaxIdleConns(32)
 		db.SetConnMaxIdleTime(5 * time.Minute)
@@ -78,9 +119,11 @@ func Open(ctx context.Context, url string) (*DB, error) {
 		db.Close()
 		return nil, fmt.Errorf("sqlstore: connect %s: %w", dialect, err)
 	}
-	if err := migration.Apply(ctx, db, dialect); err != nil {
-		db.Close()
-		return nil, err
+	if dialect == "sqlite" {
+		if err := migration.Apply(ctx, db, dialect); err != nil {
+			db.Close()
+			return nil, err
+		}
 	}
 	return &DB{db: db, dialect: dialect}, nil
 }

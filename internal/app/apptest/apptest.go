@@ -110,6 +110,10 @@ func Start(t testing.TB, dbURL string, opts ...Option) *App {
 	if err := a.Prepare(context.Background()); err != nil {
 		t.Fatalf("prepare: %v", err)
 	}
+	// Run writes the demo posts in the background; tests want them now.
+	if err := a.SeedDemo(context.Background()); err != nil {
+		t.Fatalf("demo: %v", err)
+	}
 	srv.Config.Handler = a.Handler()
 	srv.Start()
 	t.Cleanup(func() {
