@@ -119,7 +119,17 @@ type Store interface {
 	UpdatePost(ctx context.Context, p *Post) error
 	DeletePosts(ctx context.Context, workspaceID int64, ids []int64) (int64, error)
 	PostSlugExists(ctx context.Context, workspaceID int64, slug string) (bool, error)
-	AddViews(ctx context.Context, views map[int64]int64) error
+	// Views: each (post, hour, visitor) counts once, whichever instance
+	// flushes it and however often. AddViews records the views not yet
+	// recorded and adds them to the posts' view counts in one transaction,
+	// reporting how many counted.
+	AddViews(ctx context.Context, views []View) (int64, error)
+	// ViewSalt returns the salt of day's visitor hashes (days since the
+	// Unix epoch), storing candidate when the day has none yet.
+	ViewSalt(ctx context.Context, day int64, candidate string) (string, error)
+	// PruneViews deletes the views of hours before beforeHour and the salts
+	// of days before beforeDay.
+	PruneViews(ctx context.Context, beforeHour, beforeDay int64) error
 	// ListSitemapEntries lists the posts f matches, last updated first
 	// (f's order, limit and offset do not apply).
 	ListSitemapEntries(ctx context.Context, f FindPost) ([]SitemapEntry, error)
@@ -283,6 +293,14 @@ type Banner struct {
 	ImageURL string `json:"imageUrl"`
 	LinkURL  string `json:"linkUrl"`
 	Text     string `json:"text,omitempty"`
+}
+
+// View is one view of a post to count: Hour is hours since the Unix epoch
+// (UTC) and Visitor a salted hash of the reader's address and user agent.
+type View struct {
+	PostID  int64
+	Hour    int64
+	Visitor string
 }
 
 type Post struct {

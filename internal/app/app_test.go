@@ -2,6 +2,7 @@ package app_test
 
 import (
 	"context"
+	"fmt"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -14,8 +15,9 @@ import (
 	"github.com/inkpress/inkpress/store/storetest"
 )
 
-// Two app instances on one database count views of the same post at the
-// same time; after both shut down (flushing), no increment is lost.
+// Two app instances on one database count views of the same post by 200
+// different readers at the same time; after both shut down (flushing), no
+// view is lost.
 func TestTwoInstancesNeverLoseViews(t *testing.T) {
 	for name, url := range map[string]func(t *testing.T) string{
 		"sqlite":   func(t *testing.T) string { return "sqlite:" + filepath.Join(t.TempDir(), "shared.db") },
@@ -33,13 +35,16 @@ func TestTwoInstancesNeverLoseViews(t *testing.T) {
 			p := ps[0]
 			path := "/" + p.Category + "/" + p.Slug
 			var wg sync.WaitGroup
-			for _, inst := range []*apptest.App{a, b} {
-				for range 4 {
+			for i, inst := range []*apptest.App{a, b} {
+				for g := range 4 {
 					wg.Add(1)
 					go func() {
 						defer wg.Done()
 						c := inst.Client(t)
-						for range 25 {
+						ua := c.UserAgent
+						for n := range 25 {
+							// A view counts once per reader and hour.
+							c.UserAgent = fmt.Sprintf("%s reader/%d-%d-%d", ua, i, g, n)
 							if r := c.Get(path); r.StatusCode != 200 {
 								t.Errorf("status %d", r.StatusCode)
 							}
@@ -74,8 +79,8 @@ func TestCloseFlushesViews(t *testing.T) {
 	a := apptest.Start(t, db, apptest.Env("INKPRESS_DEMO", "true"))
 	ws, _ := a.Store.GetWorkspace(context.Background(), store.FindWorkspace{Slug: store.Ptr("site")})
 	ps, _ := a.Store.ListPosts(context.Background(), store.FindPost{WorkspaceID: &ws.ID, Limit: 1})
-	a.Views.Add(ps[0].ID)
-	a.Views.Add(ps[0].ID)
+	a.Views.Add(ps[0].ID, "192.0.2.1", "reader one")
+	a.Views.Add(ps[0].ID, "192.0.2.2", "reader two")
 	if err := a.Close(); err != nil {
 		t.Fatal(err)
 	}

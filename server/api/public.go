@@ -222,7 +222,7 @@ func (h *Handler) getPost(w http.ResponseWriter, r *http.Request) error {
 	// full page load was already counted by the HTML route).
 	if r.URL.Query().Get("view") == "1" && !views.IsBot(r.UserAgent()) && h.Views != nil {
 		if id := h.Reader.PostID(r.Context(), b.Workspace.ID, category, slug); id != 0 {
-			h.Views.Add(id)
+			h.Views.Add(id, h.Config.ClientAddr(r.RemoteAddr, r.Header.Get("X-Forwarded-For")), r.UserAgent())
 		}
 	}
 	return nil

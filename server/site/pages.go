@@ -213,7 +213,7 @@ func (h *Handler) postPage(w http.ResponseWriter, r *http.Request, b *site.Blog,
 	}
 	if r.Method == http.MethodGet && !views.IsBot(r.UserAgent()) && h.Views != nil {
 		if id := h.Reader.PostID(r.Context(), b.Workspace.ID, category, slug); id != 0 {
-			h.Views.Add(id)
+			h.Views.Add(id, h.Config.ClientAddr(r.RemoteAddr, r.Header.Get("X-Forwarded-For")), r.UserAgent())
 		}
 	}
 	return nil

@@ -364,12 +364,17 @@ func TestViewsCountedForPeopleOnly(t *testing.T) {
 	p := firstPost(t, a, ws.ID)
 	path := "/" + p.Category + "/" + p.Slug
 	before := p.ViewCount
+	// A view counts once per reader (address and user agent) and hour.
+	reader := func(n int) http.Header {
+		return http.Header{"User-Agent": {fmt.Sprintf("%s reader/%d", c.UserAgent, n)}}
+	}
 	c.Get(path)
-	c.Get(path)
-	c.Raw("HEAD", path, "", nil, nil)
+	c.Get(path) // the same reader again: not counted
+	c.Raw("GET", path, "", nil, reader(1))
+	c.Raw("HEAD", path, "", nil, reader(2))
 	c.Raw("GET", path, "", nil, http.Header{"User-Agent": {"Mozilla/5.0 (compatible; Googlebot/2.1)"}})
-	c.Get("/api/posts/" + p.Category + "/" + p.Slug + "?view=1")
-	c.Get("/api/posts/" + p.Category + "/" + p.Slug) // no view=1: not counted
+	c.Raw("GET", "/api/posts/"+p.Category+"/"+p.Slug+"?view=1", "", nil, reader(3))
+	c.Raw("GET", "/api/posts/"+p.Category+"/"+p.Slug, "", nil, reader(4)) // no view=1: not counted
 	if err := a.Views.Flush(ctx); err != nil {
 		t.Fatal(err)
 	}

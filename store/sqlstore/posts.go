@@ -2,7 +2,6 @@ package sqlstore
 
 import (
 	"context"
-	"database/sql"
 	"encoding/json"
 	"strings"
 	"time"
@@ -215,23 +214,6 @@ func (d *DB) PostSlugExists(ctx context.Context, workspaceID int64, slug string)
 	err := d.db.QueryRowContext(ctx,
 		`SELECT COUNT(*) FROM blog_posts WHERE workspace_id = $1 AND slug = $2`, workspaceID, slug).Scan(&n)
 	return n > 0, err
-}
-
-// AddViews applies batched view counts as relative increments, so several
-// app instances flushing at once never lose each other's counts.
-func (d *DB) AddViews(ctx context.Context, views map[int64]int64) error {
-	if len(views) == 0 {
-		return nil
-	}
-	return d.tx(ctx, func(tx *sql.Tx) error {
-		for id, n := range views {
-			if _, err := tx.ExecContext(ctx,
-				`UPDATE blog_posts SET view_count = view_count + $1 WHERE id = $2`, n, id); err != nil {
-				return err
-			}
-		}
-		return nil
-	})
 }
 
 func (d *DB) ListSitemapEntries(ctx context.Context, f store.FindPost) ([]store.SitemapEntry, error) {

@@ -204,7 +204,8 @@ func TestPostsAreScopedOrderedAndSearchable(t *testing.T) {
 		if err := s.UpdatePost(ctx, p); err != nil {
 			t.Fatal(err)
 		}
-		if err := s.AddViews(ctx, map[int64]int64{p.ID: 5}); err != nil {
+		if _, err := s.AddViews(ctx, []store.View{{PostID: p.ID, Hour: 1, Visitor: "a"}, {PostID: p.ID, Hour: 1, Visitor: "b"},
+			{PostID: p.ID, Hour: 1, Visitor: "c"}, {PostID: p.ID, Hour: 1, Visitor: "d"}, {PostID: p.ID, Hour: 1, Visitor: "e"}}); err != nil {
 			t.Fatal(err)
 		}
 		p2, _ := s.GetPost(ctx, store.FindPost{ID: &p.ID})
