@@ -270,7 +270,10 @@ func (s *Server) logRequests(next http.Handler) http.Handler {
 			return
 		}
 		level := slog.LevelInfo
-		if sw.status >= 500 {
+		// A probe's 503 is its answer, not a server error (readyz logs
+		// what failed at warn).
+		probe := r.URL.Path == "/healthz" || r.URL.Path == "/readyz"
+		if sw.status >= 500 && !probe {
 			level = slog.LevelError
 		} else if errorsOnly {
 			return

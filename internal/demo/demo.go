@@ -1,7 +1,8 @@
 // Package demo seeds a new database with the site workspace, its four
 // categories, an admin account and a dozen published posts written and
-// illustrated by the configured AI provider (the offline builtin one by
-// default), so a fresh `make run` shows a real blog.
+// illustrated by the writer and illustrator it is given (the app passes the
+// offline builtin ones whatever provider is configured), so a fresh
+// `make run` shows a real blog.
 package demo
 
 import (
