@@ -43,6 +43,9 @@ export default defineConfig({
       INKPRESS_ADMIN_EMAIL: 'admin@e2e.test',
       INKPRESS_ADMIN_PASSWORD: 'admin-pass',
       INKPRESS_LOG_LEVEL: 'warn',
+      // Every spec signs up from 127.0.0.1: more than a real address may in an hour.
+      INKPRESS_SIGNUP_LIMIT: '100',
+      INKPRESS_SUBSCRIBE_LIMIT: '100',
     },
   },
 });

@@ -45,10 +45,20 @@ type Store interface {
 	DeleteSession(ctx context.Context, tokenHash string) error
 	DeleteExpiredSessions(ctx context.Context, now time.Time) (int64, error)
 
-	RecordLoginFailure(ctx context.Context, accountKey, addrKey string, at time.Time) error
-	CountLoginFailures(ctx context.Context, key string, since time.Time) (int, time.Time, error)
-	ClearLoginFailures(ctx context.Context, accountKey string) error
-	PruneLoginFailures(ctx context.Context, before time.Time) error
+	// Rate limits (logins, sign-ups, newsletter sign-ups): events counted
+	// per key over a sliding window, shared by every app instance.
+	// ReserveRate records one event at `at` under every rule's key when each
+	// key has fewer than its Max events after at-Window, as one atomic step
+	// (concurrent calls cannot both take a key's last slot); otherwise it
+	// records nothing and returns ErrLimit with the time the full keys have
+	// a slot again.
+	ReserveRate(ctx context.Context, at time.Time, rules ...RateRule) (retryAt time.Time, err error)
+	// ReleaseRate removes one event of key recorded at `at` (a slot handed back).
+	ReleaseRate(ctx context.Context, key string, at time.Time) error
+	// ClearRate removes every event of key.
+	ClearRate(ctx context.Context, key string) error
+	// PruneRate removes events (and idle keys) older than before.
+	PruneRate(ctx context.Context, before time.Time) error
 
 	// Workspaces.
 	CreateWorkspace(ctx context.Context, in CreateWorkspace) (*Workspace, error)
@@ -73,6 +83,7 @@ type Store interface {
 	// limits are the given ones (the plan's limits follow plan changes and
 	// the end of the trial); the counters are kept.
 	SyncUsage(ctx context.Context, workspaceID int64, month string, postsLimit, imagesLimit int) (*Usage, error)
+
 	// Usage reservations: what a generation took from its month's counters
 	// until its post is written (CreatePost with Post.ReservationID commits
 	// it: the row is deleted in the post's transaction) or it fails (it is
@@ -226,6 +237,14 @@ type User struct {
 	Name         string
 	PasswordHash string
 	CreatedAt    time.Time
+}
+
+// RateRule is one limit a reservation must fit: at most Max events for Key
+// in any Window.
+type RateRule struct {
+	Key    string
+	Max    int
+	Window time.Duration
 }
 
 type Session struct {

@@ -17,6 +17,7 @@ import (
 	"syscall"
 
 	"github.com/inkpress/inkpress/internal/app"
+	"github.com/inkpress/inkpress/internal/auth/password"
 	"github.com/inkpress/inkpress/internal/config"
 	"github.com/inkpress/inkpress/server"
 )
@@ -81,7 +82,7 @@ func admin(args []string) error {
 	}
 	fs := flag.NewFlagSet("admin create", flag.ContinueOnError)
 	email := fs.String("email", "", "admin e-mail")
-	password := fs.String("password", "", "admin password (at least 6 characters)")
+	pw := fs.String("password", "", "admin password (6 characters to 72 bytes)")
 	name := fs.String("name", "Admin", "display name")
 	// Remaining flags (database URL, data dir...) are the server's.
 	var rest []string
@@ -103,8 +104,12 @@ func admin(args []string) error {
 			rest = append(rest, a)
 		}
 	}
-	if *email == "" || *password == "" {
+	if *email == "" || *pw == "" {
 		return fmt.Errorf("usage: inkpress admin create --email E --password P")
+	}
+	// Refused before the database is opened (EnsureAdmin checks again).
+	if err := password.Check(*pw); err != nil {
+		return err
 	}
 	cfg, err := config.FromEnv(rest)
 	if err != nil {
@@ -117,7 +122,7 @@ func admin(args []string) error {
 		return err
 	}
 	defer a.Close()
-	u, err := a.Auth.EnsureAdmin(ctx, *email, *password, *name)
+	u, err := a.Auth.EnsureAdmin(ctx, *email, *pw, *name)
 	if err != nil {
 		return err
 	}

@@ -99,6 +99,7 @@ func New(ctx context.Context, cfg *config.Config, logger *slog.Logger) (*App, er
 		}
 	}
 	a.Auth = auth.New(db, cfg.SessionTTL)
+	a.Auth.SignUpsPerWindow = cfg.SignUpLimit
 	a.Posts = posts.New(db, a.Cache)
 	a.Site = site.New(db, cfg.BaseURL, cfg.SiteWorkspace)
 	a.Views = views.New(db)
@@ -309,7 +310,7 @@ func (b boundedChanges) ChangedWorkspaces(ctx context.Context, since time.Time) 
 	return b.src.ChangedWorkspaces(ctx, since)
 }
 
-// sweep deletes expired sessions and old login failures hourly.
+// sweep deletes expired sessions and old rate-limit events hourly.
 func (a *App) sweep(ctx context.Context) {
 	t := time.NewTicker(time.Hour)
 	defer t.Stop()
@@ -318,8 +319,8 @@ func (a *App) sweep(ctx context.Context) {
 		if _, err := a.Store.DeleteExpiredSessions(ctx, now); err != nil && ctx.Err() == nil {
 			a.Logger.Warn("sweep sessions", "err", err)
 		}
-		if err := a.Store.PruneLoginFailures(ctx, now.Add(-24*time.Hour)); err != nil && ctx.Err() == nil {
-			a.Logger.Warn("sweep login failures", "err", err)
+		if err := a.Store.PruneRate(ctx, now.Add(-24*time.Hour)); err != nil && ctx.Err() == nil {
+			a.Logger.Warn("sweep rate-limit events", "err", err)
 		}
 		if n, err := a.Files.Sweep(ctx, now, media.SweepGrace); err != nil && ctx.Err() == nil {
 			a.Logger.Warn("sweep unused media files", "err", err)

@@ -10,15 +10,19 @@ import (
 	"encoding/base64"
 	"encoding/hex"
 	"errors"
+	"runtime"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"golang.org/x/crypto/bcrypt"
 
 	"github.com/inkpress/inkpress/internal/apperr"
+	"github.com/inkpress/inkpress/internal/auth/password"
 	"github.com/inkpress/inkpress/internal/blog"
 	"github.com/inkpress/inkpress/internal/content"
+	"github.com/inkpress/inkpress/internal/ratelimit"
 	"github.com/inkpress/inkpress/internal/workspace"
 	"github.com/inkpress/inkpress/store"
 )
@@ -32,22 +36,22 @@ var (
 	ErrNoSession = errors.New("not signed in")
 )
 
-// rateLimited says when the caller may try again.
-func rateLimited(retry time.Duration) *apperr.Error {
-	e := apperr.Newf(apperr.TooMany, "rate_limited", "Too many login attempts. Try again in %d minutes.", int(retry.Minutes())+1)
-	e.RetryAfter = retry
-	return e
-}
-
-// Login rate limit: stricter than Ghost's 5 per hour per address.
+// Login rate limit: stricter than Ghost's 5 per hour per address. Every
+// attempt takes a slot before its password is checked (a success hands its
+// slot back), so a burst of concurrent guesses gets no more checks than the
+// limit, whichever instance they reach.
 const (
 	Window        = 15 * time.Minute
-	MaxPerAccount = 5  // failures for one account from one address
-	MaxPerAddress = 50 // failures from one address, any account
+	MaxPerAccount = 5  // attempts for one account from one address
+	MaxPerAddress = 50 // attempts from one address, any account
+	// SignUpWindow and DefaultSignUpsPerWindow limit accounts created from
+	// one address: each has free AI quota and costs a bcrypt hash.
+	SignUpWindow            = time.Hour
+	DefaultSignUpsPerWindow = 5
 	// Sign-up form lengths (the blog name's is blog.MaxBlogTitle).
 	MaxNameLen     = 100
-	MinPasswordLen = 6
-	MaxPasswordLen = 72 // bcrypt's limit
+	MinPasswordLen = password.MinLen   // characters
+	MaxPasswordLen = password.MaxBytes // bytes: bcrypt's limit
 	// DefaultCost is bcrypt's work factor for new hashes (~80 ms per check).
 	DefaultCost     = 11
 	sessionTokenLen = 32
@@ -60,7 +64,21 @@ type Service struct {
 	Now        func() time.Time
 	// Cost is bcrypt's work factor (DefaultCost when 0; tests lower it).
 	Cost int
+	// SignUpsPerWindow is how many accounts one address may create per
+	// SignUpWindow (DefaultSignUpsPerWindow when 0).
+	SignUpsPerWindow int
+	// MaxHashing bounds the bcrypt computations running at once (the CPU
+	// count when 0): a burst waits its turn instead of making every login
+	// on the machine slow.
+	MaxHashing int
 
+	// compare checks a password against a hash (bcrypt; tests count calls).
+	compare func(hash, pw []byte) error
+
+	initOnce  sync.Once
+	hashing   chan struct{}
+	hashQueue atomic.Int32 // calls waiting for a hashing slot or holding one
+	limiter   *ratelimit.Limiter
 	dummyOnce sync.Once
 	dummy     []byte
 }
@@ -70,9 +88,43 @@ func New(s store.Store, ttl time.Duration) *Service {
 	return &Service{Store: s, SessionTTL: ttl, Now: time.Now}
 }
 
+func (s *Service) init() {
+	s.initOnce.Do(func() {
+		n := s.MaxHashing
+		if n <= 0 {
+			n = runtime.NumCPU()
+		}
+		s.hashing = make(chan struct{}, n)
+		s.limiter = &ratelimit.Limiter{Store: s.Store, Now: func() time.Time { return s.Now() }}
+		if s.compare == nil {
+			s.compare = bcrypt.CompareHashAndPassword
+		}
+	})
+}
+
+// withHashSlot runs fn once a hashing slot is free, or gives up when ctx
+// ends (the client left or timed out).
+func (s *Service) withHashSlot(ctx context.Context, fn func()) error {
+	s.init()
+	s.hashQueue.Add(1)
+	defer s.hashQueue.Add(-1)
+	select {
+	case s.hashing <- struct{}{}:
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+	defer func() { <-s.hashing }()
+	fn()
+	return nil
+}
+
 // HashPassword hashes with bcrypt at the service's cost.
-func (s *Service) HashPassword(pw string) (string, error) {
-	h, err := bcrypt.GenerateFromPassword([]byte(pw), s.cost())
+func (s *Service) HashPassword(ctx context.Context, pw string) (string, error) {
+	var h []byte
+	var err error
+	if werr := s.withHashSlot(ctx, func() { h, err = bcrypt.GenerateFromPassword([]byte(pw), s.cost()) }); werr != nil {
+		return "", werr
+	}
 	return string(h), err
 }
 
@@ -95,6 +147,8 @@ func (s *Service) dummyHash() []byte {
 // SignUpInput is the sign-up form.
 type SignUpInput struct {
 	Name, Email, Password, BlogName string
+	// Addr is the client's address, which the sign-up limit counts by.
+	Addr string
 }
 
 // ValidateSignUp normalises and checks the form.
@@ -115,7 +169,7 @@ func ValidateSignUp(in *SignUpInput) error {
 		return apperr.Validation("Please enter a valid email address")
 	}
 	in.Email = email
-	if err := checkPassword(in.Password); err != nil {
+	if err := password.Check(in.Password); err != nil {
 		return err
 	}
 	if in.BlogName == "" {
@@ -127,24 +181,24 @@ func ValidateSignUp(in *SignUpInput) error {
 	return nil
 }
 
-func checkPassword(pw string) error {
-	if len(pw) < MinPasswordLen {
-		return apperr.Validation("Password must be at least %d characters", MinPasswordLen)
-	}
-	if len(pw) > MaxPasswordLen {
-		return apperr.Validation("Password must be at most %d characters", MaxPasswordLen)
-	}
-	return nil
-}
-
 // SignUp creates the user and their workspace (workspace.Record: settings
 // and this month's usage row) in one transaction. The workspace is named
-// after the blog name and its slug made from the user's name.
+// after the blog name and its slug made from the user's name. A valid form
+// takes a slot of the address's sign-up limit before anything is hashed.
 func (s *Service) SignUp(ctx context.Context, in SignUpInput) (*store.User, *store.Workspace, error) {
 	if err := ValidateSignUp(&in); err != nil {
 		return nil, nil, err
 	}
-	hash, err := s.HashPassword(in.Password)
+	s.init()
+	perWindow := s.SignUpsPerWindow
+	if perWindow <= 0 {
+		perWindow = DefaultSignUpsPerWindow
+	}
+	if _, err := s.limiter.Reserve(ctx, "sign-ups from your network",
+		ratelimit.Rule{Key: "signup:" + in.Addr, Max: perWindow, Window: SignUpWindow}); err != nil {
+		return nil, nil, err
+	}
+	hash, err := s.HashPassword(ctx, in.Password)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -159,18 +213,29 @@ func (s *Service) SignUp(ctx context.Context, in SignUpInput) (*store.User, *sto
 	return u, ws, err
 }
 
-// Login checks the rate limit, then the password. Failures are recorded per
-// account+address and per address; a success clears the account's count.
-func (s *Service) Login(ctx context.Context, email, password, addr string) (*store.User, error) {
-	if email == "" || password == "" {
+// Login takes a slot of the limits per account+address and per address,
+// then checks the password, so concurrent attempts beyond the limit are
+// refused without a bcrypt. A success hands back the address's slot and
+// clears the account's count; a failure keeps both.
+func (s *Service) Login(ctx context.Context, email, pw, addr string) (*store.User, error) {
+	if email == "" || pw == "" {
 		return nil, apperr.Validation("Email and password are required")
+	}
+	// No stored password is longer (sign-up refuses it), and bcrypt would
+	// compare only its first 72 bytes: such a password never matches.
+	if len(pw) > MaxPasswordLen {
+		return nil, ErrInvalidCredentials
 	}
 	email, _ = content.NormalizeEmail(email)
 	if email == "" {
 		email = strings.ToLower(strings.TrimSpace(email))
 	}
+	s.init()
 	acctKey, addrKey := "acct:"+email+"|"+addr, "addr:"+addr
-	if err := s.checkLimit(ctx, acctKey, addrKey); err != nil {
+	slot, err := s.limiter.Reserve(ctx, "login attempts",
+		ratelimit.Rule{Key: acctKey, Max: MaxPerAccount, Window: Window},
+		ratelimit.Rule{Key: addrKey, Max: MaxPerAddress, Window: Window})
+	if err != nil {
 		return nil, err
 	}
 	u, err := s.Store.GetUserByEmail(ctx, email)
@@ -181,38 +246,20 @@ func (s *Service) Login(ctx context.Context, email, password, addr string) (*sto
 	if u != nil {
 		hash = []byte(u.PasswordHash)
 	}
-	if bcrypt.CompareHashAndPassword(hash, []byte(password)) != nil || u == nil {
-		if err := s.Store.RecordLoginFailure(ctx, acctKey, addrKey, s.Now()); err != nil {
-			return nil, err
-		}
+	var match bool
+	if err := s.withHashSlot(ctx, func() { match = s.compare(hash, []byte(pw)) == nil }); err != nil {
+		return nil, err
+	}
+	if !match || u == nil {
 		return nil, ErrInvalidCredentials
 	}
-	if err := s.Store.ClearLoginFailures(ctx, acctKey); err != nil {
+	if err := s.limiter.Clear(ctx, acctKey); err != nil {
+		return nil, err
+	}
+	if err := slot.Release(ctx, addrKey); err != nil {
 		return nil, err
 	}
 	return u, nil
-}
-
-func (s *Service) checkLimit(ctx context.Context, acctKey, addrKey string) error {
-	now := s.Now()
-	since := now.Add(-Window)
-	for _, k := range []struct {
-		key string
-		max int
-	}{{acctKey, MaxPerAccount}, {addrKey, MaxPerAddress}} {
-		n, oldest, err := s.Store.CountLoginFailures(ctx, k.key, since)
-		if err != nil {
-			return err
-		}
-		if n >= k.max {
-			retry := oldest.Add(Window).Sub(now)
-			if retry < time.Second {
-				retry = time.Second
-			}
-			return rateLimited(retry)
-		}
-	}
-	return nil
 }
 
 // NewSession stores a session for the user and returns the cookie token.
@@ -253,15 +300,15 @@ func (s *Service) Logout(ctx context.Context, token string) error {
 }
 
 // EnsureAdmin creates the user (or resets its password) and grants admin.
-func (s *Service) EnsureAdmin(ctx context.Context, email, password, name string) (*store.User, error) {
+func (s *Service) EnsureAdmin(ctx context.Context, email, pw, name string) (*store.User, error) {
 	email, ok := content.NormalizeEmail(email)
 	if !ok {
 		return nil, apperr.Validation("Please enter a valid email address")
 	}
-	if err := checkPassword(password); err != nil {
+	if err := password.Check(pw); err != nil {
 		return nil, err
 	}
-	hash, err := s.HashPassword(password)
+	hash, err := s.HashPassword(ctx, pw)
 	if err != nil {
 		return nil, err
 	}

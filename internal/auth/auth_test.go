@@ -7,6 +7,7 @@ import (
 
 	"github.com/inkpress/inkpress/internal/apperr"
 	"github.com/inkpress/inkpress/internal/blog"
+	"github.com/inkpress/inkpress/internal/ratelimit"
 )
 
 func TestValidateSignUp(t *testing.T) {
@@ -26,7 +27,13 @@ func TestValidateSignUp(t *testing.T) {
 		{"bad email", SignUpInput{Name: "J", Email: "not-an-email", Password: "secret"}, "", "", "Please enter a valid email address"},
 		{"short password", SignUpInput{Name: "J", Email: "j@example.com", Password: "12345"}, "", "", "Password must be at least 6 characters"},
 		{"long password", SignUpInput{Name: "J", Email: "j@example.com", Password: strings.Repeat("p", MaxPasswordLen+1)}, "", "",
-			"Password must be at most 72 characters"},
+			"Password must be at most 72 bytes (letters with accents and symbols take 2 to 4 bytes each; this one has 73)"},
+		// 30 characters, 90 bytes: the limit is bcrypt's, in bytes.
+		{"long in bytes", SignUpInput{Name: "J", Email: "j@example.com", Password: strings.Repeat("€", 30)}, "", "",
+			"Password must be at most 72 bytes (letters with accents and symbols take 2 to 4 bytes each; this one has 90)"},
+		{"72 bytes of 3-byte characters", SignUpInput{Name: "J", Email: "j@example.com", Password: strings.Repeat("€", 24)}, "j@example.com", "J's Blog", ""},
+		{"6 characters of 2 bytes", SignUpInput{Name: "J", Email: "j@example.com", Password: "éééééé"}, "j@example.com", "J's Blog", ""},
+		{"5 characters, 10 bytes", SignUpInput{Name: "J", Email: "j@example.com", Password: "ééééé"}, "", "", "Password must be at least 6 characters"},
 		{"long blog name", SignUpInput{Name: "J", Email: "j@example.com", Password: "secret", BlogName: strings.Repeat("b", blog.MaxBlogTitle+1)}, "", "",
 			"Blog name must be at most 120 characters"},
 	}
@@ -57,7 +64,7 @@ func TestRefusalsAreAppErrors(t *testing.T) {
 	}{
 		{"wrong password", ErrInvalidCredentials, apperr.Unauthenticated, "invalid_credentials", "Invalid credentials"},
 		{"e-mail taken", ErrEmailTaken, apperr.Conflict, "email_taken", "An account with this email already exists"},
-		{"rate limited", rateLimited(90 * time.Second), apperr.TooMany, "rate_limited", "Too many login attempts. Try again in 2 minutes."},
+		{"rate limited", ratelimit.Refusal("login attempts", 90*time.Second), apperr.TooMany, "rate_limited", "Too many login attempts. Try again in 2 minutes."},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -66,7 +73,7 @@ func TestRefusalsAreAppErrors(t *testing.T) {
 			}
 		})
 	}
-	if rateLimited(90*time.Second).RetryAfter != 90*time.Second {
+	if ratelimit.Refusal("login attempts", 90*time.Second).RetryAfter != 90*time.Second {
 		t.Fatal("RetryAfter not set")
 	}
 }

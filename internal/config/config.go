@@ -15,6 +15,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/inkpress/inkpress/internal/auth/password"
 )
 
 // Config is everything the server needs to start.
@@ -62,6 +64,10 @@ type Config struct {
 	// TrustedProxies are the peers whose X-Forwarded-For is believed (the
 	// login rate limit counts per client address).
 	TrustedProxies []netip.Prefix
+	// SignUpLimit and SubscribeLimit are accounts and newsletter sign-ups
+	// one client address may make per hour.
+	SignUpLimit    int
+	SubscribeLimit int
 }
 
 // Var describes one setting for flags and the README.
@@ -83,7 +89,7 @@ var Vars = []Var{
 	{"INKPRESS_SITE_NAME", "site-name", "InkPress", "site name shown in titles and feeds", str(func(c *Config) *string { return &c.SiteName })},
 	{"INKPRESS_SITE_WORKSPACE", "site-workspace", "site", "slug of the workspace served at the root routes", str(func(c *Config) *string { return &c.SiteWorkspace })},
 	{"INKPRESS_ADMIN_EMAIL", "admin-email", "", "first admin's e-mail (created or promoted at start)", str(func(c *Config) *string { return &c.AdminEmail })},
-	{"INKPRESS_ADMIN_PASSWORD", "admin-password", "", "first admin's password (at least 6 characters)", str(func(c *Config) *string { return &c.AdminPassword })},
+	{"INKPRESS_ADMIN_PASSWORD", "admin-password", "", "first admin's password (6 characters to 72 bytes)", str(func(c *Config) *string { return &c.AdminPassword })},
 	{"INKPRESS_DEMO", "demo", "true", "seed demo content when the database is new", func(c *Config, v string) error {
 		b, err := strconv.ParseBool(v)
 		c.Demo = b
@@ -123,6 +129,16 @@ var Vars = []Var{
 	{"INKPRESS_SESSION_TTL", "session-ttl", "720h", "session lifetime", func(c *Config, v string) error {
 		d, err := time.ParseDuration(v)
 		c.SessionTTL = d
+		return err
+	}},
+	{"INKPRESS_SIGNUP_LIMIT", "signup-limit", "5", "accounts one client address may create per hour", func(c *Config, v string) error {
+		n, err := strconv.Atoi(v)
+		c.SignUpLimit = n
+		return err
+	}},
+	{"INKPRESS_SUBSCRIBE_LIMIT", "subscribe-limit", "10", "newsletter sign-ups one client address may make per hour", func(c *Config, v string) error {
+		n, err := strconv.Atoi(v)
+		c.SubscribeLimit = n
 		return err
 	}},
 	{"INKPRESS_AUTHOR_NAME", "author-name", "InkPress Editorial", "author named in posts' structured data", str(func(c *Config) *string { return &c.AuthorName })},
@@ -206,8 +222,13 @@ func (c *Config) Validate() error {
 	if (c.AdminEmail == "") != (c.AdminPassword == "") {
 		return errors.New("INKPRESS_ADMIN_EMAIL and INKPRESS_ADMIN_PASSWORD go together")
 	}
-	if c.AdminPassword != "" && len(c.AdminPassword) < 6 {
-		return errors.New("INKPRESS_ADMIN_PASSWORD must be at least 6 characters")
+	if c.AdminPassword != "" {
+		if err := password.Check(c.AdminPassword); err != nil {
+			return fmt.Errorf("INKPRESS_ADMIN_PASSWORD: %s", err.Message)
+		}
+	}
+	if c.SignUpLimit < 1 || c.SubscribeLimit < 1 {
+		return errors.New("INKPRESS_SIGNUP_LIMIT and INKPRESS_SUBSCRIBE_LIMIT must be at least 1")
 	}
 	if c.AIProvider != "builtin" && c.AIProvider != "openai" {
 		return fmt.Errorf("INKPRESS_AI_PROVIDER must be builtin or openai, got %q", c.AIProvider)

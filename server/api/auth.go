@@ -107,7 +107,8 @@ func (h *Handler) signUp(w http.ResponseWriter, r *http.Request) error {
 	if err := Decode(w, r, &in); err != nil {
 		return err
 	}
-	u, _, err := h.Auth.SignUp(r.Context(), auth.SignUpInput{Name: in.Name, Email: in.Email, Password: in.Password, BlogName: in.BlogName})
+	u, _, err := h.Auth.SignUp(r.Context(), auth.SignUpInput{Name: in.Name, Email: in.Email, Password: in.Password, BlogName: in.BlogName,
+		Addr: h.Config.ClientAddr(r.RemoteAddr, r.Header.Get("X-Forwarded-For"))})
 	if err != nil {
 		return err
 	}

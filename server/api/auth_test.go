@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"net/http"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -240,4 +241,113 @@ func TestUnknownAPIRouteIsJSON404(t *testing.T) {
 	if r.StatusCode != 404 || r.ErrorCode() != "not_found" {
 		t.Fatalf("%d %s", r.StatusCode, r.Body)
 	}
+}
+
+// statuses sends n requests at once and counts the answers by status.
+func statuses(t *testing.T, n int, send func(i int) *apptest.Response) map[int]int {
+	t.Helper()
+	var mu sync.Mutex
+	got := map[int]int{}
+	var wg sync.WaitGroup
+	for i := range n {
+		wg.Go(func() {
+			r := send(i)
+			mu.Lock()
+			got[r.StatusCode]++
+			mu.Unlock()
+		})
+	}
+	wg.Wait()
+	return got
+}
+
+// Concurrent guesses are counted before their password is checked: a burst
+// gets exactly as many checks (401s) as the limit, and the right password
+// afterwards is refused.
+func TestLoginBurstGetsOnlyTheLimitsChecks(t *testing.T) {
+	apptest.Run(t, func(t *testing.T, a *apptest.App) {
+		a.Client(t).SignUp("Jane", "jane@example.com", "secret1")
+		c := a.Client(t)
+		login := func(email, pw string) *apptest.Response {
+			return c.Do("POST", "/api/auth/login", map[string]string{"email": email, "password": pw})
+		}
+		got := statuses(t, 40, func(int) *apptest.Response { return login("jane@example.com", "wrong!!") })
+		if got[401] != 5 || got[429] != 35 {
+			t.Fatalf("40 concurrent wrong passwords: %v, want 5 checked (401) and 35 refused (429)", got)
+		}
+		r := login("jane@example.com", "secret1")
+		if r.StatusCode != 429 || r.Header.Get("Retry-After") == "" || r.ErrorCode() != "rate_limited" {
+			t.Fatalf("right password after the burst: %d %s", r.StatusCode, r.Body)
+		}
+		// 200 accounts from the address: 45 more checks, then refusals.
+		got = statuses(t, 200, func(i int) *apptest.Response { return login(fmt.Sprintf("u%d@example.com", i), "wrong!!") })
+		if got[401] != 45 || got[429] != 155 {
+			t.Fatalf("200 concurrent logins from one address: %v, want 45 checked and 155 refused", got)
+		}
+	})
+}
+
+// Sign-ups are limited per client address (behind a trusted proxy here, so
+// the test can speak for several addresses).
+func TestSignUpLimitPerAddress(t *testing.T) {
+	apptest.EachDB(t, func(t *testing.T, dbURL string) {
+		a := apptest.Start(t, dbURL, apptest.Env("INKPRESS_TRUSTED_PROXIES", "127.0.0.1"))
+		signUp := func(email, addr string) *apptest.Response {
+			c := a.Client(t)
+			h := http.Header{"Content-Type": {"application/json"}, "X-CSRF-Token": {csrfOf(t, c)}, "X-Forwarded-For": {addr}}
+			body := fmt.Sprintf(`{"name":"N","email":%q,"password":"secret1"}`, email)
+			return c.Raw("POST", "/api/auth/signup", "", strings.NewReader(body), h)
+		}
+		for i := range 5 {
+			if r := signUp(fmt.Sprintf("u%d@example.com", i), "203.0.113.7"); r.StatusCode != 201 {
+				t.Fatalf("sign-up %d: %d %s", i, r.StatusCode, r.Body)
+			}
+		}
+		r := signUp("sixth@example.com", "203.0.113.7")
+		retry, _ := strconv.Atoi(r.Header.Get("Retry-After"))
+		if r.StatusCode != 429 || r.ErrorCode() != "rate_limited" || retry < 1 || retry > 3600 {
+			t.Fatalf("6th sign-up from one address in an hour: %d %s, Retry-After %q", r.StatusCode, r.Body, r.Header.Get("Retry-After"))
+		}
+		if r := signUp("other@example.com", "198.51.100.1"); r.StatusCode != 201 {
+			t.Fatalf("sign-up from another address: %d %s", r.StatusCode, r.Body)
+		}
+		if n, _ := a.Store.CountUsers(context.Background()); n != 6 {
+			t.Fatalf("users = %d, want 6", n)
+		}
+	})
+}
+
+func TestSubscribeLimitPerAddress(t *testing.T) {
+	apptest.EachDB(t, func(t *testing.T, dbURL string) {
+		a := apptest.Start(t, dbURL, apptest.Env("INKPRESS_TRUSTED_PROXIES", "127.0.0.1"))
+		c := a.Client(t)
+		subscribe := func(email, addr string) *apptest.Response {
+			h := http.Header{"Content-Type": {"application/json"}, "X-CSRF-Token": {csrfOf(t, c)}, "X-Forwarded-For": {addr}}
+			return c.Raw("POST", "/api/subscribers", "", strings.NewReader(fmt.Sprintf(`{"email":%q}`, email)), h)
+		}
+		for i := range 10 {
+			if r := subscribe(fmt.Sprintf("r%d@example.com", i), "203.0.113.7"); r.StatusCode != 201 {
+				t.Fatalf("subscription %d: %d %s", i, r.StatusCode, r.Body)
+			}
+		}
+		r := subscribe("eleventh@example.com", "203.0.113.7")
+		retry, _ := strconv.Atoi(r.Header.Get("Retry-After"))
+		if r.StatusCode != 429 || r.ErrorCode() != "rate_limited" || retry < 1 || retry > 3600 {
+			t.Fatalf("11th subscription from one address in an hour: %d %s, Retry-After %q", r.StatusCode, r.Body, r.Header.Get("Retry-After"))
+		}
+		if r := subscribe("other@example.com", "198.51.100.1"); r.StatusCode != 201 {
+			t.Fatalf("subscription from another address: %d %s", r.StatusCode, r.Body)
+		}
+	})
+}
+
+// A password over bcrypt's 72 bytes is refused at sign-up, in bytes.
+func TestSignUpPasswordLimitIsInBytes(t *testing.T) {
+	a := apptest.Start(t, "")
+	c := a.Client(t)
+	r := c.Do("POST", "/api/auth/signup", map[string]string{"name": "J", "email": "j@example.com", "password": strings.Repeat("€", 30)})
+	if r.StatusCode != 400 || !strings.Contains(string(r.Body), "at most 72 bytes") {
+		t.Fatalf("30 characters of 3 bytes: %d %s", r.StatusCode, r.Body)
+	}
+	c.SignUp("J", "j@example.com", strings.Repeat("€", 24)) // exactly 72 bytes
 }

@@ -7,10 +7,12 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/inkpress/inkpress/internal/cache"
 	"github.com/inkpress/inkpress/internal/content"
 	"github.com/inkpress/inkpress/internal/plan"
+	"github.com/inkpress/inkpress/internal/ratelimit"
 	"github.com/inkpress/inkpress/internal/reader"
 	"github.com/inkpress/inkpress/internal/site"
 	"github.com/inkpress/inkpress/internal/views"
@@ -264,6 +266,12 @@ func (h *Handler) subscribe(w http.ResponseWriter, r *http.Request) error {
 	email, ok := content.NormalizeEmail(in.Email)
 	if !ok {
 		return Errorf(http.StatusBadRequest, "invalid_email", "Please enter a valid email address")
+	}
+	// Per client address, so one client cannot fill lists with addresses.
+	addr := h.Config.ClientAddr(r.RemoteAddr, r.Header.Get("X-Forwarded-For"))
+	if _, err := ratelimit.New(h.Store).Reserve(r.Context(), "newsletter sign-ups from your network",
+		ratelimit.Rule{Key: "subscribe:" + addr, Max: h.Config.SubscribeLimit, Window: time.Hour}); err != nil {
+		return err
 	}
 	var wsID int64
 	if in.Workspace != "" {

@@ -174,45 +174,6 @@ func (d *DB) DeleteExpiredSessions(ctx context.Context, now time.Time) (int64, e
 	return res.RowsAffected()
 }
 
-// Login failures: one row per failed attempt, counted over a sliding window.
-// Rows live in the database so every app instance sees the same counts.
-
-// Each failure is written once per key so that clearing an account's count
-// after a success leaves the address's count untouched.
-func (d *DB) RecordLoginFailure(ctx context.Context, accountKey, addrKey string, at time.Time) error {
-	_, err := d.db.ExecContext(ctx,
-		`INSERT INTO login_failures (key, at) VALUES ($1, $3), ($2, $3)`, accountKey, addrKey, ms(at))
-	return err
-}
-
-// CountLoginFailures counts failures for key (an account key or an address
-// key) since the given time and returns the oldest counted failure.
-func (d *DB) CountLoginFailures(ctx context.Context, key string, since time.Time) (int, time.Time, error) {
-	var n int
-	var oldest sql.NullInt64
-	err := d.db.QueryRowContext(ctx,
-		`SELECT COUNT(*), MIN(at) FROM login_failures WHERE key = $1 AND at > $2`,
-		key, ms(since)).Scan(&n, &oldest)
-	if err != nil {
-		return 0, time.Time{}, err
-	}
-	var t time.Time
-	if oldest.Valid {
-		t = fromMS(oldest.Int64)
-	}
-	return n, t, nil
-}
-
-func (d *DB) ClearLoginFailures(ctx context.Context, accountKey string) error {
-	_, err := d.db.ExecContext(ctx, `DELETE FROM login_failures WHERE key = $1`, accountKey)
-	return err
-}
-
-func (d *DB) PruneLoginFailures(ctx context.Context, before time.Time) error {
-	_, err := d.db.ExecContext(ctx, `DELETE FROM login_failures WHERE at < $1`, ms(before))
-	return err
-}
-
 // affected turns "no row changed" into ErrNotFound.
 func affected(res sql.Result, err error) error {
 	if err != nil {

@@ -81,30 +81,6 @@ func TestSessionsExpire(t *testing.T) {
 	})
 }
 
-func TestLoginFailures(t *testing.T) {
-	Run(t, func(t *testing.T, s *sqlstore.DB) {
-		now := time.Now()
-		for i := range 3 {
-			if err := s.RecordLoginFailure(ctx, "acct:a", "ip:1", now.Add(time.Duration(i)*time.Second)); err != nil {
-				t.Fatal(err)
-			}
-		}
-		n, oldest, err := s.CountLoginFailures(ctx, "acct:a", now.Add(-time.Minute))
-		if err != nil || n != 3 || oldest.UnixMilli() != now.UnixMilli() {
-			t.Fatalf("count = %d oldest %v err %v", n, oldest, err)
-		}
-		if err := s.ClearLoginFailures(ctx, "acct:a"); err != nil {
-			t.Fatal(err)
-		}
-		if n, _, _ := s.CountLoginFailures(ctx, "acct:a", now.Add(-time.Minute)); n != 0 {
-			t.Fatalf("account count after clear = %d", n)
-		}
-		if n, _, _ := s.CountLoginFailures(ctx, "ip:1", now.Add(-time.Minute)); n != 3 {
-			t.Fatalf("address count after account clear = %d, want 3", n)
-		}
-	})
-}
-
 func TestReserveUsageIsAtomic(t *testing.T) {
 	Run(t, func(t *testing.T, s *sqlstore.DB) {
 		_, ws := signUp(t, s, "a@x.io", "a")

@@ -1,0 +1,79 @@
+// Package ratelimit is the one rate limiter of InkPress: "take a slot for
+// key K if fewer than N were taken in the last W, else say when to come
+// back". Slots are rows in the database (store.ReserveRate), so every app
+// instance shares the counts and a burst of concurrent requests cannot take
+// more slots than the limit. Logins, sign-ups and newsletter sign-ups use it.
+package ratelimit
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/inkpress/inkpress/internal/apperr"
+	"github.com/inkpress/inkpress/store"
+)
+
+// Rule is one limit: at most Max slots for Key in any Window.
+type Rule = store.RateRule
+
+// Limiter takes slots in a store.
+type Limiter struct {
+	Store store.Store
+	// Now is the clock (time.Now when nil).
+	Now func() time.Time
+}
+
+// New returns a Limiter on s with the real clock.
+func New(s store.Store) *Limiter { return &Limiter{Store: s} }
+
+// Slot is a taken reservation; Release hands back its slot under one key.
+type Slot struct {
+	store store.Store
+	at    time.Time
+}
+
+// Reserve takes one slot under every rule, or none when any rule is full; it
+// then refuses with a TooMany error saying "Too many <what>" and when to come
+// back (RetryAfter).
+func (l *Limiter) Reserve(ctx context.Context, what string, rules ...Rule) (*Slot, error) {
+	now := time.Now()
+	if l.Now != nil {
+		now = l.Now()
+	}
+	retryAt, err := l.Store.ReserveRate(ctx, now, rules...)
+	if errors.Is(err, store.ErrLimit) {
+		return nil, Refusal(what, retryAt.Sub(now))
+	}
+	if err != nil {
+		return nil, err
+	}
+	return &Slot{store: l.Store, at: now}, nil
+}
+
+// Release hands back the slot taken under key (for an attempt that should
+// not count, such as a login that succeeded).
+func (s *Slot) Release(ctx context.Context, key string) error {
+	return s.store.ReleaseRate(ctx, key, s.at)
+}
+
+// Clear forgets every slot taken under key.
+func (l *Limiter) Clear(ctx context.Context, key string) error {
+	return l.Store.ClearRate(ctx, key)
+}
+
+// Refusal is the error of a full limit: 429 with Retry-After.
+func Refusal(what string, retry time.Duration) *apperr.Error {
+	if retry < time.Second {
+		retry = time.Second
+	}
+	minutes := int((retry + time.Minute - 1) / time.Minute)
+	unit := "minutes"
+	if minutes == 1 {
+		unit = "minute"
+	}
+	e := apperr.New(apperr.TooMany, "rate_limited", fmt.Sprintf("Too many %s. Try again in %d %s.", what, minutes, unit))
+	e.RetryAfter = retry
+	return e
+}
