@@ -50,7 +50,7 @@ export default defineConfig({
     restoreMocks: true,
     // Whole-page tests render, fetch (mocked) and type a lot: a busy 2-core machine needs far more
     // than the 5 s default. Testing Library's findBy/waitFor wait up to 10 s (src/test/setup.ts).
-    testTimeout: 30_000,
-    hookTimeout: 30_000,
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
   },
 })
