@@ -226,8 +226,9 @@ func (s *Service) Login(ctx context.Context, email, pw, addr string) (*store.Use
 	if len(pw) > MaxPasswordLen {
 		return nil, ErrInvalidCredentials
 	}
-	email, _ = content.NormalizeEmail(email)
-	if email == "" {
+	if norm, ok := content.NormalizeEmail(email); ok {
+		email = norm
+	} else {
 		email = strings.ToLower(strings.TrimSpace(email))
 	}
 	s.init()
