@@ -51,9 +51,10 @@ lint:
 generate:
 	$(GO) run ./tools/tsgen
 
-# Load benchmark of the public face (see bench/README.md; its own module). BENCH_DB=postgres://... to run on PostgreSQL.
+# Load benchmark of the public face (see bench/README.md; its own module). BENCH_DB=postgres://... to run on PostgreSQL;
+# BENCH_ONLY=memory for just the memory figure (resident memory after crawling a 100k-post site).
 bench: go
-	cd bench && $(GO) run . -bin ../$(BIN) -out results $(if $(BENCH_DB),-db '$(BENCH_DB)')
+	cd bench && $(GO) run . -bin ../$(BIN) -out results $(if $(BENCH_DB),-db '$(BENCH_DB)') $(if $(BENCH_ONLY),-only '$(BENCH_ONLY)')
 
 clean:
 	rm -rf bin web/dist/assets web/dist/index.html

@@ -33,6 +33,7 @@ type options struct {
 	scale      bool
 	out        string
 	targets    string
+	only       string
 	cpuProfile string
 
 	// Hidden modes: the bench re-executes itself as the static ceiling server
@@ -58,6 +59,7 @@ func parseFlags(args []string) (options, bool) {
 	fs.BoolVar(&o.scale, "scale", true, "also compare page latency on 1k and 100k posts")
 	fs.StringVar(&o.out, "out", "results", "directory for the JSON result (the default assumes the working directory bench/)")
 	fs.StringVar(&o.targets, "targets", "", "comma-separated subset of targets (the ceiling always runs): page,api,apiview,home,feed,sitemap")
+	fs.StringVar(&o.only, "only", "", "run just one figure: memory (the 100k-post crawl's resident memory)")
 	fs.StringVar(&o.cpuProfile, "cpuprofile", "", "run the server in-process under this bench binary and write its CPU profile here")
 	fs.StringVar(&o.staticFile, "static-file", "", "internal: serve this file from memory")
 	fs.StringVar(&o.staticAddr, "static-addr", "", "internal: listen address of -static-file")
@@ -70,6 +72,8 @@ func parseFlags(args []string) (options, bool) {
 	switch {
 	case o.db != "" && !strings.HasPrefix(o.db, "postgres://") && !strings.HasPrefix(o.db, "postgresql://"):
 		problem = "-db must be empty (SQLite) or a postgres:// URL"
+	case o.only != "" && o.only != "memory":
+		problem = "-only must be empty (everything) or memory"
 	case o.conns < 1 || o.duration <= 0 || o.workspaces < 1 || o.posts < 1 || o.sitePosts < 1:
 		problem = "-conns, -duration, -workspaces, -posts and -site-posts must be positive"
 	}
@@ -102,7 +106,8 @@ func main() {
 	}
 }
 
-// run is the benchmark: main database and targets, then the scale check.
+// run is the benchmark: main database and targets, the scale check, then
+// the memory figure (-only memory: the memory figure alone).
 func run(ctx context.Context, o options) error {
 	start := time.Now()
 	tmp, err := os.MkdirTemp("", "inkpress-bench-")
@@ -116,13 +121,18 @@ func run(ctx context.Context, o options) error {
 		return err
 	}
 	rep := newReport(o)
-	if err := runMain(ctx, o, tmp, bodies, rep); err != nil {
-		return err
-	}
-	if o.scale {
-		if err := runScale(ctx, o, tmp, bodies, rep); err != nil {
+	if o.only == "" {
+		if err := runMain(ctx, o, tmp, bodies, rep); err != nil {
 			return err
 		}
+		if o.scale {
+			if err := runScale(ctx, o, tmp, bodies, rep); err != nil {
+				return err
+			}
+		}
+	}
+	if err := runMemory(ctx, o, tmp, bodies, rep); err != nil {
+		return fmt.Errorf("memory: %w", err)
 	}
 	rep.evaluate()
 	rep.print(os.Stdout)

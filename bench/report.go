@@ -36,7 +36,9 @@ type report struct {
 	Scale      []scaleResult `json:"scale,omitempty"`
 	// ScaleRatios are 100k/1k latency ratios (cold and warm, p50 and p99).
 	ScaleRatios map[string]float64 `json:"scaleRatios,omitempty"`
-	Checks      []check            `json:"checks"`
+	// Memory is the server's resident memory after crawling a 100k-post site.
+	Memory *memoryResult `json:"memory,omitempty"`
+	Checks []check       `json:"checks"`
 }
 
 // check is one target with its verdict.
@@ -90,6 +92,10 @@ func (r *report) evaluate() {
 		}
 	}
 	r.evaluateScale()
+	if m := r.Memory; m != nil {
+		r.expect(fmt.Sprintf("server memory after crawling %dk posts (pages, JSON, feeds)", m.Posts/1000),
+			fmt.Sprintf("VmRSS < %d MiB", maxServerRSSMiB), fmt.Sprintf("%.1f MiB", m.RSSMiB), m.RSSMiB < maxServerRSSMiB)
+	}
 	r.expectAll200()
 }
 
@@ -148,6 +154,9 @@ func (r *report) allRows() []row {
 	for _, s := range r.Scale {
 		out = append(out, s.Cold, s.ColdAPI, s.Warm, s.Single)
 	}
+	if r.Memory != nil {
+		out = append(out, r.Memory.Crawl)
+	}
 	return out
 }
 
@@ -157,21 +166,30 @@ func fmtMS(v float64) string { return fmt.Sprintf("%.2f ms", v) }
 func (r *report) print(w io.Writer) {
 	fmt.Fprintf(w, "\nInkPress bench: %s, %s, %d CPUs, %s, %d connections, %s per target\n", r.GoVersion, r.OS, r.CPUs,
 		r.DB, r.Conns, r.Duration)
-	fmt.Fprintf(w, "seed: %d workspaces x %d posts + %d site posts (%d total, ~%d words, %d distinct bodies) in %.1fs\n\n",
-		r.Seed.Workspaces, r.Seed.PostsPerWorkspace, r.Seed.SitePosts, r.Seed.TotalPosts, r.Seed.WordsPerPost,
-		r.Seed.DistinctBodies, r.Seed.SeedSeconds)
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "target\treq/s\tp50\tp99\tx ceiling\t200s\tbytes\t")
-	for _, x := range r.Rows {
-		fmt.Fprintf(tw, "%s\t%.0f\t%s\t%s\t%.0f%%\t%.1f%%\t%d\t\n", x.Name, x.RPS, fmtMS(x.P50ms), fmtMS(x.P99ms),
-			x.Ratio*100, x.OK200*100, x.Bytes)
+	if r.Seed.TotalPosts > 0 {
+		fmt.Fprintf(w, "seed: %d workspaces x %d posts + %d site posts (%d total, ~%d words, %d distinct bodies) in %.1fs\n\n",
+			r.Seed.Workspaces, r.Seed.PostsPerWorkspace, r.Seed.SitePosts, r.Seed.TotalPosts, r.Seed.WordsPerPost,
+			r.Seed.DistinctBodies, r.Seed.SeedSeconds)
 	}
-	tw.Flush()
+	if len(r.Rows) > 0 {
+		tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+		fmt.Fprintln(tw, "target\treq/s\tp50\tp99\tx ceiling\t200s\tbytes\t")
+		for _, x := range r.Rows {
+			fmt.Fprintf(tw, "%s\t%.0f\t%s\t%s\t%.0f%%\t%.1f%%\t%d\t\n", x.Name, x.RPS, fmtMS(x.P50ms), fmtMS(x.P99ms),
+				x.Ratio*100, x.OK200*100, x.Bytes)
+		}
+		tw.Flush()
+	}
 	if c := r.row("ceiling"); c != nil && len(c.RoundRPS) > 1 && slices.Min(c.RoundRPS) < 0.75*slices.Max(c.RoundRPS) {
 		fmt.Fprintf(w, "note: the ceiling's rounds ranged from %.0f to %.0f req/s: the machine was busy at times\n",
 			slices.Min(c.RoundRPS), slices.Max(c.RoundRPS))
 	}
 	r.printScale(w)
+	if m := r.Memory; m != nil {
+		fmt.Fprintf(w, "\nmemory: %d URLs (%dk post pages and JSON, feeds) read once on a fresh server in %.0fs at %.0f req/s "+
+			"(p50 %s, p99 %s); server resident afterwards %.1f MiB (VmRSS), peak %.1f MiB (VmHWM)\n",
+			m.URLs, m.Posts/1000, m.CrawlSecs, m.Crawl.RPS, fmtMS(m.Crawl.P50ms), fmtMS(m.Crawl.P99ms), m.RSSMiB, m.PeakMiB)
+	}
 	fmt.Fprintln(w)
 	failed := 0
 	for _, c := range r.Checks {
