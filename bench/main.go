@@ -34,6 +34,7 @@ type options struct {
 	out        string
 	targets    string
 	only       string
+	memPosts   int
 	cpuProfile string
 
 	// Hidden modes: the bench re-executes itself as the static ceiling server
@@ -60,6 +61,7 @@ func parseFlags(args []string) (options, bool) {
 	fs.StringVar(&o.out, "out", "results", "directory for the JSON result (the default assumes the working directory bench/)")
 	fs.StringVar(&o.targets, "targets", "", "comma-separated subset of targets (the ceiling always runs): page,api,apiview,home,feed,sitemap")
 	fs.StringVar(&o.only, "only", "", "run just one figure: memory (the 100k-post crawl's resident memory)")
+	fs.IntVar(&o.memPosts, "memory-posts", 100000, "site posts of the memory figure (the target is set for 100000)")
 	fs.StringVar(&o.cpuProfile, "cpuprofile", "", "run the server in-process under this bench binary and write its CPU profile here")
 	fs.StringVar(&o.staticFile, "static-file", "", "internal: serve this file from memory")
 	fs.StringVar(&o.staticAddr, "static-addr", "", "internal: listen address of -static-file")
@@ -74,8 +76,8 @@ func parseFlags(args []string) (options, bool) {
 		problem = "-db must be empty (SQLite) or a postgres:// URL"
 	case o.only != "" && o.only != "memory":
 		problem = "-only must be empty (everything) or memory"
-	case o.conns < 1 || o.duration <= 0 || o.workspaces < 1 || o.posts < 1 || o.sitePosts < 1:
-		problem = "-conns, -duration, -workspaces, -posts and -site-posts must be positive"
+	case o.conns < 1 || o.duration <= 0 || o.workspaces < 1 || o.posts < 1 || o.sitePosts < 1 || o.memPosts < 1:
+		problem = "-conns, -duration, -workspaces, -posts, -site-posts and -memory-posts must be positive"
 	}
 	if problem != "" {
 		fmt.Fprintln(os.Stderr, "bench:", problem)

@@ -10,9 +10,6 @@ import (
 	"time"
 )
 
-// memoryPosts is the size of the site the memory figure crawls.
-const memoryPosts = 100000
-
 // maxServerRSSMiB is the target: the server's resident memory after the crawl.
 const maxServerRSSMiB = 150
 
@@ -33,7 +30,8 @@ type memoryResult struct {
 // runMemory seeds a 100k-post site, crawls it and reads the server's
 // resident memory from /proc.
 func runMemory(ctx context.Context, o options, tmp string, bodies []bodyTemplate, rep *report) error {
-	fmt.Printf("\nmemory: crawl every post page, post JSON and feed of a %dk-post site\n", memoryPosts/1000)
+	memoryPosts := o.memPosts
+	fmt.Printf("\nmemory: crawl every post page, post JSON and feed of a %d-post site\n", memoryPosts)
 	db, err := freshDatabase(ctx, o.db, tmp, "memory")
 	if err != nil {
 		return err

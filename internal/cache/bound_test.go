@@ -34,7 +34,7 @@ func incompressible(n int, r *rand.Rand) []byte {
 	for i := 0; i < n; i += 8 {
 		binary.LittleEndian.PutUint64(b[i:], r.Uint64())
 	}
-	return b[:n]
+	return b[:n:n]
 }
 
 // charge is what an incompressible entry of n body bytes under key costs.
@@ -152,13 +152,17 @@ func TestByteBoundLRUAndExpiry(t *testing.T) {
 // Each entry is charged its body, its gzip copy, its headers and its key.
 func TestChargeCountsGzipHeadersAndKey(t *testing.T) {
 	c := New(time.Minute, 1<<20)
-	body := bytes.Repeat([]byte("compressible text "), 1000)
+	// Built by appending, as renderers do: spare capacity is not kept.
+	body := append(bytes.Repeat([]byte("compressible text "), 1000), '\n')
 	key := strings.Repeat("k", 100)
 	e, _ := c.Get(1, key, func() (*Entry, error) { return &Entry{Body: body, ContentType: "text/html"}, nil })
 	if e.gzip == nil {
 		t.Fatal("no gzip copy")
 	}
-	want := int64(len(body)+len(e.gzip)+len("text/html")+len(e.ETag)+len(key)) + entryOverhead
+	want := int64(cap(e.Body)+cap(e.gzip)+len("text/html")+len(e.ETag)+len(key)) + entryOverhead
+	if cap(e.Body) > len(body)+len(body)/8 || cap(e.gzip) > len(e.gzip)+len(e.gzip)/8 {
+		t.Fatalf("spare capacity kept: body %d/%d gzip %d/%d", len(e.Body), cap(e.Body), len(e.gzip), cap(e.gzip))
+	}
 	if _, got := c.Stats(); got != want {
 		t.Fatalf("charged %d, want %d", got, want)
 	}

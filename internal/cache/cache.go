@@ -12,6 +12,7 @@
 package cache
 
 import (
+	"bytes"
 	"container/list"
 	"crypto/sha256"
 	"encoding/hex"
@@ -21,9 +22,6 @@ import (
 
 	"golang.org/x/sync/singleflight"
 )
-
-// DefaultBytes is the default memory budget of the cache.
-const DefaultBytes = 64 << 20
 
 // entryOverhead approximates what an entry costs beyond its bytes (the
 // Entry and node structs, two list elements, a map slot).
@@ -152,12 +150,17 @@ func (c *Cache) stale(ws int64, key string, err error) *Entry {
 	return nil
 }
 
-// size is what an entry is charged against the budget.
+// size is what an entry is charged against the budget: the memory its
+// slices hold (capacity, not length) and the rest.
 func size(key string, e *Entry) int64 {
-	return int64(len(e.Body)+len(e.gzip)+len(e.ContentType)+len(e.ETag)+len(key)) + entryOverhead
+	return int64(cap(e.Body)+cap(e.gzip)+len(e.ContentType)+len(e.ETag)+len(key)) + entryOverhead
 }
 
 func (c *Cache) store(ws int64, key string, e *Entry) {
+	if cap(e.Body)-len(e.Body) > len(e.Body)/8 {
+		// A body built by appending may hold up to twice its length.
+		e.Body = bytes.Clone(e.Body)
+	}
 	sz := size(key, e)
 	if sz > c.maxEntry {
 		return // served, not kept

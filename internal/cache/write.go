@@ -22,7 +22,7 @@ func (e *Entry) compress() {
 	zw, _ := gzip.NewWriterLevel(&buf, gzip.BestSpeed)
 	_, _ = zw.Write(e.Body)
 	if zw.Close() == nil && buf.Len() < len(e.Body) {
-		e.gzip = buf.Bytes()
+		e.gzip = bytes.Clone(buf.Bytes()) // the buffer's spare capacity stays behind
 	}
 }
 

@@ -3,7 +3,7 @@ package config
 import "testing"
 
 func TestCacheBytes(t *testing.T) {
-	for in, want := range map[string]int64{"": 64 << 20, "0": 0, "1048576": 1 << 20, "512KiB": 512 << 10,
+	for in, want := range map[string]int64{"": 32 << 20, "0": 0, "1048576": 1 << 20, "512KiB": 512 << 10,
 		"128MiB": 128 << 20, "1 GiB": 1 << 30} {
 		env := map[string]string{"INKPRESS_CACHE_BYTES": in}
 		c, err := Load(nil, func(k string) string { return env[k] })

@@ -121,7 +121,7 @@ var Vars = []Var{
 		c.FeedItems = n
 		return err
 	}},
-	{"INKPRESS_CACHE_BYTES", "cache-bytes", "64MiB", "memory budget of the rendered-page cache (bytes, or with KiB/MiB/GiB); 0 turns caching off", func(c *Config, v string) error {
+	{"INKPRESS_CACHE_BYTES", "cache-bytes", "32MiB", "memory budget of the rendered-page cache (bytes, or with KiB/MiB/GiB); 0 turns caching off", func(c *Config, v string) error {
 		n, err := parseBytes(v)
 		c.CacheBytes = n
 		return err
