@@ -177,6 +177,19 @@ type Store interface {
 	// keys: toKey returns the key of a stored URL of a workspace, or false
 	// to leave it. It returns how many rows changed (idempotent).
 	RewriteMediaURLs(ctx context.Context, toKey func(workspaceID int64, url string) (string, bool)) (int, error)
+	// PostBanners lists, by id, up to limit posts with banners whose id is
+	// above afterID; only ID, WorkspaceID and Banners are filled (a light
+	// read, for rewriting banner image URLs in batches).
+	PostBanners(ctx context.Context, afterID int64, limit int) ([]*Post, error)
+	// SetPostBanners writes p's Banners and ContentHTML, and nothing else
+	// (updated_at stays), when the stored content is still p.Content and
+	// the stored content_html still oldHTML; false when the post changed
+	// (or went) meanwhile.
+	SetPostBanners(ctx context.Context, p *Post, oldHTML string) (bool, error)
+	// RewriteScheduledBanners replaces scheduled posts' banner image URLs:
+	// to returns a URL's new value for the item's workspace, or false to
+	// leave it. It returns how many items changed (idempotent when to is).
+	RewriteScheduledBanners(ctx context.Context, to func(workspaceID int64, url string) (string, bool)) (int, error)
 
 	// Newsletter. Subscribers are keyed on (workspace, e-mail): workspaceID
 	// is the blog signed up on and is required (0 is ErrNotFound); the same

@@ -142,6 +142,28 @@ func New(ctx context.Context, cfg *config.Config, logger *slog.Logger) (*App, er
 	} else if n > 0 {
 		logger.Info("stored media URLs turned into keys", "rows", n)
 	}
+	// Banner images are kept as URLs (in the post's banners, its served
+	// HTML and scheduled items): those of our own media move to the URL
+	// the storage gives their key now.
+	current := func(workspaceID int64, url string) (string, bool) {
+		key, ok := media.KeyFromURL(workspaceID, url)
+		if !ok {
+			return "", false
+		}
+		return a.Files.URL(key), true
+	}
+	if n, err := a.Posts.RewriteBannerURLs(ctx, current); err != nil {
+		db.Close()
+		return nil, fmt.Errorf("banner URLs: %w", err)
+	} else if n > 0 {
+		logger.Info("post banner images moved to the current media URL", "posts", n)
+	}
+	if n, err := db.RewriteScheduledBanners(ctx, current); err != nil {
+		db.Close()
+		return nil, fmt.Errorf("scheduled banner URLs: %w", err)
+	} else if n > 0 {
+		logger.Info("scheduled banner images moved to the current media URL", "items", n)
+	}
 	a.Posts.Files = a.Files
 	switch cfg.AIProvider {
 	case "openai":

@@ -225,6 +225,80 @@ func (s *Service) Update(ctx context.Context, workspaceID, id int64, patch Patch
 	return p, nil
 }
 
+// RewriteBannerURLs moves posts' banner images to their current URLs:
+// current returns the URL a banner image of the workspace should have, and
+// false to leave it. Posts are read 500 with banners at a time, lightly;
+// only those with a banner to move are loaded, re-derived as a save would
+// (so the served HTML is what a fresh save gives) and written without
+// touching updated_at. It returns how many posts changed; when nothing
+// moves it writes nothing.
+func (s *Service) RewriteBannerURLs(ctx context.Context, current func(workspaceID int64, url string) (string, bool)) (int, error) {
+	const batch = 500
+	n := 0
+	touched := map[int64]bool{}
+	defer func() {
+		for ws := range touched {
+			s.Cache.Invalidate(ws)
+		}
+	}()
+	var after int64
+	for {
+		list, err := s.Store.PostBanners(ctx, after, batch)
+		if err != nil {
+			return n, err
+		}
+		for _, lp := range list {
+			if !moveBanners(lp.WorkspaceID, lp.Banners, current) {
+				continue
+			}
+			p, err := s.Store.GetPost(ctx, store.FindPost{ID: &lp.ID, WorkspaceID: &lp.WorkspaceID})
+			if errors.Is(err, store.ErrNotFound) {
+				continue
+			}
+			if err != nil {
+				return n, err
+			}
+			if !moveBanners(p.WorkspaceID, p.Banners, current) {
+				continue
+			}
+			// The derive of a save; only Banners and ContentHTML are written
+			// (the other derived fields do not depend on banners), guarded
+			// by the content they were derived from. The size cap is not
+			// applied: the post is stored already.
+			oldHTML, saved := p.ContentHTML, *p
+			Derive(&saved)
+			p.ContentHTML = saved.ContentHTML
+			ok, err := s.Store.SetPostBanners(ctx, p, oldHTML)
+			if err != nil {
+				return n, err
+			}
+			if ok {
+				n++
+				touched[p.WorkspaceID] = true
+			}
+		}
+		if len(list) < batch {
+			return n, nil
+		}
+		after = list[len(list)-1].ID
+	}
+}
+
+// moveBanners sets each banner image to its current URL and reports
+// whether any moved.
+func moveBanners(workspaceID int64, bs []store.Banner, current func(workspaceID int64, url string) (string, bool)) bool {
+	moved := false
+	for i, b := range bs {
+		if b.ImageURL == "" {
+			continue
+		}
+		if url, ok := current(workspaceID, b.ImageURL); ok && url != b.ImageURL {
+			bs[i].ImageURL, moved = url, true
+		}
+	}
+	return moved
+}
+
 // DeleteOne removes a post of the workspace (ErrNotFound for any other's).
 func (s *Service) DeleteOne(ctx context.Context, workspaceID, id int64) error {
 	n, err := s.Delete(ctx, workspaceID, []int64{id})

@@ -24,6 +24,7 @@ import (
 	"github.com/inkpress/inkpress/internal/config"
 	"github.com/inkpress/inkpress/internal/media"
 	"github.com/inkpress/inkpress/internal/media/s3/s3test"
+	"github.com/inkpress/inkpress/internal/posts"
 	"github.com/inkpress/inkpress/store"
 )
 
@@ -422,3 +423,87 @@ func TestS3MissingBucketStopsTheStart(t *testing.T) {
 }
 
 func srvAt(url string) *httptest.Server { return &httptest.Server{URL: url} }
+
+// TestS3PublicURLChangeMovesBanners starts the app twice on one database
+// with two public URLs: a post's banners, its served HTML (owner JSON and
+// public page) and a scheduled item's banners follow the new one.
+func TestS3PublicURLChangeMovesBanners(t *testing.T) {
+	t.Parallel()
+	apptest.EachDB(t, func(t *testing.T, db string) {
+		if db == "" {
+			db = "sqlite:" + filepath.Join(t.TempDir(), "shared.db")
+		}
+		const oldPrefix, newPrefix = "https://old-cdn.example/media/", "https://new-cdn.example/files/"
+		f := s3test.New(t, "media")
+		first := apptest.Start(t, db, s3Env(f, "media", "https://old-cdn.example/media")...)
+		e := &ownerEnv{t: t, app: first, store: first.Store, auth: first.Auth, gen: first.Generator, srv: srvAt(first.URL)}
+		c := e.owner("Banner Owner", "banners3@example.com", "news")
+		banner := c.uploadImage("banner")
+		key, ok := strings.CutPrefix(banner, oldPrefix)
+		if !ok {
+			t.Fatalf("banner upload = %q", banner)
+		}
+		req := genReq("news", "Banners on S3")
+		req["banners"] = []map[string]string{{"imageUrl": banner, "linkUrl": "https://ads.example/", "text": "Sale"}}
+		var out generated
+		c.mustJSON(http.MethodPost, "/api/workspace/posts/generate", req, http.StatusCreated, &out)
+		if !strings.Contains(out.Post.Content, banner) {
+			t.Fatalf("banner not in the content: %s", out.Post.Content)
+		}
+		schedBanner := c.uploadImage("banner")
+		schedKey, _ := strings.CutPrefix(schedBanner, oldPrefix)
+		var one scheduledOne
+		c.mustJSON(http.MethodPost, "/api/workspace/scheduled", map[string]any{"category": "news", "topic": "Later",
+			"scheduledFor": time.Now().Add(48 * time.Hour).UTC().Format(time.RFC3339),
+			"banners":      []map[string]string{{"imageUrl": schedBanner, "linkUrl": "https://ads.example/s", "text": "Soon"}}},
+			http.StatusCreated, &one)
+		before, err := first.Store.GetPost(context.Background(), store.FindPost{WorkspaceID: &c.ws.ID, ID: &out.Post.ID})
+		if err != nil {
+			t.Fatal(err)
+		}
+
+		for _, round := range []string{"restart", "second restart"} {
+			next := apptest.Start(t, db, s3Env(f, "media", "https://new-cdn.example/files/")...)
+			e2 := &ownerEnv{t: t, app: next, store: next.Store, auth: next.Auth, gen: next.Generator, srv: srvAt(next.URL)}
+			c2 := e2.client()
+			c2.mustJSON(http.MethodPost, "/api/auth/login", map[string]string{"email": "banners3@example.com", "password": "secret123"}, http.StatusOK, nil)
+			var got generated
+			c2.mustJSON(http.MethodGet, "/api/workspace/posts/"+itoa(out.Post.ID), nil, http.StatusOK, &got)
+			if len(got.Post.Banners) != 1 || got.Post.Banners[0].ImageURL != newPrefix+key ||
+				got.Post.Banners[0].LinkURL != "https://ads.example/" || got.Post.Banners[0].Text != "Sale" {
+				t.Fatalf("%s: banners = %+v, want the new public URL + %s", round, got.Post.Banners, key)
+			}
+			if !strings.Contains(got.Post.Content, newPrefix+key) || strings.Contains(got.Post.Content, "old-cdn.example") {
+				t.Fatalf("%s: owner content does not follow the new public URL:\n%s", round, got.Post.Content)
+			}
+			var pub struct {
+				Post struct {
+					Content string `json:"content"`
+				} `json:"post"`
+			}
+			c2.mustJSON(http.MethodGet, "/api/posts/news/"+out.Post.Slug+"?workspace="+c.ws.Slug, nil, http.StatusOK, &pub)
+			if !strings.Contains(pub.Post.Content, newPrefix+key) || strings.Contains(pub.Post.Content, "old-cdn.example") {
+				t.Fatalf("%s: public content does not follow the new public URL:\n%s", round, pub.Post.Content)
+			}
+			_, page := c2.do(http.MethodGet, "/blog/"+c.ws.Slug+"/news/"+out.Post.Slug, nil)
+			if strings.Contains(string(page), "old-cdn.example") {
+				t.Fatalf("%s: public page still holds the old public URL:\n%s", round, page)
+			}
+			after, err := next.Store.GetPost(context.Background(), store.FindPost{WorkspaceID: &c.ws.ID, ID: &out.Post.ID})
+			if err != nil {
+				t.Fatal(err)
+			}
+			fresh := *after
+			posts.Derive(&fresh)
+			if after.ContentHTML != fresh.ContentHTML || !after.UpdatedAt.Equal(before.UpdatedAt) {
+				t.Fatalf("%s: stored HTML differs from a fresh derive or updated_at moved (%v -> %v)", round, before.UpdatedAt, after.UpdatedAt)
+			}
+			var list scheduledList
+			c2.mustJSON(http.MethodGet, "/api/workspace/scheduled", nil, http.StatusOK, &list)
+			if len(list.Items) != 1 || len(list.Items[0].Banners) != 1 || list.Items[0].Banners[0].ImageURL != newPrefix+schedKey ||
+				list.Items[0].Banners[0].Text != "Soon" || list.Items[0].Banners[0].LinkURL != "https://ads.example/s" {
+				t.Fatalf("%s: scheduled = %+v, want its banner at the new public URL", round, list.Items)
+			}
+		}
+	})
+}

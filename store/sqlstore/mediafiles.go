@@ -210,3 +210,97 @@ func (d *DB) RewriteMediaURLs(ctx context.Context, toKey func(workspaceID int64,
 	}
 	return n, nil
 }
+
+func (d *DB) PostBanners(ctx context.Context, afterID int64, limit int) ([]*store.Post, error) {
+	rows, err := d.db.QueryContext(ctx, `SELECT id, workspace_id, banners FROM blog_posts
+		WHERE id > $1 AND banners <> '[]' AND banners <> '' ORDER BY id LIMIT $2`, afterID, limit)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []*store.Post
+	for rows.Next() {
+		var p store.Post
+		var banners string
+		if err := rows.Scan(&p.ID, &p.WorkspaceID, &banners); err != nil {
+			return nil, err
+		}
+		_ = json.Unmarshal([]byte(banners), &p.Banners)
+		out = append(out, &p)
+	}
+	return out, rows.Err()
+}
+
+func (d *DB) SetPostBanners(ctx context.Context, p *store.Post, oldHTML string) (bool, error) {
+	res, err := d.db.ExecContext(ctx, `UPDATE blog_posts SET banners = $1, content_html = $2
+		WHERE id = $3 AND workspace_id = $4 AND content = $5 AND content_html = $6`,
+		jsonText(p.Banners), p.ContentHTML, p.ID, p.WorkspaceID, p.Content, oldHTML)
+	if err != nil {
+		return false, err
+	}
+	n, err := res.RowsAffected()
+	return n > 0, err
+}
+
+// RewriteScheduledBanners reads items with a banner image 500 at a time
+// and writes only the slots whose URL changes, each guarded by its old
+// value.
+func (d *DB) RewriteScheduledBanners(ctx context.Context, to func(workspaceID int64, url string) (string, bool)) (int, error) {
+	const batch = 500
+	n := 0
+	var after int64
+	for {
+		type row struct {
+			id, ws int64
+			urls   [3]sql.NullString
+		}
+		rows, err := d.db.QueryContext(ctx, `SELECT id, workspace_id, banner1_html, banner2_html, banner3_html FROM scheduled_posts
+			WHERE id > $1 AND (banner1_html <> '' OR banner2_html <> '' OR banner3_html <> '') ORDER BY id LIMIT $2`, after, batch)
+		if err != nil {
+			return n, err
+		}
+		var todo []row
+		for rows.Next() {
+			var r row
+			if err := rows.Scan(&r.id, &r.ws, &r.urls[0], &r.urls[1], &r.urls[2]); err != nil {
+				rows.Close()
+				return n, err
+			}
+			todo = append(todo, r)
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			return n, err
+		}
+		for _, r := range todo {
+			changed := false
+			for i, u := range r.urls {
+				if u.String == "" {
+					continue
+				}
+				url, ok := to(r.ws, u.String)
+				if !ok || url == u.String {
+					continue
+				}
+				col := "banner" + string(rune('1'+i)) + "_html"
+				res, err := d.db.ExecContext(ctx, `UPDATE scheduled_posts SET `+col+` = $1 WHERE id = $2 AND `+col+` = $3`,
+					url, r.id, u.String)
+				if err != nil {
+					return n, err
+				}
+				if k, err := res.RowsAffected(); err != nil {
+					return n, err
+				} else if k > 0 {
+					changed = true
+				}
+			}
+			if changed {
+				n++
+			}
+		}
+		if len(todo) < batch {
+			return n, nil
+		}
+		after = todo[len(todo)-1].id
+	}
+}

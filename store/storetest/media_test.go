@@ -4,6 +4,7 @@ import (
 	"errors"
 	"slices"
 	"strconv"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -171,6 +172,64 @@ func TestMediaKeysStoredURLsRendered(t *testing.T) {
 		}
 		if got, _ := s.GetPost(ctx, store.FindPost{ID: &p.ID}); got.CoverImageURL != "https://two.example/"+key {
 			t.Fatalf("rewritten cover = %q", got.CoverImageURL)
+		}
+	})
+}
+
+func TestBannerURLsRewrite(t *testing.T) {
+	Run(t, func(t *testing.T, s *sqlstore.DB) {
+		_, ws := signUp(t, s, "bn@x.io", "bn")
+		plain := &store.Post{WorkspaceID: ws.ID, Category: "c", Title: "Plain", Slug: "plain", Content: "x", ContentHTML: "x"}
+		p := &store.Post{WorkspaceID: ws.ID, Category: "c", Title: "T", Slug: "t", Content: "<p>x</p>", ContentHTML: "old html",
+			Banners: []store.Banner{{ImageURL: "https://old.example/a.png", LinkURL: "https://ads.example/", Text: "Buy"}}}
+		for _, q := range []*store.Post{plain, p} {
+			if err := s.CreatePost(ctx, q); err != nil {
+				t.Fatal(err)
+			}
+		}
+		list, err := s.PostBanners(ctx, 0, 10)
+		if err != nil || len(list) != 1 || list[0].ID != p.ID || list[0].WorkspaceID != ws.ID || len(list[0].Banners) != 1 ||
+			list[0].Banners[0].ImageURL != "https://old.example/a.png" {
+			t.Fatalf("post banners = %+v, %v", list, err)
+		}
+		if list, _ := s.PostBanners(ctx, p.ID, 10); len(list) != 0 {
+			t.Fatalf("after the last id: %+v", list)
+		}
+		before, _ := s.GetPost(ctx, store.FindPost{ID: &p.ID})
+		upd := *before
+		upd.Banners = []store.Banner{{ImageURL: "https://new.example/a.png", LinkURL: "https://ads.example/", Text: "Buy"}}
+		upd.ContentHTML = "new html"
+		if ok, err := s.SetPostBanners(ctx, &upd, "stale html"); err != nil || ok {
+			t.Fatalf("guarded write = %v, %v", ok, err)
+		}
+		if ok, err := s.SetPostBanners(ctx, &upd, "old html"); err != nil || !ok {
+			t.Fatalf("write = %v, %v", ok, err)
+		}
+		got, _ := s.GetPost(ctx, store.FindPost{ID: &p.ID})
+		if got.ContentHTML != "new html" || got.Banners[0].ImageURL != "https://new.example/a.png" || !got.UpdatedAt.Equal(before.UpdatedAt) {
+			t.Fatalf("after = %+v", got)
+		}
+
+		item := scheduledItem(ws.ID, "x", t0)
+		item.Banners = []store.Banner{{ImageURL: "https://old.example/b.png", LinkURL: "https://ads.example/1"},
+			{ImageURL: "https://elsewhere.example/c.png", LinkURL: "https://ads.example/2"}}
+		if err := s.CreateScheduled(ctx, []*store.ScheduledPost{item, scheduledItem(ws.ID, "none", t0)}, 0); err != nil {
+			t.Fatal(err)
+		}
+		to := func(wsID int64, url string) (string, bool) {
+			rest, ok := strings.CutPrefix(url, "https://old.example/")
+			return "https://new.example/" + rest, ok && wsID == ws.ID
+		}
+		if n, err := s.RewriteScheduledBanners(ctx, to); err != nil || n != 1 {
+			t.Fatalf("rewrote %d, %v", n, err)
+		}
+		if n, _ := s.RewriteScheduledBanners(ctx, to); n != 0 {
+			t.Fatalf("rewrite is not idempotent: %d", n)
+		}
+		sp, err := s.GetScheduled(ctx, ws.ID, item.ID)
+		if err != nil || len(sp.Banners) != 2 || sp.Banners[0].ImageURL != "https://new.example/b.png" ||
+			sp.Banners[1].ImageURL != "https://elsewhere.example/c.png" || sp.Banners[1].LinkURL != "https://ads.example/2" {
+			t.Fatalf("scheduled = %+v, %v", sp, err)
 		}
 	})
 }
