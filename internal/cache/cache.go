@@ -34,7 +34,10 @@ type Entry struct {
 	ETag         string
 	LastModified time.Time
 	Status       int
-	gzip         []byte // compressed copy of Body, when worth it
+	// CSP is the page's Content-Security-Policy, made once when the body is
+	// rendered (it holds hashes of the body's inline scripts).
+	CSP  string
+	gzip []byte // compressed copy of Body, when worth it
 }
 
 // node is a cached entry with its bookkeeping.
@@ -153,7 +156,7 @@ func (c *Cache) stale(ws int64, key string, err error) *Entry {
 // size is what an entry is charged against the budget: the memory its
 // slices hold (capacity, not length) and the rest.
 func size(key string, e *Entry) int64 {
-	return int64(cap(e.Body)+cap(e.gzip)+len(e.ContentType)+len(e.ETag)+len(key)) + entryOverhead
+	return int64(cap(e.Body)+cap(e.gzip)+len(e.ContentType)+len(e.ETag)+len(e.CSP)+len(key)) + entryOverhead
 }
 
 func (c *Cache) store(ws int64, key string, e *Entry) {

@@ -34,6 +34,9 @@ func (e *Entry) Write(w http.ResponseWriter, r *http.Request, cacheControl strin
 	h.Set("Content-Type", e.ContentType)
 	h.Set("Cache-Control", cacheControl)
 	h.Set("Vary", "Accept-Encoding")
+	if e.CSP != "" {
+		h.Set("Content-Security-Policy", e.CSP)
+	}
 	if !e.LastModified.IsZero() {
 		h.Set("Last-Modified", e.LastModified.UTC().Format(http.TimeFormat))
 	}

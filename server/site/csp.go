@@ -43,9 +43,9 @@ func origin(u string) string {
 }
 
 // inlineScriptHashes returns the CSP hashes of the inline scripts in a
-// page's head (the JSON-LD block). They are read from the bytes being sent,
-// so a cached page and its policy always agree and no per-request nonce is
-// needed.
+// page's head (the JSON-LD block). They are read from the rendered bytes
+// and cached with them, so a page and its policy always agree and no
+// per-request nonce is needed.
 func inlineScriptHashes(page []byte) []string {
 	if end := bytes.Index(page, []byte("</head>")); end >= 0 {
 		page = page[:end]

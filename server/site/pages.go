@@ -39,13 +39,17 @@ func (h *Handler) serveHTML(w http.ResponseWriter, r *http.Request, wsID int64, 
 		if err != nil {
 			return nil, err
 		}
-		return &cache.Entry{Body: h.App.Page(h.renderHead(p.head), p.body), ContentType: "text/html; charset=utf-8"}, nil
+		body := h.App.Page(h.renderHead(p.head), p.body)
+		// The policy allows the page's own inline scripts (the JSON-LD) by
+		// hash; made once here, it travels with the cached body.
+		e := &cache.Entry{Body: body, ContentType: "text/html; charset=utf-8"}
+		if hs := inlineScriptHashes(body); len(hs) > 0 {
+			e.CSP = ContentSecurityPolicy(h.Config, hs...)
+		}
+		return e, nil
 	})
 	if err != nil {
 		return err
-	}
-	if hs := inlineScriptHashes(e.Body); len(hs) > 0 {
-		w.Header().Set("Content-Security-Policy", ContentSecurityPolicy(h.Config, hs...))
 	}
 	e.Write(w, r, "no-cache")
 	return nil
