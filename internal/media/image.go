@@ -9,6 +9,7 @@ import (
 	"image/gif"
 	"image/jpeg"
 	"image/png"
+	"io"
 
 	"golang.org/x/image/webp"
 
@@ -86,35 +87,33 @@ func Clean(data []byte, max int) (*Image, error) {
 	return out, nil
 }
 
+// decoders are the image types we read; gif.Decode returns the first frame only.
+var decoders = map[string]struct {
+	config func(io.Reader) (image.Config, error)
+	decode func(io.Reader) (image.Image, error)
+}{
+	"image/jpeg": {jpeg.DecodeConfig, jpeg.Decode},
+	"image/png":  {png.DecodeConfig, png.Decode},
+	"image/gif":  {gif.DecodeConfig, gif.Decode},
+	"image/webp": {webp.DecodeConfig, webp.Decode},
+}
+
+var errUnknownImage = errors.New("unknown image type")
+
 func decodeConfig(ct string, data []byte) (image.Config, error) {
-	r := bytes.NewReader(data)
-	switch ct {
-	case "image/jpeg":
-		return jpeg.DecodeConfig(r)
-	case "image/png":
-		return png.DecodeConfig(r)
-	case "image/gif":
-		return gif.DecodeConfig(r)
-	case "image/webp":
-		return webp.DecodeConfig(r)
+	d, ok := decoders[ct]
+	if !ok {
+		return image.Config{}, errUnknownImage
 	}
-	return image.Config{}, errors.New("unknown image type")
+	return d.config(bytes.NewReader(data))
 }
 
 func decode(ct string, data []byte) (image.Image, error) {
-	r := bytes.NewReader(data)
-	switch ct {
-	case "image/jpeg":
-		return jpeg.Decode(r)
-	case "image/png":
-		return png.Decode(r)
-	case "image/gif":
-		// gif.Decode returns the first frame only.
-		return gif.Decode(r)
-	case "image/webp":
-		return webp.Decode(r)
+	d, ok := decoders[ct]
+	if !ok {
+		return nil, errUnknownImage
 	}
-	return nil, errors.New("unknown image type")
+	return d.decode(bytes.NewReader(data))
 }
 
 // jpegOrientation returns the EXIF orientation (1-8) of a JPEG, 1 when it
