@@ -69,6 +69,8 @@ type Settings struct {
 	PrimaryColor        string     `json:"primaryColor"`
 	FontFamily          string     `json:"fontFamily"`
 	OnboardingCompleted bool       `json:"onboardingCompleted"`
+	// ReviewAIPosts: scheduled generations leave drafts for the owner to review.
+	ReviewAIPosts bool `json:"reviewAiPosts"`
 }
 
 // Category is a blog's category; PostCount is filled where lists show it.
@@ -98,7 +100,22 @@ type PostSummary struct {
 	ViewCount     int64     `json:"viewCount"`
 	WorkspaceSlug string    `json:"workspaceSlug"`
 	URL           string    `json:"url"`
+	// Status is "published" in every reader's view; owners see drafts and
+	// scheduled posts too (PublishedAt is then the time it goes live).
+	Status PostStatus `json:"status"`
+	// BlogName is the title of the post's blog (the admin's list of every blog).
+	BlogName string `json:"blogName,omitempty"`
 }
+
+// PostStatus is where a post stands: only published posts are public.
+type PostStatus string
+
+// The post statuses.
+const (
+	PostDraft     PostStatus = "draft"
+	PostScheduled PostStatus = "scheduled"
+	PostPublished PostStatus = "published"
+)
 
 // Post is a whole post.
 type Post struct {
@@ -110,4 +127,11 @@ type Post struct {
 	// RawContent is the editable body without banners (owner views only).
 	RawContent string   `json:"rawContent,omitempty"`
 	Banners    []Banner `json:"banners,omitempty"`
+	// The owner's view only: the cover's alt text, when a scheduled post
+	// goes live (null otherwise), and a private address that shows the post
+	// as it stands to anyone who has it, until PreviewExpiresAt.
+	CoverAlt         string     `json:"coverAlt,omitempty"`
+	PublishAt        *time.Time `json:"publishAt,omitempty"`
+	PreviewURL       string     `json:"previewUrl,omitempty"`
+	PreviewExpiresAt *time.Time `json:"previewExpiresAt,omitempty"`
 }

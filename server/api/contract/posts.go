@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"strings"
+	"time"
 )
 
 // OwnerPostsResponse is a page of the owner's posts: GET /api/workspace/posts.
@@ -18,11 +19,66 @@ type OwnerPostResponse struct {
 	Post Post `json:"post"`
 }
 
-// PostPatch edits a post (PATCH /api/workspace/posts/{id}); absent fields stay.
+// PostInput is a post written by hand: POST /api/workspace/posts (201
+// OwnerPostResponse). Status absent: draft. A cover is CoverImageURL (an
+// upload's URL) or MediaID (a library item), not both.
+type PostInput struct {
+	Title           string     `json:"title"`
+	Content         string     `json:"content"`
+	Category        string     `json:"category"`
+	Tags            []string   `json:"tags,omitempty"`
+	Status          PostStatus `json:"status,omitempty"`
+	PublishAt       *time.Time `json:"publishAt,omitempty"`
+	CoverImageURL   string     `json:"coverImageUrl,omitempty"`
+	MediaID         int64      `json:"mediaId,omitempty"`
+	CoverAlt        string     `json:"coverAlt,omitempty"`
+	MetaTitle       string     `json:"metaTitle,omitempty"`
+	MetaDescription string     `json:"metaDescription,omitempty"`
+	Slug            string     `json:"slug,omitempty"`
+	Banners         []Banner   `json:"banners,omitempty"`
+}
+
+// PostPatch edits a post (PATCH /api/workspace/posts/{id}); absent fields
+// stay. CoverImageURL "" removes the cover. Status "published" publishes
+// (at PublishAt if given, else now), "scheduled" needs a future PublishAt,
+// "draft" unpublishes.
 type PostPatch struct {
-	Title   *string   `json:"title,omitempty"`
-	Content *string   `json:"content,omitempty"`
-	Tags    *[]string `json:"tags,omitempty"`
+	Title           *string     `json:"title,omitempty"`
+	Content         *string     `json:"content,omitempty"`
+	Category        *string     `json:"category,omitempty"`
+	Tags            *[]string   `json:"tags,omitempty"`
+	Status          *PostStatus `json:"status,omitempty"`
+	PublishAt       *time.Time  `json:"publishAt,omitempty"`
+	CoverImageURL   *string     `json:"coverImageUrl,omitempty"`
+	MediaID         *int64      `json:"mediaId,omitempty"`
+	CoverAlt        *string     `json:"coverAlt,omitempty"`
+	MetaTitle       *string     `json:"metaTitle,omitempty"`
+	MetaDescription *string     `json:"metaDescription,omitempty"`
+	Slug            *string     `json:"slug,omitempty"`
+	Banners         *[]Banner   `json:"banners,omitempty"`
+}
+
+// Revision is a saved version of a post's title and body.
+type Revision struct {
+	ID        int64     `json:"id"`
+	Title     string    `json:"title"`
+	Content   string    `json:"content"`
+	WordCount int       `json:"wordCount"`
+	CreatedAt time.Time `json:"createdAt"`
+}
+
+// RevisionsResponse lists a post's revisions, newest first:
+// GET /api/workspace/posts/{id}/revisions. Restoring one
+// (POST .../revisions/{rev}/restore) answers OwnerPostResponse.
+type RevisionsResponse struct {
+	Revisions []Revision `json:"revisions"`
+}
+
+// CoverResponse answers POST /api/workspace/posts/{id}/cover: the post with
+// a new AI cover drawn from its current title, and the month's usage.
+type CoverResponse struct {
+	Post  Post  `json:"post"`
+	Usage Usage `json:"usage"`
 }
 
 // BulkDeleteInput names the posts to delete: POST /api/workspace/posts/bulk-delete.
@@ -49,6 +105,8 @@ type GenerateInput struct {
 	Banners   []Banner  `json:"banners"`
 	// GenerateImages is the dialog's image switch (absent: on).
 	GenerateImages *bool `json:"generateImages"`
+	// Status is "published" (absent: publish now) or "draft" (save for review).
+	Status PostStatus `json:"status,omitempty"`
 }
 
 // Keywords is a comma-separated string (a string in TypeScript); a JSON

@@ -32,6 +32,10 @@ type WorkspaceResponse struct {
 	Plan      Plan      `json:"plan"`
 	BlogURL   string    `json:"blogUrl"`
 	RSSURL    string    `json:"rssUrl"`
+	// Drafts counts the workspace's drafts (the dashboard's review notice).
+	Drafts int `json:"drafts"`
+	// Site is true for the platform's own blog (the admin's desk).
+	Site bool `json:"site"`
 }
 
 // SettingsResponse answers a settings change and onboarding.
@@ -66,6 +70,8 @@ type SettingsInput struct {
 	TemplateID      TemplateID `json:"templateId,omitempty"` // absent: unchanged (onboarding: the default)
 	PrimaryColor    string     `json:"primaryColor"`
 	FontFamily      string     `json:"fontFamily"`
+	// ReviewAIPosts absent: unchanged.
+	ReviewAIPosts *bool `json:"reviewAiPosts,omitempty"`
 }
 
 // OnboardingInput is the onboarding wizard: the settings and the categories

@@ -112,6 +112,8 @@ export interface Settings {
   primaryColor: string
   fontFamily: string
   onboardingCompleted: boolean
+  /** ReviewAIPosts: scheduled generations leave drafts for the owner to review. */
+  reviewAiPosts: boolean
 }
 
 /** Category is a blog's category; PostCount is filled where lists show it. */
@@ -141,7 +143,17 @@ export interface PostSummary {
   viewCount: number
   workspaceSlug: string
   url: string
+  /**
+   * Status is "published" in every reader's view; owners see drafts and
+   * scheduled posts too (PublishedAt is then the time it goes live).
+   */
+  status: PostStatus
+  /** BlogName is the title of the post's blog (the admin's list of every blog). */
+  blogName?: string
 }
+
+/** PostStatus is where a post stands: only published posts are public. */
+export type PostStatus = 'draft' | 'scheduled' | 'published'
 
 /** Post is a whole post. */
 export interface Post extends PostSummary {
@@ -152,6 +164,15 @@ export interface Post extends PostSummary {
   /** RawContent is the editable body without banners (owner views only). */
   rawContent?: string
   banners?: Banner[]
+  /**
+   * The owner's view only: the cover's alt text, when a scheduled post
+   * goes live (null otherwise), and a private address that shows the post
+   * as it stands to anyone who has it, until PreviewExpiresAt.
+   */
+  coverAlt?: string
+  publishAt?: string
+  previewUrl?: string
+  previewExpiresAt?: string
 }
 
 /** MediaItem is an image of the workspace's media library. */
@@ -196,11 +217,74 @@ export interface OwnerPostResponse {
   post: Post
 }
 
-/** PostPatch edits a post (PATCH /api/workspace/posts/{id}); absent fields stay. */
+/**
+ * PostInput is a post written by hand: POST /api/workspace/posts (201
+ * OwnerPostResponse). Status absent: draft. A cover is CoverImageURL (an
+ * upload's URL) or MediaID (a library item), not both.
+ */
+export interface PostInput {
+  title: string
+  content: string
+  category: string
+  tags?: string[]
+  status?: PostStatus
+  publishAt?: string
+  coverImageUrl?: string
+  mediaId?: number
+  coverAlt?: string
+  metaTitle?: string
+  metaDescription?: string
+  slug?: string
+  banners?: Banner[]
+}
+
+/**
+ * PostPatch edits a post (PATCH /api/workspace/posts/{id}); absent fields
+ * stay. CoverImageURL "" removes the cover. Status "published" publishes
+ * (at PublishAt if given, else now), "scheduled" needs a future PublishAt,
+ * "draft" unpublishes.
+ */
 export interface PostPatch {
   title?: string
   content?: string
+  category?: string
   tags?: string[]
+  status?: PostStatus
+  publishAt?: string
+  coverImageUrl?: string
+  mediaId?: number
+  coverAlt?: string
+  metaTitle?: string
+  metaDescription?: string
+  slug?: string
+  banners?: Banner[]
+}
+
+/** Revision is a saved version of a post's title and body. */
+export interface Revision {
+  id: number
+  title: string
+  content: string
+  wordCount: number
+  createdAt: string
+}
+
+/**
+ * RevisionsResponse lists a post's revisions, newest first:
+ * GET /api/workspace/posts/{id}/revisions. Restoring one
+ * (POST .../revisions/{rev}/restore) answers OwnerPostResponse.
+ */
+export interface RevisionsResponse {
+  revisions: Revision[]
+}
+
+/**
+ * CoverResponse answers POST /api/workspace/posts/{id}/cover: the post with
+ * a new AI cover drawn from its current title, and the month's usage.
+ */
+export interface CoverResponse {
+  post: Post
+  usage: Usage
 }
 
 /** BulkDeleteInput names the posts to delete: POST /api/workspace/posts/bulk-delete. */
@@ -227,6 +311,8 @@ export interface GenerateInput {
   banners: Banner[]
   /** GenerateImages is the dialog's image switch (absent: on). */
   generateImages: boolean | null
+  /** Status is "published" (absent: publish now) or "draft" (save for review). */
+  status?: PostStatus
 }
 
 /**
@@ -416,6 +502,10 @@ export interface WorkspaceResponse {
   plan: Plan
   blogUrl: string
   rssUrl: string
+  /** Drafts counts the workspace's drafts (the dashboard's review notice). */
+  drafts: number
+  /** Site is true for the platform's own blog (the admin's desk). */
+  site: boolean
 }
 
 /** SettingsResponse answers a settings change and onboarding. */
@@ -455,6 +545,8 @@ export interface SettingsInput {
   templateId?: TemplateID
   primaryColor: string
   fontFamily: string
+  /** ReviewAIPosts absent: unchanged. */
+  reviewAiPosts?: boolean
 }
 
 /**

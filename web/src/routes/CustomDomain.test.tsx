@@ -32,6 +32,7 @@ const blog: BlogResponse = {
     primaryColor: '#f43f5e',
     fontFamily: 'Lora',
     onboardingCompleted: true,
+    reviewAiPosts: false,
   },
   categories: [keto],
 }

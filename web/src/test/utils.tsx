@@ -114,6 +114,7 @@ export function makePost(over: Partial<PostSummary> = {}): PostSummary {
     viewCount: 10,
     workspaceSlug: 'site',
     url: '/keto/ten-keto-breakfasts',
+    status: 'published',
     ...over,
   }
 }
