@@ -66,3 +66,32 @@ func FuzzText(f *testing.F) {
 		_ = AbsolutizeURLs(s, "https://ex.com/a/b")
 	})
 }
+
+// FuzzSanitize checks that sanitising is idempotent and that every iframe
+// left plays from an allowed embed origin.
+func FuzzSanitize(f *testing.F) {
+	for _, s := range []string{
+		"", "<p>a</p>", `<a href="https://x.example/" rel="ugc me" target="_blank">x</a>`, `<a rel>x</a>`,
+		`<div data-embed="youtube"><iframe src="https://youtu.be/dQw4w9WgXcQ"></iframe></div>`,
+		`<iframe src="https://vimeo.com/1"/>x`, "<table><tr><td>a", `<pre><code class="language-go">x</code></pre>`,
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		once := Sanitize(s)
+		if twice := Sanitize(once); twice != once {
+			t.Fatalf("Sanitize(%q) = %q, again %q", s, once, twice)
+		}
+		rest := once
+		for {
+			_, after, ok := strings.Cut(rest, "<iframe")
+			if !ok {
+				break
+			}
+			if !strings.HasPrefix(after, ` src="`+EmbedOrigins[0]+"/") && !strings.HasPrefix(after, ` src="`+EmbedOrigins[1]+"/") {
+				t.Fatalf("Sanitize(%q) = %q frames another origin", s, once)
+			}
+			rest = after
+		}
+	})
+}

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/inkpress/inkpress/internal/config"
+	"github.com/inkpress/inkpress/internal/content"
 )
 
 // ContentSecurityPolicy is the policy of InkPress's answers, given the
@@ -19,7 +20,12 @@ import (
 //   - styles allow 'unsafe-inline': banners carry a style attribute and the
 //     toast library injects a <style> element; styles cannot run code;
 //   - images from the site, data: URLs, any https origin (banner images are
-//     hosted by advertisers) and the S3 public origin (which may be http).
+//     hosted by advertisers) and the S3 public origin (which may be http);
+//   - frames only from the video players post HTML may embed
+//     (content.EmbedOrigins). Every page allows them, not only pages with
+//     an embed: the app navigates between posts without reloading, so the
+//     policy of the first page loaded is the one a later post is shown
+//     under (the editor's preview too).
 func ContentSecurityPolicy(cfg *config.Config, scriptHashes ...string) string {
 	img := "img-src 'self' data: https:"
 	if o := origin(cfg.S3PublicURL); o != "" && !strings.HasPrefix(o, "https://") {
@@ -30,7 +36,7 @@ func ContentSecurityPolicy(cfg *config.Config, scriptHashes ...string) string {
 		script += " '" + h + "'"
 	}
 	return strings.Join([]string{"default-src 'self'", script, "style-src 'self' 'unsafe-inline'", img,
-		"font-src 'self' data:", "connect-src 'self'", "object-src 'none'",
+		"font-src 'self' data:", "connect-src 'self'", "frame-src " + strings.Join(content.EmbedOrigins, " "), "object-src 'none'",
 		"base-uri 'none'", "frame-ancestors 'self'", "form-action 'self'"}, "; ")
 }
 

@@ -3,6 +3,7 @@ package site_test
 import (
 	"crypto/sha256"
 	"encoding/base64"
+	"errors"
 	"net/http"
 	"net/http/httptest"
 	"regexp"
@@ -10,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/inkpress/inkpress/internal/app/apptest"
+	"github.com/inkpress/inkpress/store"
 )
 
 var ldScript = regexp.MustCompile(`<script type="application/ld\+json">(.*?)</script>`)
@@ -96,5 +98,45 @@ func TestHSTSWithHTTPSBaseURL(t *testing.T) {
 	a.Handler().ServeHTTP(w, httptest.NewRequest(http.MethodGet, "https://blog.example/", nil))
 	if img := directives(w.Header().Get("Content-Security-Policy"))["img-src"]; !has(img, "http://cdn.example:9000") {
 		t.Fatalf("img-src %q lacks the S3 public origin", img)
+	}
+}
+
+// Frames come only from the two video players post HTML may embed. Every
+// page allows them, not only a post with an embed, because the app moves
+// between pages without reloading and keeps the first page's policy.
+func TestFrameSrcAllowsOnlyTheEmbeddedPlayers(t *testing.T) {
+	a := apptest.Start(t, "")
+	c := a.Client(t)
+	ws := siteWS(t, a)
+	if err := a.Store.CreateCategory(ctx, &store.Category{WorkspaceID: ws.ID, Name: "Tech", Slug: "tech"}); err != nil && !errors.Is(err, store.ErrConflict) {
+		t.Fatal(err)
+	}
+	p := &store.Post{WorkspaceID: ws.ID, Category: "tech", Title: "A talk worth watching",
+		Content: `<p>Watch this.</p><div data-embed="youtube"><iframe src="https://www.youtube.com/embed/dQw4w9WgXcQ"></iframe></div>` +
+			`<iframe src="https://player.vimeo.com/video/76979871"></iframe>`}
+	if err := a.Posts.Create(ctx, p); err != nil {
+		t.Fatal(err)
+	}
+	postPath := "/" + p.Category + "/" + p.Slug
+	want := []string{"https://www.youtube-nocookie.com", "https://player.vimeo.com"}
+	for _, path := range []string{postPath, "/", "/login"} {
+		r := c.Get(path)
+		got := directives(r.Header.Get("Content-Security-Policy"))["frame-src"]
+		if strings.Join(got, " ") != strings.Join(want, " ") {
+			t.Fatalf("%s: frame-src %q, want %q", path, got, want)
+		}
+		if path != postPath {
+			continue
+		}
+		// The page's frames are exactly those the policy allows.
+		frames := regexp.MustCompile(`<iframe src="(https://[^/"]+)/`).FindAllStringSubmatch(string(r.Body), -1)
+		if len(frames) != 2 {
+			t.Fatalf("post page has %d frames, want 2: %s", len(frames), r.Body)
+		}
+		for _, f := range frames {
+			if !has(got, f[1]) {
+				t.Fatalf("frame from %s not in frame-src %q", f[1], got)
+			}
+		}
 	}
 }
