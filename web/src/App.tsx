@@ -28,6 +28,7 @@ const Onboarding = lazyPage(() => import('@/features/onboarding/Onboarding'))
 const Dashboard = lazyPage(() => import('@/routes/owner/Dashboard'))
 const MyPosts = lazyPage(() => import('@/routes/owner/MyPosts'))
 const AllPosts = lazyPage(() => import('@/routes/owner/AllPosts'))
+const PostEditor = lazyPage(() => import('@/routes/owner/PostEditor'))
 const AdminDashboard = lazyPage(() => import('@/routes/admin/AdminDashboard'))
 const AdminUsers = lazyPage(() => import('@/routes/admin/AdminUsers'))
 const AdminSchedule = lazyPage(() => import('@/routes/admin/AdminSchedule'))
@@ -86,6 +87,8 @@ export function AppRoutes() {
           <Route path="onboarding" element={<Lazy><Onboarding /></Lazy>} />
           <Route path="dashboard" element={<Lazy><Dashboard /></Lazy>} />
           <Route path="dashboard/posts" element={<Lazy><MyPosts /></Lazy>} />
+          <Route path="dashboard/posts/new" element={<Lazy><PostEditor /></Lazy>} />
+          <Route path="dashboard/posts/:id" element={<Lazy><PostEditor /></Lazy>} />
           <Route path="dashboard/all-posts" element={<Lazy><AllPosts /></Lazy>} />
           <Route path="admin" element={<Navigate to="/admin/dashboard" replace />} />
           <Route path="admin/dashboard" element={<Lazy><AdminDashboard /></Lazy>} />

@@ -5,6 +5,7 @@ import type {
   BlogResponse,
   BulkScheduleInput,
   Category,
+  CoverResponse,
   GenerateInput,
   GenerateResponse,
   MediaItem,
@@ -12,11 +13,15 @@ import type {
   NewCategory,
   OnboardingInput,
   OwnerPost,
+  OwnerPostResponse,
   OwnerPostsResponse,
+  PostInput,
+  PostPatch,
   PostResponse,
   PostsPage,
   PlanTier,
   PlansResponse,
+  RevisionsResponse,
   ScheduleInput,
   ScheduledPost,
   Settings,
@@ -97,8 +102,20 @@ export interface OwnerPostsQuery {
 export const getOwnerPosts = (q: OwnerPostsQuery = {}) =>
   api<OwnerPostsResponse>('/api/workspace/posts', { query: { ...q } })
 export const getOwnerPost = (id: number) => api<{ post: OwnerPost }>(`/api/workspace/posts/${id}`)
-export const updateOwnerPost = (id: number, patch: { title?: string; content?: string; tags?: string[] }) =>
-  api<{ post: OwnerPost }>(`/api/workspace/posts/${id}`, { method: 'PATCH', body: patch })
+/** Edits a post; absent fields stay (see PostPatch: status publishes, schedules or unpublishes). */
+export const updateOwnerPost = (id: number, patch: PostPatch) =>
+  api<OwnerPostResponse>(`/api/workspace/posts/${id}`, { method: 'PATCH', body: patch })
+/** A post written by hand; without a status it is a draft. */
+export const createPost = (input: PostInput) =>
+  api<OwnerPostResponse>('/api/workspace/posts', { method: 'POST', body: input })
+/** A post's saved versions, newest first. */
+export const getPostRevisions = (id: number) =>
+  api<RevisionsResponse>(`/api/workspace/posts/${id}/revisions`).then((r) => r.revisions ?? [])
+export const restoreRevision = (id: number, revision: number) =>
+  api<OwnerPostResponse>(`/api/workspace/posts/${id}/revisions/${revision}/restore`, { method: 'POST' })
+/** Draws a new AI cover from the post's saved title (uses the image quota; 402 at the limit). */
+export const regenerateCover = (id: number) =>
+  api<CoverResponse>(`/api/workspace/posts/${id}/cover`, { method: 'POST' })
 export const deleteOwnerPost = (id: number) => api<void>(`/api/workspace/posts/${id}`, { method: 'DELETE' })
 export const bulkDeletePosts = (ids: number[]) =>
   api<{ deleted: number }>('/api/workspace/posts/bulk-delete', { method: 'POST', body: { ids } })

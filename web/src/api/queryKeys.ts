@@ -17,6 +17,7 @@ export const qk = {
   ownerPostsAll: ['workspace', 'posts'] as const,
   ownerPostsInfinite: (q: Omit<OwnerPostsQuery, 'page'>) => ['workspace', 'posts', 'infinite', q] as const,
   ownerPost: (id: number) => ['workspace', 'post', id] as const,
+  postRevisions: (id: number) => ['workspace', 'post', id, 'revisions'] as const,
   media: ['workspace', 'media'] as const,
   scheduled: ['workspace', 'scheduled'] as const,
   adminWorkspaces: ['admin', 'workspaces'] as const,

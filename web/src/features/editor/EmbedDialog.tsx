@@ -1,0 +1,70 @@
+import { useState, type FormEvent } from 'react'
+import type { Editor } from '@tiptap/core'
+import { Button } from '@/components/ui/button'
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog'
+import { Field } from '@/components/ui/field'
+import { Input } from '@/components/ui/input'
+import { parseEmbedUrl, providerName } from './embedUrl'
+
+/** Inserts a YouTube or Vimeo video from its page address. */
+export function EmbedDialog({ editor, open, onOpenChange }: { editor: Editor; open: boolean; onOpenChange: (open: boolean) => void }) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="max-w-md">
+        <DialogHeader>
+          <DialogTitle>Embed a video</DialogTitle>
+          <DialogDescription>Paste the address of a YouTube or Vimeo video.</DialogDescription>
+        </DialogHeader>
+        {open && <EmbedForm editor={editor} onDone={() => onOpenChange(false)} />}
+      </DialogContent>
+    </Dialog>
+  )
+}
+
+function EmbedForm({ editor, onDone }: { editor: Editor; onDone: () => void }) {
+  const [url, setUrl] = useState('')
+  const [error, setError] = useState<string | null>(null)
+  const found = parseEmbedUrl(url)
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault()
+    if (!found) {
+      setError('Paste a YouTube or Vimeo video link, like https://youtu.be/…')
+      return
+    }
+    editor.chain().focus().insertContent({ type: 'videoEmbed', attrs: found }).run()
+    onDone()
+  }
+
+  return (
+    <form onSubmit={submit} noValidate className="grid gap-4">
+      <Field
+        id="embed-url"
+        label="Video URL"
+        error={error}
+        hint={found ? `${providerName(found.provider)} video ${found.id}` : 'youtube.com/watch?v=…, youtu.be/…, vimeo.com/…'}
+      >
+        {(aria) => (
+          <Input
+            {...aria}
+            type="url"
+            inputMode="url"
+            autoFocus
+            placeholder="https://www.youtube.com/watch?v=…"
+            value={url}
+            onChange={(e) => {
+              setUrl(e.target.value)
+              setError(null)
+            }}
+          />
+        )}
+      </Field>
+      <DialogFooter>
+        <Button variant="outline" onClick={onDone}>
+          Cancel
+        </Button>
+        <Button type="submit">Insert video</Button>
+      </DialogFooter>
+    </form>
+  )
+}

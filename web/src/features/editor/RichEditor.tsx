@@ -1,0 +1,107 @@
+import { useEffect, useRef, useState } from 'react'
+import { EditorContent, useEditor } from '@tiptap/react'
+import { cn } from '@/lib/utils'
+import { EmbedDialog } from './EmbedDialog'
+import { ImageDialog } from './ImageDialog'
+import { LinkDialog } from './LinkDialog'
+import { Toolbar, type EditorDialog } from './Toolbar'
+import { editorExtensions } from './extensions'
+import { editorHtml, formatHtml } from './html'
+import { cleanPastedHtml } from './paste'
+import './editor.css'
+
+/**
+ * The post body editor (TipTap): toolbar, Markdown shortcuts, link/image/video dialogs, clean
+ * pastes and an "HTML" source view. It starts from `initialValue` and reports every change as HTML
+ * ("" when empty); to load other content (a restored revision), remount it with a new key.
+ */
+export function RichEditor({
+  id,
+  initialValue,
+  onChange,
+  labelledBy,
+  placeholder = 'Write your post… Markdown shortcuts work: ## heading, - list, > quote',
+  invalid = false,
+}: {
+  id: string
+  initialValue: string
+  onChange: (html: string) => void
+  labelledBy?: string
+  placeholder?: string
+  invalid?: boolean
+}) {
+  const report = useRef(onChange)
+  useEffect(() => {
+    report.current = onChange
+  }, [onChange])
+  const [dialog, setDialog] = useState<EditorDialog | null>(null)
+  /** The HTML source being edited, or null in the rich view. */
+  const [source, setSource] = useState<string | null>(null)
+
+  const editor = useEditor({
+    extensions: editorExtensions(placeholder),
+    content: initialValue,
+    shouldRerenderOnTransaction: false,
+    editorProps: {
+      attributes: {
+        id,
+        class: 'prose-ink editor-content',
+        role: 'textbox',
+        'aria-multiline': 'true',
+        ...(labelledBy ? { 'aria-labelledby': labelledBy } : { 'aria-label': 'Post content' }),
+        ...(invalid ? { 'aria-invalid': 'true' } : {}),
+      },
+      transformPastedHTML: cleanPastedHtml,
+      handleKeyDown: (_view, event) => {
+        if ((event.metaKey || event.ctrlKey) && event.key.toLowerCase() === 'k') {
+          event.preventDefault()
+          setDialog('link')
+          return true
+        }
+        return false
+      },
+    },
+    onUpdate: ({ editor: e }) => report.current(editorHtml(e.getHTML(), e.isEmpty)),
+  })
+
+  const toggleSource = () => {
+    if (source === null) {
+      setSource(formatHtml(editorHtml(editor.getHTML(), editor.isEmpty)))
+      return
+    }
+    editor.commands.setContent(source, { emitUpdate: false })
+    report.current(editorHtml(editor.getHTML(), editor.isEmpty))
+    setSource(null)
+  }
+
+  const close = (open: boolean) => {
+    if (!open) setDialog(null)
+  }
+
+  return (
+    <div
+      className={cn(
+        'overflow-hidden rounded-xl border bg-white shadow-xs focus-within:border-brand-500 focus-within:ring-2 focus-within:ring-brand-500/30',
+        invalid ? 'border-red-500' : 'border-slate-300',
+      )}
+    >
+      <Toolbar editor={editor} source={source !== null} onToggleSource={toggleSource} onOpen={setDialog} />
+      {source !== null && (
+        <textarea
+          aria-label="HTML source"
+          spellCheck={false}
+          value={source}
+          onChange={(e) => {
+            setSource(e.target.value)
+            report.current(e.target.value)
+          }}
+          className="block min-h-[22rem] w-full resize-y border-0 bg-slate-950 p-4 font-mono text-xs leading-relaxed text-slate-100 focus:outline-none"
+        />
+      )}
+      <EditorContent editor={editor} className={cn(source !== null && 'hidden')} />
+      <LinkDialog editor={editor} open={dialog === 'link'} onOpenChange={close} />
+      <ImageDialog editor={editor} open={dialog === 'image'} onOpenChange={close} />
+      <EmbedDialog editor={editor} open={dialog === 'embed'} onOpenChange={close} />
+    </div>
+  )
+}

@@ -1,0 +1,121 @@
+/**
+ * The editor's own block nodes: a captioned image (<figure>) and a YouTube/Vimeo video. Both are
+ * atoms: edited through their dialogs, never character by character.
+ */
+import { Node } from '@tiptap/core'
+import { embedSrc, parseEmbedUrl, providerName, type EmbedProvider } from './embedUrl'
+
+export interface FigureAttrs {
+  src: string
+  alt: string
+  caption: string
+}
+
+/** <figure><img src alt><figcaption>caption</figcaption></figure> */
+export const Figure = Node.create({
+  name: 'figure',
+  group: 'block',
+  atom: true,
+  draggable: true,
+  selectable: true,
+
+  addAttributes() {
+    return {
+      src: { default: '' },
+      alt: { default: '' },
+      caption: { default: '' },
+    }
+  },
+
+  parseHTML() {
+    return [
+      {
+        tag: 'figure',
+        getAttrs: (dom) => {
+          const img = dom.querySelector('img')
+          if (!img?.getAttribute('src')) return false
+          return {
+            src: img.getAttribute('src') ?? '',
+            alt: img.getAttribute('alt') ?? '',
+            caption: dom.querySelector('figcaption')?.textContent?.trim() ?? '',
+          }
+        },
+      },
+    ]
+  },
+
+  renderHTML({ node }) {
+    const { src, alt, caption } = node.attrs as FigureAttrs
+    const img = ['img', { src, alt }] as const
+    return caption ? ['figure', {}, img, ['figcaption', {}, caption]] : ['figure', {}, img]
+  },
+})
+
+export interface EmbedAttrs {
+  provider: EmbedProvider
+  id: string
+}
+
+function embedFrom(src: string | null | undefined): EmbedAttrs | false {
+  return (src && parseEmbedUrl(src)) || false
+}
+
+/** <div data-embed="youtube|vimeo"><iframe src="player address"></iframe></div> */
+export const VideoEmbed = Node.create({
+  name: 'videoEmbed',
+  group: 'block',
+  atom: true,
+  draggable: true,
+  selectable: true,
+
+  addAttributes() {
+    return {
+      provider: { default: 'youtube' },
+      id: { default: '' },
+    }
+  },
+
+  parseHTML() {
+    return [
+      { tag: 'div[data-embed]', getAttrs: (dom) => embedFrom(dom.querySelector('iframe')?.getAttribute('src')) },
+      { tag: 'iframe[src]', getAttrs: (dom) => embedFrom(dom.getAttribute('src')) },
+    ]
+  },
+
+  renderHTML({ node }) {
+    const attrs = node.attrs as EmbedAttrs
+    return [
+      'div',
+      { 'data-embed': attrs.provider },
+      [
+        'iframe',
+        {
+          src: embedSrc(attrs),
+          title: `${providerName(attrs.provider)} video`,
+          loading: 'lazy',
+          allow: 'accelerometer; encrypted-media; gyroscope; picture-in-picture; fullscreen',
+          allowfullscreen: 'true',
+        },
+      ],
+    ]
+  },
+
+  // In the editor a card stands for the player: no third-party frame loads while writing.
+  addNodeView() {
+    return ({ node }) => {
+      const attrs = node.attrs as EmbedAttrs
+      const dom = document.createElement('div')
+      dom.className = 'editor-embed'
+      dom.contentEditable = 'false'
+      dom.setAttribute('data-embed', attrs.provider)
+      const label = document.createElement('span')
+      label.className = 'editor-embed-label'
+      label.textContent = `▶ ${providerName(attrs.provider)} video`
+      const src = document.createElement('span')
+      src.className = 'editor-embed-src'
+      src.textContent = embedSrc(attrs)
+      dom.append(label, src)
+      return { dom }
+    }
+  },
+})
