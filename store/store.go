@@ -99,6 +99,10 @@ type Store interface {
 	// month (at most what it holds; the row goes when nothing is left);
 	// ErrNotFound, and nothing changes, when it is gone.
 	ReleaseReservation(ctx context.Context, id int64, posts, images int) error
+	// CommitReservation keeps what a reservation took as used and drops it
+	// (work that made no post: a post's new AI cover); ErrNotFound when it
+	// is gone (swept: its usage went back).
+	CommitReservation(ctx context.Context, id int64) error
 	// SweepReservations releases every reservation whose lease ended before
 	// now, each exactly once however many instances sweep at the same time,
 	// and reports how many it released.
@@ -130,6 +134,20 @@ type Store interface {
 	UpdatePost(ctx context.Context, p *Post) error
 	DeletePosts(ctx context.Context, workspaceID int64, ids []int64) (int64, error)
 	PostSlugExists(ctx context.Context, workspaceID int64, slug string) (bool, error)
+	// PublishDuePosts publishes every scheduled post whose time has come
+	// (before or at now), each exactly once however many instances call it
+	// at the same time, and returns them.
+	PublishDuePosts(ctx context.Context, now time.Time) ([]Published, error)
+	// PostRedirect returns the id of the post that was at the workspace's
+	// old address (ErrNotFound when none was).
+	PostRedirect(ctx context.Context, workspaceID int64, at PostAddress) (int64, error)
+	// ListRevisions lists up to limit revisions of the workspace's post,
+	// newest first; GetRevision is one of them (ErrNotFound for another
+	// post's or workspace's).
+	ListRevisions(ctx context.Context, workspaceID, postID int64, limit int) ([]*Revision, error)
+	GetRevision(ctx context.Context, workspaceID, postID, id int64) (*Revision, error)
+	// SetPostPreview stores a post's preview token and its end (updated_at stays).
+	SetPostPreview(ctx context.Context, workspaceID, postID int64, token string, expiresAt time.Time) error
 	// Views: each (post, hour, visitor) counts once, whichever instance
 	// flushes it and however often. AddViews records the views not yet
 	// recorded and adds them to the posts' view counts in one transaction,
@@ -286,6 +304,8 @@ type Settings struct {
 	PrimaryColor        string
 	FontFamily          string
 	OnboardingCompleted bool
+	// ReviewAIPosts makes scheduled generations leave drafts.
+	ReviewAIPosts bool
 }
 
 // DefaultSettings are the settings of a fresh workspace.
@@ -353,9 +373,24 @@ type Post struct {
 	Banners         []Banner
 	ReadMinutes     int
 	WordCount       int
-	PublishedAt     time.Time
-	UpdatedAt       time.Time
-	ViewCount       int64
+	// PublishedAt is when the post went (or, scheduled, goes) live; a
+	// draft's is when it was written.
+	PublishedAt time.Time
+	UpdatedAt   time.Time
+	ViewCount   int64
+	// Status is PostDraft, PostScheduled or PostPublished.
+	Status   string
+	CoverAlt string
+	// PreviewToken opens the post's private preview until PreviewExpiresAt.
+	PreviewToken     string
+	PreviewExpiresAt time.Time
+
+	// Set by the writer of a save, acted on in its transaction (never read
+	// back): SaveRevision keeps the title and body as a revision (the
+	// newest MaxRevisions are kept); MovedFrom records the post's previous
+	// public address, which then answers with a redirect to the new one.
+	SaveRevision bool
+	MovedFrom    *PostAddress
 
 	// Set by generation when inserting (never read back): ReservationID is
 	// the usage reservation the insert commits; ScheduledID the scheduled
@@ -363,6 +398,38 @@ type Post struct {
 	// retried item never makes a second post (ErrAlreadyDone).
 	ReservationID int64
 	ScheduledID   int64
+}
+
+// Post statuses.
+const (
+	PostDraft     = "draft"
+	PostScheduled = "scheduled"
+	PostPublished = "published"
+)
+
+// MaxRevisions is how many revisions a post keeps.
+const MaxRevisions = 50
+
+// PostAddress is where a post of a workspace is read: category and slug.
+type PostAddress struct {
+	Category string
+	Slug     string
+}
+
+// Revision is a saved title and body of a post.
+type Revision struct {
+	ID        int64
+	PostID    int64
+	Title     string
+	Content   string
+	WordCount int
+	CreatedAt time.Time
+}
+
+// Published is a scheduled post the scheduler has just published.
+type Published struct {
+	ID          int64
+	WorkspaceID int64
 }
 
 // Post list orders.
@@ -380,6 +447,7 @@ type FindPost struct {
 	Slug        *string
 	ExcludeSlug *string
 	Search      *string // case-insensitive title substring
+	Status      *string
 	// PublishedBefore hides posts published after it (the reader sets it
 	// through reader.Public, the one "is this post public" rule).
 	PublishedBefore *time.Time

@@ -165,6 +165,7 @@ func New(ctx context.Context, cfg *config.Config, logger *slog.Logger) (*App, er
 		logger.Info("scheduled banner images moved to the current media URL", "items", n)
 	}
 	a.Posts.Files = a.Files
+	a.Posts.Attachments = &media.Attachments{Store: db, Storage: a.Media}
 	switch cfg.AIProvider {
 	case "openai":
 		c := openai.New(openai.Config{BaseURL: cfg.AIBaseURL, APIKey: cfg.AIAPIKey, TextModel: cfg.AITextModel,
@@ -181,10 +182,12 @@ func New(ctx context.Context, cfg *config.Config, logger *slog.Logger) (*App, er
 	fe := frontend.New(web.Dist())
 	rd := reader.New(db, a.Cache)
 	bl := blog.New(db, a.Cache, a.Site)
+	workspaces := workspace.NewService(db, bl)
+	workspaces.SiteSlug = cfg.SiteWorkspace
 	apiHandler := &api.Handler{Config: cfg, Store: db, Auth: a.Auth, Posts: a.Posts, Cache: a.Cache, Site: a.Site, Reader: rd,
 		Views: a.Views, Media: a.Media, Library: media.NewLibrary(db, a.Files), Generator: a.Generator,
-		Schedules: &scheduler.Service{Store: db, Generator: a.Generator}, Blog: bl, Workspaces: workspace.NewService(db, bl)}
-	siteHandler := &sitehttp.Handler{Config: cfg, Reader: rd, Site: a.Site, Cache: a.Cache, App: fe, Views: a.Views,
+		Schedules: &scheduler.Service{Store: db, Generator: a.Generator}, Blog: bl, Workspaces: workspaces}
+	siteHandler := &sitehttp.Handler{Config: cfg, Reader: rd, Site: a.Site, Cache: a.Cache, App: fe, Views: a.Views, Posts: a.Posts,
 		DefaultImage: a.defaultImage}
 	a.Server = &server.Server{Addr: cfg.Addr, API: apiHandler.Routes(), Site: siteHandler, Media: mediaHandler,
 		Store: db, Logger: logger, TrustedOrigins: []string{cfg.BaseURL},

@@ -47,6 +47,8 @@ type CategoryInput struct {
 // SettingsInput is the settings form; empty choices keep the current value.
 type SettingsInput struct {
 	Title, Description, Template, Color, Font string
+	// ReviewAIPosts nil: unchanged.
+	ReviewAIPosts *bool
 }
 
 // ErrCategoryNotFound is the answer for a category id outside the workspace.
@@ -166,6 +168,9 @@ func ApplySettings(set *store.Settings, in SettingsInput) error {
 	}
 	if in.Font != "" {
 		set.FontFamily = in.Font
+	}
+	if in.ReviewAIPosts != nil {
+		set.ReviewAIPosts = *in.ReviewAIPosts
 	}
 	return nil
 }

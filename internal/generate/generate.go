@@ -67,6 +67,8 @@ type Request struct {
 	// GenerateImages is the dialog's image switch: off turns the ai mode
 	// into none (the other modes use images the owner already has).
 	GenerateImages bool
+	// Status is the new post's: published (the default) or a draft to review.
+	Status string
 	// ScheduledID is the scheduled item generated (set by the scheduler):
 	// an item gets one post however often it is retried; a second one is
 	// refused with store.ErrAlreadyDone.
@@ -111,7 +113,7 @@ func (s *Service) Generate(ctx context.Context, ws *store.Workspace, isAdmin boo
 		return nil, err
 	}
 	wreq.Category = cat.Name
-	banners, err := s.checkBanners(ctx, ws.ID, req.Banners)
+	banners, err := s.CheckBanners(ctx, ws.ID, req.Banners)
 	if err != nil {
 		return nil, err
 	}
@@ -170,7 +172,10 @@ func (s *Service) Generate(ctx context.Context, ws *store.Workspace, isAdmin boo
 
 	p := &store.Post{WorkspaceID: ws.ID, Category: cat.Slug, Title: art.Title, Content: art.HTML,
 		MetaTitle: art.MetaTitle, MetaDescription: art.MetaDescription, Tags: art.Tags, Banners: banners,
-		PublishedAt: now.UTC(), ReservationID: held.ID, ScheduledID: req.ScheduledID}
+		PublishedAt: now.UTC(), ReservationID: held.ID, ScheduledID: req.ScheduledID, Status: store.PostPublished}
+	if req.Status == store.PostDraft {
+		p.Status = store.PostDraft
+	}
 	if cover != nil {
 		p.CoverImageURL, p.CoverImageType, p.CoverImageSize = cover.URL, cover.Type, cover.Size
 	}
@@ -218,6 +223,8 @@ func parse(req *Request) (ai.WriteRequest, error) {
 		return w, invalid("invalid_length", "Unknown length: use short, medium or long")
 	case !w.InputMode.Valid():
 		return w, invalid("invalid_input_mode", "Unknown input mode: use topic or title")
+	case req.Status != "" && req.Status != store.PostPublished && req.Status != store.PostDraft:
+		return w, invalid("invalid_status", "Unknown status: use published or draft")
 	}
 	switch req.ImageMode {
 	case ImageNone, ImageUpload, ImageLibrary:

@@ -15,6 +15,7 @@ import (
 	"github.com/inkpress/inkpress/internal/apperr"
 	"github.com/inkpress/inkpress/internal/cache"
 	"github.com/inkpress/inkpress/internal/content"
+	"github.com/inkpress/inkpress/internal/media"
 	"github.com/inkpress/inkpress/store"
 )
 
@@ -25,6 +26,9 @@ type Service struct {
 	Now   func() time.Time
 	// Files removes deleted posts' own files (media.Files); nil keeps them.
 	Files Files
+	// Attachments checks the covers and banners of posts written by hand
+	// (nil: such posts cannot be given images).
+	Attachments *media.Attachments
 }
 
 // Files are the stored files of posts.
@@ -75,6 +79,10 @@ func (s *Service) Create(ctx context.Context, p *store.Post) error {
 	if len(p.ContentHTML) > MaxContentBytes {
 		return errContentSize
 	}
+	if p.Status == "" {
+		p.Status = store.PostPublished
+	}
+	p.SaveRevision = true
 	if p.Slug == "" {
 		p.Slug = content.Slugify(p.Title)
 	}
@@ -96,7 +104,9 @@ func (s *Service) Create(ctx context.Context, p *store.Post) error {
 		// Collision (or a concurrent insert of the same slug): timestamp it.
 		p.Slug = base + "-" + strconv.FormatInt(s.Now().UnixMilli()+int64(attempt), 10)
 	}
-	s.Cache.Invalidate(p.WorkspaceID)
+	if p.Status == store.PostPublished {
+		s.Cache.Invalidate(p.WorkspaceID)
+	}
 	return nil
 }
 
@@ -129,32 +139,6 @@ var (
 	errSearchLength = apperr.Newf(apperr.Invalid, "invalid_parameter", "search must be at most %d characters", MaxSearchRunes)
 )
 
-// Patch is an edit: nil fields stay as they are.
-type Patch struct {
-	Title   *string
-	Content *string
-	Tags    *[]string
-}
-
-// Validate checks the sizes of an edit (no I/O). Blank titles and bodies
-// are refused by Update, which knows what the body holds.
-func (p Patch) Validate() error {
-	if p.Title != nil && utf8.RuneCountInString(*p.Title) > MaxTitleRunes {
-		return errTitleTooLong
-	}
-	if p.Tags != nil {
-		if len(*p.Tags) > MaxTags {
-			return errTooManyTags
-		}
-		for _, t := range *p.Tags {
-			if len(t) > MaxTagBytes {
-				return errTagTooLong
-			}
-		}
-	}
-	return nil
-}
-
 // Get returns a post of the workspace (ErrNotFound for any other's).
 func (s *Service) Get(ctx context.Context, workspaceID, id int64) (*store.Post, error) {
 	if id <= 0 {
@@ -181,48 +165,6 @@ func (s *Service) Page(ctx context.Context, f store.FindPost, page, limit int) (
 	f.Limit, f.Offset = limit, (page-1)*limit
 	ps, err := s.Store.ListPosts(ctx, f)
 	return ps, total, err
-}
-
-// Update edits a post of the workspace (ErrNotFound for any other's).
-func (s *Service) Update(ctx context.Context, workspaceID, id int64, patch Patch) (*store.Post, error) {
-	if err := patch.Validate(); err != nil {
-		return nil, err
-	}
-	p, err := s.Get(ctx, workspaceID, id)
-	if err != nil {
-		return nil, err
-	}
-	if patch.Title != nil {
-		if strings.TrimSpace(*patch.Title) == "" {
-			return nil, ErrEmptyTitle
-		}
-		if p.MetaTitle == p.Title {
-			p.MetaTitle = ""
-		}
-		p.Title = *patch.Title
-	}
-	if patch.Content != nil {
-		if strings.TrimSpace(content.PlainText(*patch.Content)) == "" && !strings.Contains(*patch.Content, "<img") {
-			return nil, ErrEmptyContent
-		}
-		// The meta description followed the old body; let it follow the new one.
-		if p.MetaDescription == content.MetaDescription(p.Content) {
-			p.MetaDescription = ""
-		}
-		p.Content = *patch.Content
-	}
-	if patch.Tags != nil {
-		p.Tags = *patch.Tags
-	}
-	Derive(p)
-	if len(p.ContentHTML) > MaxContentBytes {
-		return nil, errContentSize
-	}
-	if err := s.Store.UpdatePost(ctx, p); err != nil {
-		return nil, err
-	}
-	s.Cache.Invalidate(workspaceID)
-	return p, nil
 }
 
 // RewriteBannerURLs moves posts' banner images to their current URLs:

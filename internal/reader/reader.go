@@ -31,9 +31,11 @@ const (
 	Trending = store.OrderTrending // most viewed first
 )
 
-// Public narrows f to the posts readers may see: those whose publication
-// time has come. Every reader query goes through it.
+// Public narrows f to the posts readers may see: published ones whose
+// publication time has come (never drafts or scheduled posts). Every
+// reader query goes through it.
 func Public(f store.FindPost) store.FindPost {
+	f.Status = store.Ptr(store.PostPublished)
 	f.PublishedBefore = store.Ptr(time.Now())
 	return f
 }
@@ -256,6 +258,25 @@ func (r *Reader) Sitemap(ctx context.Context, wsID int64) (*Sitemap, error) {
 		return nil, err
 	}
 	return &Sitemap{Categories: cats, Posts: entries}, nil
+}
+
+// Moved returns the address a public post has now when category/slug was
+// its address before (store.ErrNotFound when it was no public post's).
+func (r *Reader) Moved(ctx context.Context, wsID int64, category, slug string) (store.PostAddress, error) {
+	id, err := r.Store.PostRedirect(ctx, wsID, store.PostAddress{Category: category, Slug: slug})
+	if err != nil {
+		return store.PostAddress{}, err
+	}
+	f := posts(wsID)
+	f.ID, f.Limit, f.Light = &id, 1, true
+	ps, err := r.Store.ListPosts(ctx, f)
+	if err != nil {
+		return store.PostAddress{}, err
+	}
+	if len(ps) == 0 || (ps[0].Category == category && ps[0].Slug == slug) {
+		return store.PostAddress{}, store.ErrNotFound
+	}
+	return store.PostAddress{Category: ps[0].Category, Slug: ps[0].Slug}, nil
 }
 
 // Exists reports store.ErrNotFound unless the public post exists.

@@ -16,12 +16,13 @@ import (
 
 var ctx = context.Background()
 
-func TestPublicOnlyAddsThePublicationCutoff(t *testing.T) {
+func TestPublicOnlyAddsStatusAndThePublicationCutoff(t *testing.T) {
 	ws, cat := int64(7), "keto"
 	for _, f := range []store.FindPost{
 		{},
 		{WorkspaceID: &ws, Category: &cat, Order: store.OrderTrending, Limit: 4, Offset: 8, Light: true},
 		{WorkspaceID: &ws, PublishedBefore: store.Ptr(time.Now().Add(time.Hour))}, // a later cutoff is replaced
+		{WorkspaceID: &ws, Status: store.Ptr(store.PostDraft)},                      // so is another status
 	} {
 		before := time.Now()
 		got := reader.Public(f)
@@ -29,7 +30,10 @@ func TestPublicOnlyAddsThePublicationCutoff(t *testing.T) {
 		if got.PublishedBefore == nil || got.PublishedBefore.Before(before) || got.PublishedBefore.After(after) {
 			t.Fatalf("Public(%+v).PublishedBefore = %v, want now", f, got.PublishedBefore)
 		}
-		got.PublishedBefore, f.PublishedBefore = nil, nil
+		if got.Status == nil || *got.Status != store.PostPublished {
+			t.Fatalf("Public(%+v).Status = %v, want published", f, got.Status)
+		}
+		got.PublishedBefore, f.PublishedBefore, got.Status, f.Status = nil, nil, nil, nil
 		if got != f {
 			t.Fatalf("Public changed other fields: %+v, want %+v", got, f)
 		}

@@ -106,9 +106,19 @@ func (s *Scheduler) Run(ctx context.Context) {
 	}
 }
 
-// RunOnce claims and processes due items one at a time until none is left
-// and reports how many it processed.
+// RunOnce publishes the scheduled posts whose time has come, then claims
+// and processes due items one at a time until none is left, and reports
+// how many items it processed.
 func (s *Scheduler) RunOnce(ctx context.Context) (processed int, err error) {
+	if s.Generator != nil && s.Generator.Posts != nil {
+		published, err := s.Generator.Posts.PublishDue(ctx)
+		if err != nil {
+			return 0, fmt.Errorf("publish scheduled posts: %w", err)
+		}
+		for _, p := range published {
+			s.logger().Info("scheduled post published", "post", p.ID, "workspace", p.WorkspaceID)
+		}
+	}
 	for ctx.Err() == nil {
 		now := s.now()
 		item, err := s.Store.ClaimDueScheduled(ctx, now, now.Add(s.lease()))
@@ -203,14 +213,19 @@ func (s *Scheduler) generate(ctx context.Context, item *store.ScheduledPost) (po
 		return 0, s.failure(item, err), false
 	}
 	// The owner's limits, as when they generate by hand: an admin owner
-	// is unlimited.
-	isAdmin := false
+	// is unlimited, and so is the site workspace, which admins run.
+	isAdmin := ws.UserID == 0
 	if ws.UserID != 0 {
 		if isAdmin, err = s.Store.HasRole(ctx, ws.UserID, store.RoleAdmin); err != nil {
 			return 0, s.failure(item, err), false
 		}
 	}
-	res, err := s.Generator.Generate(ctx, ws, isAdmin, s.request(ctx, item))
+	req := s.request(ctx, item)
+	// The owner may want to read AI posts before readers do.
+	if set, err := s.Store.GetSettings(ctx, ws.ID); err == nil && set.ReviewAIPosts {
+		req.Status = store.PostDraft
+	}
+	res, err := s.Generator.Generate(ctx, ws, isAdmin, req)
 	if errors.Is(err, store.ErrAlreadyDone) {
 		return 0, "", true
 	}

@@ -8,6 +8,7 @@ import (
 	"context"
 	"errors"
 	"net"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -112,10 +113,26 @@ func (s *Site) BySlug(ctx context.Context, slug string) (*Blog, error) {
 	if err != nil {
 		return nil, err
 	}
-	if ws.Slug == s.SiteWorkspace {
-		return &Blog{Workspace: ws, Origin: s.BaseURL}, nil
+	return s.blog(ws), nil
+}
+
+// ByID resolves a workspace's blog by its id (a preview link names a post,
+// whose workspace is known).
+func (s *Site) ByID(ctx context.Context, id int64) (*Blog, error) {
+	ws, err := s.lookup(ctx, "i:"+strconv.FormatInt(id, 10), store.FindWorkspace{ID: &id})
+	if err != nil {
+		return nil, err
 	}
-	return &Blog{Workspace: ws, Prefix: "/blog/" + ws.Slug, Origin: s.BaseURL}, nil
+	return s.blog(ws), nil
+}
+
+// blog is ws's blog at its address on this site: the root for the site
+// workspace, /blog/{slug} for the others.
+func (s *Site) blog(ws *store.Workspace) *Blog {
+	if ws.Slug == s.SiteWorkspace {
+		return &Blog{Workspace: ws, Origin: s.BaseURL}
+	}
+	return &Blog{Workspace: ws, Prefix: "/blog/" + ws.Slug, Origin: s.BaseURL}
 }
 
 // Root resolves the blog served at "/" for a request host: the workspace
@@ -159,4 +176,10 @@ func CustomHost(host, baseURL string) string {
 		return ""
 	}
 	return h
+}
+
+// PreviewPath is the address of a post's private preview (see
+// posts.Service.Preview): it names the post and its current token.
+func PreviewPath(postID int64, token string) string {
+	return "/preview/" + strconv.FormatInt(postID, 10) + "/" + token
 }

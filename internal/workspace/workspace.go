@@ -66,6 +66,9 @@ type Service struct {
 	Store store.Store
 	Blog  *blog.Service
 	Now   func() time.Time
+	// SiteSlug is the site workspace's slug: the platform's own blog,
+	// which admins run (their desk works on it).
+	SiteSlug string
 }
 
 // NewService returns a Service with the real clock.
@@ -73,9 +76,17 @@ func NewService(st store.Store, b *blog.Service) *Service {
 	return &Service{Store: st, Blog: b, Now: time.Now}
 }
 
-// OfUser returns the user's workspace. With create, a user without one gets
-// one named after the e-mail's local part.
+// OfUser returns the user's workspace: an admin's is the site workspace.
+// With create, any other user without one gets one named after the
+// e-mail's local part.
 func (s *Service) OfUser(ctx context.Context, u *store.User, isAdmin, create bool) (*store.Workspace, error) {
+	if isAdmin && s.SiteSlug != "" {
+		ws, err := s.Store.GetWorkspace(ctx, store.FindWorkspace{Slug: &s.SiteSlug})
+		if errors.Is(err, store.ErrNotFound) {
+			return nil, ErrNotFound
+		}
+		return ws, err
+	}
 	ws, err := s.Store.GetWorkspace(ctx, store.FindWorkspace{UserID: &u.ID})
 	if errors.Is(err, store.ErrNotFound) && create {
 		ws, err = s.createFor(ctx, u, isAdmin)
@@ -105,6 +116,10 @@ type Overview struct {
 	Settings *store.Settings
 	Usage    *store.Usage
 	Plan     plan.Plan
+	// Drafts counts the workspace's drafts (waiting for review).
+	Drafts int
+	// Site is true for the site workspace.
+	Site bool
 }
 
 // Overview returns the dashboard of ws for its owner.
@@ -117,7 +132,12 @@ func (s *Service) Overview(ctx context.Context, ws *store.Workspace, isAdmin boo
 	if err != nil {
 		return nil, err
 	}
-	return &Overview{Settings: set, Usage: u, Plan: plan.For(ws.PlanTier, isAdmin)}, nil
+	drafts, err := s.Store.CountPosts(ctx, store.FindPost{WorkspaceID: &ws.ID, Status: store.Ptr(store.PostDraft)})
+	if err != nil {
+		return nil, err
+	}
+	return &Overview{Settings: set, Usage: u, Plan: plan.For(ws.PlanTier, isAdmin), Drafts: drafts,
+		Site: s.SiteSlug != "" && ws.Slug == s.SiteSlug}, nil
 }
 
 // List is every workspace, newest first, for the admin. Each usage row

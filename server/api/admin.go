@@ -1,9 +1,11 @@
 package api
 
 import (
+	"cmp"
 	"net/http"
 	"strconv"
 
+	"github.com/inkpress/inkpress/internal/reader"
 	"github.com/inkpress/inkpress/internal/workspace"
 	"github.com/inkpress/inkpress/server/api/contract"
 	"github.com/inkpress/inkpress/store"
@@ -82,6 +84,7 @@ func (h *Handler) summariesAcross(r *http.Request, ps []*store.Post) ([]contract
 	type wsInfo struct {
 		ws    *store.Workspace
 		names map[string]string
+		title string
 	}
 	seen := map[int64]*wsInfo{}
 	out := make([]contract.PostSummary, len(ps))
@@ -96,10 +99,15 @@ func (h *Handler) summariesAcross(r *http.Request, ps []*store.Post) ([]contract
 			if err != nil {
 				return nil, err
 			}
-			info = &wsInfo{ws: ws, names: names}
+			set, err := reader.SettingsOf(r.Context(), h.Store, ws)
+			if err != nil {
+				return nil, err
+			}
+			info = &wsInfo{ws: ws, names: names, title: cmp.Or(set.BlogTitle, ws.Name)}
 			seen[p.WorkspaceID] = info
 		}
 		out[i] = summarize(h.ownerBlog(info.ws), p, info.names)
+		out[i].BlogName = info.title
 	}
 	return out, nil
 }

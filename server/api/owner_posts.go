@@ -3,8 +3,10 @@ package api
 import (
 	"net/http"
 	"strconv"
+	"time"
 
 	"github.com/inkpress/inkpress/internal/posts"
+	"github.com/inkpress/inkpress/internal/site"
 	"github.com/inkpress/inkpress/server/api/contract"
 	"github.com/inkpress/inkpress/store"
 )
@@ -14,6 +16,13 @@ func (h *Handler) listOwnerPosts(w http.ResponseWriter, r *http.Request, o *owne
 	f := store.FindPost{WorkspaceID: &ws.ID}
 	if c := r.URL.Query().Get("category"); c != "" && c != "all" {
 		f.Category = &c
+	}
+	switch st := r.URL.Query().Get("status"); st {
+	case "", "all":
+	case store.PostDraft, store.PostScheduled, store.PostPublished:
+		f.Status = &st
+	default:
+		return Errorf(http.StatusBadRequest, "invalid_parameter", "status must be draft, scheduled or published")
 	}
 	ps, total, err := h.postPage(r, f)
 	if err != nil {
@@ -52,13 +61,75 @@ func postID(r *http.Request) (int64, error) {
 	return id, nil
 }
 
-// writeOwnerPost answers the full post with its editable body and banners.
-func (h *Handler) writeOwnerPost(w http.ResponseWriter, r *http.Request, ws *store.Workspace, p *store.Post) error {
-	names, err := h.categoryNames(r.Context(), ws.ID)
+// writeOwnerPost answers the full post with its editable body, banners and
+// preview link.
+func (h *Handler) writeOwnerPost(w http.ResponseWriter, r *http.Request, ws *store.Workspace, p *store.Post, status int) error {
+	out, err := h.ownerPostJSON(r, ws, p)
 	if err != nil {
 		return err
 	}
-	return WriteJSON(w, http.StatusOK, contract.OwnerPostResponse{Post: PostJSON(h.ownerBlog(ws), p, names, true)})
+	return WriteJSON(w, status, contract.OwnerPostResponse{Post: out})
+}
+
+func (h *Handler) ownerPostJSON(r *http.Request, ws *store.Workspace, p *store.Post) (contract.Post, error) {
+	names, err := h.categoryNames(r.Context(), ws.ID)
+	if err != nil {
+		return contract.Post{}, err
+	}
+	token, end, err := h.Posts.Preview(r.Context(), p)
+	if err != nil {
+		return contract.Post{}, err
+	}
+	out := PostJSON(h.ownerBlog(ws), p, names, true)
+	out.PreviewURL, out.PreviewExpiresAt = h.Config.BaseURL+site.PreviewPath(p.ID, token), &end
+	return out, nil
+}
+
+// postPatch turns the API's change into the posts service's.
+func postPatch(in contract.PostPatch) posts.Patch {
+	p := posts.Patch{Title: in.Title, Content: in.Content, Category: in.Category, Tags: in.Tags, PublishAt: in.PublishAt,
+		CoverURL: in.CoverImageURL, MediaID: in.MediaID, CoverAlt: in.CoverAlt, MetaTitle: in.MetaTitle,
+		MetaDescription: in.MetaDescription, Slug: in.Slug}
+	if in.Status != nil {
+		p.Status = (*string)(in.Status)
+	}
+	if in.Banners != nil {
+		p.Banners = store.Ptr(storeBanners(*in.Banners))
+	}
+	return p
+}
+
+// createOwnerPost stores a post written by hand (no AI quota).
+func (h *Handler) createOwnerPost(w http.ResponseWriter, r *http.Request, o *owner) error {
+	var in contract.PostInput
+	if err := Decode(w, r, &in); err != nil {
+		return err
+	}
+	patch := contract.PostPatch{Title: &in.Title, Content: &in.Content, Category: &in.Category, PublishAt: in.PublishAt,
+		MetaTitle: &in.MetaTitle, MetaDescription: &in.MetaDescription, CoverAlt: &in.CoverAlt}
+	if in.Tags != nil {
+		patch.Tags = &in.Tags
+	}
+	if in.Status != "" {
+		patch.Status = &in.Status
+	}
+	if in.CoverImageURL != "" {
+		patch.CoverImageURL = &in.CoverImageURL
+	}
+	if in.MediaID != 0 {
+		patch.MediaID = &in.MediaID
+	}
+	if in.Slug != "" {
+		patch.Slug = &in.Slug
+	}
+	if in.Banners != nil {
+		patch.Banners = &in.Banners
+	}
+	p, err := h.Posts.Write(r.Context(), o.ws, postPatch(patch))
+	if err != nil {
+		return err
+	}
+	return h.writeOwnerPost(w, r, o.ws, p, http.StatusCreated)
 }
 
 func (h *Handler) getOwnerPost(w http.ResponseWriter, r *http.Request, o *owner) error {
@@ -70,11 +141,12 @@ func (h *Handler) getOwnerPost(w http.ResponseWriter, r *http.Request, o *owner)
 	if err != nil {
 		return err
 	}
-	return h.writeOwnerPost(w, r, o.ws, p)
+	return h.writeOwnerPost(w, r, o.ws, p, http.StatusOK)
 }
 
-// patchOwnerPost edits title, content and tags; posts.Service checks the
-// edit, sanitises the body and re-derives everything shown from it.
+// patchOwnerPost changes any field of a post, its status included;
+// posts.Service checks the change, sanitises the body and re-derives
+// everything shown from it.
 func (h *Handler) patchOwnerPost(w http.ResponseWriter, r *http.Request, o *owner) error {
 	id, err := postID(r)
 	if err != nil {
@@ -84,11 +156,60 @@ func (h *Handler) patchOwnerPost(w http.ResponseWriter, r *http.Request, o *owne
 	if err := Decode(w, r, &in); err != nil {
 		return err
 	}
-	p, err := h.Posts.Update(r.Context(), o.ws.ID, id, posts.Patch{Title: in.Title, Content: in.Content, Tags: in.Tags})
+	p, err := h.Posts.Update(r.Context(), o.ws.ID, id, postPatch(in))
 	if err != nil {
 		return err
 	}
-	return h.writeOwnerPost(w, r, o.ws, p)
+	return h.writeOwnerPost(w, r, o.ws, p, http.StatusOK)
+}
+
+func (h *Handler) listRevisions(w http.ResponseWriter, r *http.Request, o *owner) error {
+	id, err := postID(r)
+	if err != nil {
+		return err
+	}
+	revs, err := h.Posts.Revisions(r.Context(), o.ws.ID, id)
+	if err != nil {
+		return err
+	}
+	out := contract.RevisionsResponse{Revisions: make([]contract.Revision, len(revs))}
+	for i, rv := range revs {
+		out.Revisions[i] = contract.Revision{ID: rv.ID, Title: rv.Title, Content: rv.Content, WordCount: rv.WordCount, CreatedAt: rv.CreatedAt}
+	}
+	return WriteJSON(w, http.StatusOK, out)
+}
+
+func (h *Handler) restoreRevision(w http.ResponseWriter, r *http.Request, o *owner) error {
+	id, err := postID(r)
+	if err != nil {
+		return err
+	}
+	rev, err := strconv.ParseInt(r.PathValue("rev"), 10, 64)
+	if err != nil || rev <= 0 {
+		return posts.ErrRevisionNotFound
+	}
+	p, err := h.Posts.Restore(r.Context(), o.ws.ID, id, rev)
+	if err != nil {
+		return err
+	}
+	return h.writeOwnerPost(w, r, o.ws, p, http.StatusOK)
+}
+
+// newCover draws a new AI cover for a post from its current title.
+func (h *Handler) newCover(w http.ResponseWriter, r *http.Request, o *owner) error {
+	id, err := postID(r)
+	if err != nil {
+		return err
+	}
+	res, err := h.Generator.NewCover(r.Context(), o.ws, o.isAdmin, id)
+	if err != nil {
+		return err
+	}
+	out, err := h.ownerPostJSON(r, o.ws, res.Post)
+	if err != nil {
+		return err
+	}
+	return WriteJSON(w, http.StatusOK, contract.CoverResponse{Post: out, Usage: toUsageJSON(res.Usage, o.ws, o.isAdmin, time.Now())})
 }
 
 func (h *Handler) deleteOwnerPost(w http.ResponseWriter, r *http.Request, o *owner) error {

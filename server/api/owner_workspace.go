@@ -52,12 +52,13 @@ func (h *Handler) getWorkspace(w http.ResponseWriter, r *http.Request, o *owner)
 	return WriteJSON(w, http.StatusOK, contract.WorkspaceResponse{
 		Workspace: toWorkspaceJSON(o.ws), Settings: toSettingsJSON(ov.Settings), Usage: toUsageJSON(ov.Usage, o.ws, o.isAdmin, time.Now()),
 		Plan: contract.Plan(ov.Plan), BlogURL: b.URL(b.Prefix), RSSURL: b.URL(b.Prefix + "/feed.xml"),
+		Drafts: ov.Drafts, Site: ov.Site,
 	})
 }
 
 func toSettingsInput(in contract.SettingsInput) blog.SettingsInput {
 	return blog.SettingsInput{Title: in.BlogTitle, Description: in.BlogDescription, Template: string(in.TemplateID),
-		Color: in.PrimaryColor, Font: in.FontFamily}
+		Color: in.PrimaryColor, Font: in.FontFamily, ReviewAIPosts: in.ReviewAIPosts}
 }
 
 func (h *Handler) putSettings(w http.ResponseWriter, r *http.Request, o *owner) error {

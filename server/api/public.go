@@ -1,10 +1,12 @@
 package api
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
 	"net/http"
+	"net/url"
 	"strconv"
 	"strings"
 	"time"
@@ -12,6 +14,7 @@ import (
 	"github.com/inkpress/inkpress/internal/cache"
 	"github.com/inkpress/inkpress/internal/content"
 	"github.com/inkpress/inkpress/internal/plan"
+	"github.com/inkpress/inkpress/internal/posts"
 	"github.com/inkpress/inkpress/internal/ratelimit"
 	"github.com/inkpress/inkpress/internal/reader"
 	"github.com/inkpress/inkpress/internal/site"
@@ -146,7 +149,8 @@ func summarize(b *site.Blog, p *store.Post, names map[string]string) contract.Po
 	}
 	return contract.PostSummary{ID: p.ID, Title: p.Title, Slug: p.Slug, Category: p.Category, CategoryName: categoryName(names, p.Category),
 		Excerpt: p.Excerpt, CoverImageURL: p.CoverImageURL, Tags: tags, ReadMinutes: p.ReadMinutes, PublishedAt: p.PublishedAt,
-		UpdatedAt: p.UpdatedAt, ViewCount: p.ViewCount, WorkspaceSlug: b.Workspace.Slug, URL: b.PostPath(p.Category, p.Slug)}
+		UpdatedAt: p.UpdatedAt, ViewCount: p.ViewCount, WorkspaceSlug: b.Workspace.Slug, URL: b.PostPath(p.Category, p.Slug),
+		Status: contract.PostStatus(cmp.Or(p.Status, store.PostPublished))}
 }
 
 func summaries(b *site.Blog, ps []*store.Post, names map[string]string) []contract.PostSummary {
@@ -217,6 +221,14 @@ func (h *Handler) getPost(w http.ResponseWriter, r *http.Request) error {
 		}
 		return contract.PostResponse{Post: PostJSON(b, a.Post, a.Names, false), Related: summaries(b, a.Related, a.Names)}, nil
 	})
+	if errors.Is(err, errPostNotFound) {
+		// A post whose slug or category changed: its new address.
+		if to, merr := h.Reader.Moved(r.Context(), b.Workspace.ID, category, slug); merr == nil {
+			u := url.URL{Path: "/api/posts/" + to.Category + "/" + to.Slug, RawQuery: r.URL.RawQuery}
+			http.Redirect(w, r, u.String(), http.StatusMovedPermanently)
+			return nil
+		}
+	}
 	if err != nil {
 		return err
 	}
@@ -230,12 +242,44 @@ func (h *Handler) getPost(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
+// getPreview is a post through its private preview link, for the app's
+// preview page: never cached, no view counted.
+func (h *Handler) getPreview(w http.ResponseWriter, r *http.Request) error {
+	id, err := strconv.ParseInt(r.PathValue("id"), 10, 64)
+	if err != nil {
+		return posts.ErrNotFound
+	}
+	p, err := h.Posts.ByPreview(r.Context(), id, r.PathValue("token"))
+	if err != nil {
+		return err
+	}
+	b, err := h.Site.ByID(r.Context(), p.WorkspaceID)
+	if err != nil {
+		return err
+	}
+	names, err := h.categoryNames(r.Context(), b.Workspace.ID)
+	if err != nil {
+		return err
+	}
+	set, err := h.Reader.Settings(r.Context(), b.Workspace)
+	if err != nil {
+		return err
+	}
+	w.Header().Set("Cache-Control", "private, no-store")
+	w.Header().Set("X-Robots-Tag", "noindex, nofollow")
+	return WriteJSON(w, http.StatusOK, contract.PreviewResponse{Post: PostJSON(b, p, names, false),
+		Blog: contract.BlogWorkspace{Name: b.Workspace.Name, Slug: b.Workspace.Slug}, Settings: toSettingsJSON(set)})
+}
+
 // PostJSON is the full post as the API shows it.
 func PostJSON(b *site.Blog, p *store.Post, names map[string]string, owner bool) contract.Post {
 	out := contract.Post{PostSummary: summarize(b, p, names), Content: p.ContentHTML, MetaTitle: p.MetaTitle,
 		MetaDescription: p.MetaDescription, CanonicalURL: b.URL(b.PostPath(p.Category, p.Slug))}
 	if owner {
-		out.RawContent, out.Banners = p.Content, toBanners(p.Banners)
+		out.RawContent, out.Banners, out.CoverAlt = p.Content, toBanners(p.Banners), p.CoverAlt
+		if p.Status == store.PostScheduled {
+			out.PublishAt = &p.PublishedAt
+		}
 	}
 	return out
 }

@@ -16,7 +16,7 @@ func toWorkspaceJSON(w *store.Workspace) contract.Workspace {
 
 func toSettingsJSON(s *store.Settings) contract.Settings {
 	return contract.Settings{BlogTitle: s.BlogTitle, BlogDescription: s.BlogDescription, TemplateID: contract.TemplateID(s.TemplateID),
-		PrimaryColor: s.PrimaryColor, FontFamily: s.FontFamily, OnboardingCompleted: s.OnboardingCompleted}
+		PrimaryColor: s.PrimaryColor, FontFamily: s.FontFamily, OnboardingCompleted: s.OnboardingCompleted, ReviewAIPosts: s.ReviewAIPosts}
 }
 
 func toCategoryJSON(c *store.Category) contract.Category {

@@ -29,14 +29,36 @@ type Head struct {
 // SiteDescription is the site's own description, the default of every page.
 const SiteDescription = "Made for marketers, built for creators, and ready for the future of social media."
 
+// titleSeparators join a page's name to the name of its blog or site.
+var titleSeparators = []string{" | ", " – ", " — ", " - "}
+
 // FullTitle is a page's full title: "{title} | {site}" unless the title is
-// empty or the site name itself.
+// empty or the site name itself, or already ends with the site name after a
+// separator ("Keto – InkPress" stays as it is, never "Keto – InkPress |
+// InkPress"). The app's document titles follow the same rule (pageTitle in
+// web/src/hooks/usePageMeta.ts).
 func FullTitle(title, siteName string) string {
 	title = strings.TrimSpace(title)
 	if title == "" || title == siteName {
 		return siteName
 	}
+	for _, sep := range titleSeparators {
+		if strings.HasSuffix(title, sep+siteName) {
+			return title
+		}
+	}
 	return title + " | " + siteName
+}
+
+// BlogPageTitle is the title of a page of a workspace's blog, before
+// FullTitle: "{page} – {blog}", or the page alone on the site's own blog
+// (blogTitle empty or the site name).
+func BlogPageTitle(page, blogTitle, siteName string) string {
+	blogTitle = strings.TrimSpace(blogTitle)
+	if blogTitle == "" || blogTitle == siteName {
+		return page
+	}
+	return page + " – " + blogTitle
 }
 
 // renderHead writes the head tags. Every value is escaped here.

@@ -7,6 +7,7 @@ import (
 	"image/color"
 	"image/png"
 	"net/http"
+	"strconv"
 	"strings"
 	"sync"
 	"unicode"
@@ -35,7 +36,24 @@ var (
 // Two first requests at once may both draw it; either result is kept.
 var icons sync.Map
 
+// FaviconPath is where browsers ask for an icon on their own, whatever the
+// page names: it answers the same square icon (browsers take a PNG there).
+const FaviconPath = "/favicon.ico"
+
+// faviconMaxAge is a week: browsers ask for /favicon.ico on every site they
+// visit and rarely notice a change anyway; the icon changes only with the
+// site name.
+const faviconMaxAge = 7 * 24 * 60 * 60
+
 func (h *Handler) icon(w http.ResponseWriter, _ *http.Request) error {
+	return h.serveIcon(w, 86400)
+}
+
+func (h *Handler) favicon(w http.ResponseWriter, _ *http.Request) error {
+	return h.serveIcon(w, faviconMaxAge)
+}
+
+func (h *Handler) serveIcon(w http.ResponseWriter, maxAge int) error {
 	v, ok := icons.Load(h.Config.SiteName)
 	if !ok {
 		b, err := drawIcon(h.Config.SiteName)
@@ -45,7 +63,7 @@ func (h *Handler) icon(w http.ResponseWriter, _ *http.Request) error {
 		v, _ = icons.LoadOrStore(h.Config.SiteName, b)
 	}
 	w.Header().Set("Content-Type", "image/png")
-	w.Header().Set("Cache-Control", "public, max-age=86400")
+	w.Header().Set("Cache-Control", "public, max-age="+strconv.Itoa(maxAge))
 	_, _ = w.Write(v.([]byte))
 	return nil
 }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/inkpress/inkpress/internal/cache"
 	"github.com/inkpress/inkpress/internal/content"
+	"github.com/inkpress/inkpress/internal/posts"
 	"github.com/inkpress/inkpress/internal/site"
 	"github.com/inkpress/inkpress/internal/views"
 	"github.com/inkpress/inkpress/store"
@@ -39,20 +40,25 @@ func (h *Handler) serveHTML(w http.ResponseWriter, r *http.Request, wsID int64, 
 		if err != nil {
 			return nil, err
 		}
-		body := h.App.Page(h.renderHead(p.head), p.body)
-		// The policy allows the page's own inline scripts (the JSON-LD) by
-		// hash; made once here, it travels with the cached body.
-		e := &cache.Entry{Body: body, ContentType: "text/html; charset=utf-8"}
-		if hs := inlineScriptHashes(body); len(hs) > 0 {
-			e.CSP = ContentSecurityPolicy(h.Config, hs...)
-		}
-		return e, nil
+		return h.entry(p), nil
 	})
 	if err != nil {
 		return err
 	}
 	e.Write(w, r, "no-cache")
 	return nil
+}
+
+// entry renders a page into the app's HTML. The policy allows the page's
+// own inline scripts (the JSON-LD) by hash; made once here, it travels
+// with a cached body.
+func (h *Handler) entry(p *page) *cache.Entry {
+	body := h.App.Page(h.renderHead(p.head), p.body)
+	e := &cache.Entry{Body: body, ContentType: "text/html; charset=utf-8"}
+	if hs := inlineScriptHashes(body); len(hs) > 0 {
+		e.CSP = ContentSecurityPolicy(h.Config, hs...)
+	}
+	return e
 }
 
 func (h *Handler) appPage(w http.ResponseWriter, r *http.Request, title string) {
@@ -174,6 +180,10 @@ func (h *Handler) categoryPage(w http.ResponseWriter, r *http.Request, b *site.B
 		if err != nil {
 			return nil, err
 		}
+		blogTitle, _, _, err := h.blogInfo(ctx, b)
+		if err != nil {
+			return nil, err
+		}
 		ps, err := h.Reader.Latest(ctx, b.Workspace.ID, slug, listPosts)
 		if err != nil {
 			return nil, err
@@ -187,7 +197,7 @@ func (h *Handler) categoryPage(w http.ResponseWriter, r *http.Request, b *site.B
 			feed = b.URL(b.Prefix + "/feed.xml?category=" + slug)
 		}
 		return &page{
-			head: Head{Title: c.Name, Description: desc, Canonical: b.URL(b.CategoryPath(slug)), RSS: feed, RSSTitle: c.Name,
+			head: Head{Title: BlogPageTitle(c.Name, blogTitle, h.Config.SiteName), Description: desc, Canonical: b.URL(b.CategoryPath(slug)), RSS: feed, RSSTitle: c.Name,
 				RootBlog: h.rootBlog(b)},
 			body: `<main class="ssr"><h1>` + html.EscapeString(c.Name) + `</h1><p>` + html.EscapeString(desc) + `</p>` + postList(b, ps) + `</main>`,
 		}, nil
@@ -212,6 +222,13 @@ func (h *Handler) postPage(w http.ResponseWriter, r *http.Request, b *site.Blog,
 		}
 		return h.renderPost(b, p, catName), nil
 	})
+	if errors.Is(err, store.ErrNotFound) {
+		// A post whose slug or category changed keeps its old address.
+		if to, merr := h.Reader.Moved(r.Context(), b.Workspace.ID, category, slug); merr == nil {
+			http.Redirect(w, r, b.PostPath(to.Category, to.Slug), http.StatusMovedPermanently)
+			return nil
+		}
+	}
 	if err != nil {
 		return err
 	}
@@ -236,6 +253,37 @@ func validPostSlug(s string) bool {
 		}
 	}
 	return true
+}
+
+// previewPage shows a post through its private preview link, whatever its
+// status: never cached, never indexed, no view counted.
+func (h *Handler) previewPage(w http.ResponseWriter, r *http.Request, id, token string) error {
+	postID, err := strconv.ParseInt(id, 10, 64)
+	if err != nil || h.Posts == nil {
+		return store.ErrNotFound
+	}
+	p, err := h.Posts.ByPreview(r.Context(), postID, token)
+	if errors.Is(err, posts.ErrNotFound) {
+		return store.ErrNotFound
+	}
+	if err != nil {
+		return err
+	}
+	b, err := h.Site.ByID(r.Context(), p.WorkspaceID)
+	if err != nil {
+		return err
+	}
+	catName := p.Category
+	if c, err := h.Reader.Category(r.Context(), b.Workspace.ID, p.Category); err == nil {
+		catName = c.Name
+	}
+	pg := h.renderPost(b, p, catName)
+	pg.head.NoIndex, pg.head.RootBlog = true, h.rootBlog(b)
+	pg.head.Title = "Preview: " + pg.head.Title
+	w.Header().Set("X-Robots-Tag", "noindex, nofollow")
+	w.Header().Set("Referrer-Policy", "no-referrer")
+	h.entry(pg).Write(w, r, "private, no-store")
+	return nil
 }
 
 func (h *Handler) renderPost(b *site.Blog, p *store.Post, catName string) *page {

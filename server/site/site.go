@@ -17,6 +17,7 @@ import (
 
 	"github.com/inkpress/inkpress/internal/cache"
 	"github.com/inkpress/inkpress/internal/config"
+	"github.com/inkpress/inkpress/internal/posts"
 	"github.com/inkpress/inkpress/internal/reader"
 	"github.com/inkpress/inkpress/internal/site"
 	"github.com/inkpress/inkpress/internal/views"
@@ -34,6 +35,8 @@ type Handler struct {
 	Cache  *cache.Cache
 	App    *frontend.App
 	Views  *views.Counter
+	// Posts opens preview links (the one page that shows unpublished posts).
+	Posts *posts.Service
 	// DefaultImage draws the default preview image once, on first request.
 	DefaultImage func(ctx context.Context) ([]byte, string, error)
 
@@ -45,11 +48,28 @@ type Handler struct {
 // appRoutes are the app's own screens: they get the app's HTML with a plain
 // head and are never indexed.
 var appRoutes = map[string]string{
+	"/admin": "Admin Dashboard", // the app sends it on to /admin/dashboard
 	"/login": "Login", "/signup": "Sign up", "/admin/login": "Admin Login", "/admin/signup": "Admin Sign up",
 	"/onboarding": "Set up your blog", "/dashboard": "Dashboard", "/dashboard/posts": "My Posts",
 	"/dashboard/all-posts": "All my posts", "/admin/dashboard": "Admin Dashboard", "/admin/users": "Users",
 	"/admin/schedule": "Post Scheduler", "/admin/categories": "Category Management",
 	"/admin/media-library": "Media Library", "/admin/all-posts": "All posts",
+	"/dashboard/schedule": "Post Scheduler", "/dashboard/categories": "Category Management",
+	"/dashboard/media": "Media Library", "/dashboard/settings": "Blog settings", "/dashboard/posts/new": "New post",
+}
+
+// postScreen reports whether p is the post screen of an existing post (/dashboard/posts/{id}).
+func postScreen(p string) bool {
+	id, ok := strings.CutPrefix(p, "/dashboard/posts/")
+	if !ok || id == "" || len(id) > 19 {
+		return false
+	}
+	for i := 0; i < len(id); i++ {
+		if id[i] < '0' || id[i] > '9' {
+			return false
+		}
+	}
+	return true
 }
 
 func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
@@ -78,6 +98,10 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		h.appPage(w, r, title)
 		return
 	}
+	if postScreen(p) {
+		h.appPage(w, r, "Edit post")
+		return
+	}
 	if err := h.route(w, r); err != nil {
 		if errors.Is(err, store.ErrNotFound) {
 			h.notFound(w, r)
@@ -101,12 +125,21 @@ func (h *Handler) route(w http.ResponseWriter, r *http.Request) error {
 		return h.ogImage(w, r)
 	case len(segs) == 1 && "/"+segs[0] == IconPath:
 		return h.icon(w, r)
+	case len(segs) == 1 && "/"+segs[0] == FaviconPath:
+		return h.favicon(w, r)
 	case len(segs) >= 1 && segs[0] == "functions":
 		return h.legacyFunction(w, r, segs)
+	case len(segs) == 3 && segs[0] == "preview":
+		return h.previewPage(w, r, segs[1], segs[2])
 	case len(segs) >= 2 && segs[0] == "blog":
 		b, err := h.Site.BySlug(ctx, segs[1])
 		if err != nil {
 			return err
+		}
+		if b.Prefix == "" {
+			// The site's own blog lives at the root: /blog/{site}/... is
+			// one address too many for the same page.
+			return h.toRoot(w, r, b, segs[2:])
 		}
 		return h.blogRoute(w, r, b, segs[2:])
 	}
@@ -115,6 +148,18 @@ func (h *Handler) route(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	return h.blogRoute(w, r, b, segs)
+}
+
+// toRoot answers /blog/{site workspace}/rest with a 301 to the same page at
+// the root of the site, query kept: the blog's own address, which its
+// pages name as canonical.
+func (h *Handler) toRoot(w http.ResponseWriter, r *http.Request, b *site.Blog, rest []string) error {
+	target := b.URL("/" + strings.Join(rest, "/"))
+	if r.URL.RawQuery != "" {
+		target += "?" + r.URL.RawQuery
+	}
+	http.Redirect(w, r, target, http.StatusMovedPermanently)
+	return nil
 }
 
 // blogRoute serves a blog's routes below its prefix: its home, feeds and

@@ -2,6 +2,7 @@ package sqlstore
 
 import (
 	"context"
+	"database/sql"
 	"encoding/json"
 	"strings"
 	"time"
@@ -10,17 +11,18 @@ import (
 )
 
 const postLightCols = `id, workspace_id, category, title, slug, excerpt, cover_image_url, cover_image_type, cover_image_size,
-	meta_title, meta_description, tags, read_minutes, word_count, published_at, updated_at, view_count`
+	meta_title, meta_description, tags, read_minutes, word_count, published_at, updated_at, view_count,
+	status, cover_alt, preview_token, preview_expires_at`
 
 const postHeavyCols = `, content, content_html, banners`
 
 func scanPost(row interface{ Scan(...any) error }, heavy bool) (*store.Post, error) {
 	var p store.Post
 	var tags, banners string
-	var pub, upd int64
+	var pub, upd, previewEnd int64
 	dest := []any{&p.ID, &p.WorkspaceID, &p.Category, &p.Title, &p.Slug, &p.Excerpt, &p.CoverImageURL,
 		&p.CoverImageType, &p.CoverImageSize, &p.MetaTitle, &p.MetaDescription, &tags, &p.ReadMinutes,
-		&p.WordCount, &pub, &upd, &p.ViewCount}
+		&p.WordCount, &pub, &upd, &p.ViewCount, &p.Status, &p.CoverAlt, &p.PreviewToken, &previewEnd}
 	if heavy {
 		dest = append(dest, &p.Content, &p.ContentHTML, &banners)
 	}
@@ -28,6 +30,9 @@ func scanPost(row interface{ Scan(...any) error }, heavy bool) (*store.Post, err
 		return nil, notFound(err)
 	}
 	p.PublishedAt, p.UpdatedAt = fromMS(pub), fromMS(upd)
+	if previewEnd != 0 {
+		p.PreviewExpiresAt = fromMS(previewEnd)
+	}
 	if err := json.Unmarshal([]byte(tags), &p.Tags); err != nil {
 		p.Tags = nil
 	}
@@ -54,9 +59,10 @@ func (d *DB) CreatePost(ctx context.Context, p *store.Post) error {
 	if p.ReservationID != 0 || p.ScheduledID != 0 {
 		return d.createGeneratedPost(ctx, p) // reservations.go
 	}
-	return insertPost(ctx, d.db, p)
+	return d.tx(ctx, func(tx *sql.Tx) error { return insertPost(ctx, tx, p) })
 }
 
+// insertPost inserts p, and its first revision when p.SaveRevision.
 func insertPost(ctx context.Context, q queryer, p *store.Post) error {
 	now := time.Now().UTC()
 	if p.PublishedAt.IsZero() {
@@ -65,18 +71,33 @@ func insertPost(ctx context.Context, q queryer, p *store.Post) error {
 	if p.UpdatedAt.IsZero() {
 		p.UpdatedAt = p.PublishedAt
 	}
+	if p.Status == "" {
+		p.Status = store.PostPublished
+	}
 	err := q.QueryRowContext(ctx,
 		`INSERT INTO blog_posts (workspace_id, category, title, slug, content, content_html, excerpt, cover_image_url,
 		   cover_image_type, cover_image_size, meta_title, meta_description, tags, banners, read_minutes, word_count,
-		   published_at, updated_at, view_count)
-		 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19) RETURNING id`,
+		   published_at, updated_at, view_count, status, cover_alt, preview_token, preview_expires_at)
+		 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23)
+		 RETURNING id`,
 		p.WorkspaceID, p.Category, p.Title, p.Slug, p.Content, p.ContentHTML, p.Excerpt, p.CoverImageURL,
 		p.CoverImageType, p.CoverImageSize, p.MetaTitle, p.MetaDescription, jsonText(p.Tags), jsonText(p.Banners),
-		p.ReadMinutes, p.WordCount, ms(p.PublishedAt), ms(p.UpdatedAt), p.ViewCount).Scan(&p.ID)
+		p.ReadMinutes, p.WordCount, ms(p.PublishedAt), ms(p.UpdatedAt), p.ViewCount, p.Status, p.CoverAlt,
+		p.PreviewToken, msOrZero(p.PreviewExpiresAt)).Scan(&p.ID)
 	if isUnique(err) {
 		return store.ErrConflict
 	}
-	return err
+	if err != nil || !p.SaveRevision {
+		return err
+	}
+	return addRevision(ctx, q, p)
+}
+
+func msOrZero(t time.Time) int64 {
+	if t.IsZero() {
+		return 0
+	}
+	return ms(t)
 }
 
 // postWhere builds the WHERE clause shared by ListPosts and CountPosts.
@@ -104,6 +125,9 @@ func postWhere(f store.FindPost) (string, []any) {
 	}
 	if f.Search != nil && *f.Search != "" {
 		add("LOWER(title) LIKE ? ESCAPE '\\'", "%"+escapeLike(strings.ToLower(*f.Search))+"%")
+	}
+	if f.Status != nil {
+		add("status = ?", *f.Status)
 	}
 	if f.PublishedBefore != nil {
 		add("published_at <= ?", ms(*f.PublishedBefore))
@@ -174,21 +198,127 @@ func (d *DB) CountPosts(ctx context.Context, f store.FindPost) (int, error) {
 }
 
 // UpdatePost writes every editable and derived column of p, scoped to its
-// workspace so an id from another workspace changes nothing.
+// workspace so an id from another workspace changes nothing; in the same
+// transaction it keeps a revision (p.SaveRevision) and records the old
+// address (p.MovedFrom).
 func (d *DB) UpdatePost(ctx context.Context, p *store.Post) error {
 	p.UpdatedAt = time.Now().UTC()
-	res, err := d.db.ExecContext(ctx,
-		`UPDATE blog_posts SET category = $1, title = $2, slug = $3, content = $4, content_html = $5, excerpt = $6,
-		   cover_image_url = $7, cover_image_type = $8, cover_image_size = $9, meta_title = $10, meta_description = $11,
-		   tags = $12, banners = $13, read_minutes = $14, word_count = $15, updated_at = $16
-		 WHERE id = $17 AND workspace_id = $18`,
-		p.Category, p.Title, p.Slug, p.Content, p.ContentHTML, p.Excerpt, d.mediaKey(p.CoverImageURL), p.CoverImageType,
-		p.CoverImageSize, p.MetaTitle, p.MetaDescription, jsonText(p.Tags), jsonText(p.Banners), p.ReadMinutes,
-		p.WordCount, ms(p.UpdatedAt), p.ID, p.WorkspaceID)
-	if isUnique(err) {
-		return store.ErrConflict
+	return d.tx(ctx, func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx,
+			`UPDATE blog_posts SET category = $1, title = $2, slug = $3, content = $4, content_html = $5, excerpt = $6,
+			   cover_image_url = $7, cover_image_type = $8, cover_image_size = $9, meta_title = $10, meta_description = $11,
+			   tags = $12, banners = $13, read_minutes = $14, word_count = $15, updated_at = $16, status = $17,
+			   published_at = $18, cover_alt = $19
+			 WHERE id = $20 AND workspace_id = $21`,
+			p.Category, p.Title, p.Slug, p.Content, p.ContentHTML, p.Excerpt, d.mediaKey(p.CoverImageURL), p.CoverImageType,
+			p.CoverImageSize, p.MetaTitle, p.MetaDescription, jsonText(p.Tags), jsonText(p.Banners), p.ReadMinutes,
+			p.WordCount, ms(p.UpdatedAt), p.Status, ms(p.PublishedAt), p.CoverAlt, p.ID, p.WorkspaceID)
+		if isUnique(err) {
+			return store.ErrConflict
+		}
+		if err := affected(res, err); err != nil {
+			return err
+		}
+		if m := p.MovedFrom; m != nil && (m.Category != p.Category || m.Slug != p.Slug) {
+			if _, err := tx.ExecContext(ctx,
+				`INSERT INTO post_redirects (workspace_id, category, slug, post_id, created_at) VALUES ($1, $2, $3, $4, $5)
+				 ON CONFLICT (workspace_id, category, slug) DO UPDATE SET post_id = excluded.post_id, created_at = excluded.created_at`,
+				p.WorkspaceID, m.Category, m.Slug, p.ID, ms(p.UpdatedAt)); err != nil {
+				return err
+			}
+		}
+		if p.SaveRevision {
+			return addRevision(ctx, tx, p)
+		}
+		return nil
+	})
+}
+
+// addRevision keeps p's title and body as its newest revision and drops
+// those past the newest store.MaxRevisions.
+func addRevision(ctx context.Context, q queryer, p *store.Post) error {
+	if _, err := q.ExecContext(ctx,
+		`INSERT INTO post_revisions (post_id, workspace_id, title, content, word_count, created_at) VALUES ($1, $2, $3, $4, $5, $6)`,
+		p.ID, p.WorkspaceID, p.Title, p.Content, p.WordCount, ms(p.UpdatedAt)); err != nil {
+		return err
 	}
+	_, err := q.ExecContext(ctx,
+		`DELETE FROM post_revisions WHERE post_id = $1 AND id NOT IN
+		   (SELECT id FROM post_revisions WHERE post_id = $1 ORDER BY id DESC LIMIT $2)`, p.ID, store.MaxRevisions)
+	return err
+}
+
+func (d *DB) ListRevisions(ctx context.Context, workspaceID, postID int64, limit int) ([]*store.Revision, error) {
+	rows, err := d.db.QueryContext(ctx,
+		`SELECT id, post_id, title, content, word_count, created_at FROM post_revisions
+		 WHERE workspace_id = $1 AND post_id = $2 ORDER BY id DESC LIMIT $3`, workspaceID, postID, limit)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []*store.Revision
+	for rows.Next() {
+		r, err := scanRevision(rows)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, r)
+	}
+	return out, rows.Err()
+}
+
+func (d *DB) GetRevision(ctx context.Context, workspaceID, postID, id int64) (*store.Revision, error) {
+	return scanRevision(d.db.QueryRowContext(ctx,
+		`SELECT id, post_id, title, content, word_count, created_at FROM post_revisions
+		 WHERE workspace_id = $1 AND post_id = $2 AND id = $3`, workspaceID, postID, id))
+}
+
+func scanRevision(row interface{ Scan(...any) error }) (*store.Revision, error) {
+	var r store.Revision
+	var at int64
+	if err := row.Scan(&r.ID, &r.PostID, &r.Title, &r.Content, &r.WordCount, &at); err != nil {
+		return nil, notFound(err)
+	}
+	r.CreatedAt = fromMS(at)
+	return &r, nil
+}
+
+func (d *DB) PostRedirect(ctx context.Context, workspaceID int64, at store.PostAddress) (int64, error) {
+	var id int64
+	err := d.db.QueryRowContext(ctx,
+		`SELECT post_id FROM post_redirects WHERE workspace_id = $1 AND category = $2 AND slug = $3`,
+		workspaceID, at.Category, at.Slug).Scan(&id)
+	return id, notFound(err)
+}
+
+func (d *DB) SetPostPreview(ctx context.Context, workspaceID, postID int64, token string, expiresAt time.Time) error {
+	res, err := d.db.ExecContext(ctx,
+		`UPDATE blog_posts SET preview_token = $1, preview_expires_at = $2 WHERE id = $3 AND workspace_id = $4`,
+		token, ms(expiresAt), postID, workspaceID)
 	return affected(res, err)
+}
+
+// PublishDuePosts flips due scheduled posts in one statement: a row
+// another instance flipped first no longer matches status = 'scheduled'
+// (PostgreSQL re-checks the condition after waiting on the row's lock;
+// SQLite has one writer), so each post is returned exactly once.
+func (d *DB) PublishDuePosts(ctx context.Context, now time.Time) ([]store.Published, error) {
+	rows, err := d.db.QueryContext(ctx,
+		`UPDATE blog_posts SET status = 'published' WHERE status = 'scheduled' AND published_at <= $1
+		 RETURNING id, workspace_id`, ms(now))
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []store.Published
+	for rows.Next() {
+		var p store.Published
+		if err := rows.Scan(&p.ID, &p.WorkspaceID); err != nil {
+			return nil, err
+		}
+		out = append(out, p)
+	}
+	return out, rows.Err()
 }
 
 func (d *DB) DeletePosts(ctx context.Context, workspaceID int64, ids []int64) (int64, error) {

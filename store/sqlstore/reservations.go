@@ -148,3 +148,8 @@ func (d *DB) createGeneratedPost(ctx context.Context, p *store.Post) error {
 		return affected(res, err)
 	})
 }
+
+func (d *DB) CommitReservation(ctx context.Context, id int64) error {
+	res, err := d.db.ExecContext(ctx, `DELETE FROM usage_reservations WHERE id = $1`, id)
+	return affected(res, err)
+}

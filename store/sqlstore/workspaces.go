@@ -161,9 +161,11 @@ func (d *DB) UpdateWorkspace(ctx context.Context, u store.UpdateWorkspace) (*sto
 func (d *DB) GetSettings(ctx context.Context, workspaceID int64) (*store.Settings, error) {
 	var s store.Settings
 	err := d.db.QueryRowContext(ctx,
-		`SELECT workspace_id, blog_title, blog_description, template_id, primary_color, font_family, onboarding_completed
+		`SELECT workspace_id, blog_title, blog_description, template_id, primary_color, font_family, onboarding_completed,
+		   review_ai_posts
 		 FROM workspace_settings WHERE workspace_id = $1`, workspaceID).
-		Scan(&s.WorkspaceID, &s.BlogTitle, &s.BlogDescription, &s.TemplateID, &s.PrimaryColor, &s.FontFamily, &s.OnboardingCompleted)
+		Scan(&s.WorkspaceID, &s.BlogTitle, &s.BlogDescription, &s.TemplateID, &s.PrimaryColor, &s.FontFamily, &s.OnboardingCompleted,
+			&s.ReviewAIPosts)
 	if err != nil {
 		return nil, notFound(err)
 	}
@@ -172,12 +174,14 @@ func (d *DB) GetSettings(ctx context.Context, workspaceID int64) (*store.Setting
 
 func upsertSettings(ctx context.Context, q queryer, s *store.Settings) error {
 	_, err := q.ExecContext(ctx,
-		`INSERT INTO workspace_settings (workspace_id, blog_title, blog_description, template_id, primary_color, font_family, onboarding_completed)
-		 VALUES ($1, $2, $3, $4, $5, $6, $7)
+		`INSERT INTO workspace_settings (workspace_id, blog_title, blog_description, template_id, primary_color, font_family, onboarding_completed,
+		   review_ai_posts)
+		 VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
 		 ON CONFLICT (workspace_id) DO UPDATE SET blog_title = excluded.blog_title, blog_description = excluded.blog_description,
 		   template_id = excluded.template_id, primary_color = excluded.primary_color, font_family = excluded.font_family,
-		   onboarding_completed = excluded.onboarding_completed`,
-		s.WorkspaceID, s.BlogTitle, s.BlogDescription, s.TemplateID, s.PrimaryColor, s.FontFamily, s.OnboardingCompleted)
+		   onboarding_completed = excluded.onboarding_completed, review_ai_posts = excluded.review_ai_posts`,
+		s.WorkspaceID, s.BlogTitle, s.BlogDescription, s.TemplateID, s.PrimaryColor, s.FontFamily, s.OnboardingCompleted,
+		s.ReviewAIPosts)
 	return err
 }
 

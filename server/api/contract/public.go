@@ -33,6 +33,15 @@ type PostResponse struct {
 	Related []PostSummary `json:"related"`
 }
 
+// PreviewResponse is a post as its private preview link shows it, draft or
+// not, with its blog (GET /api/preview/{id}/{token}; 404 once the link
+// has expired or been replaced).
+type PreviewResponse struct {
+	Post     Post          `json:"post"`
+	Blog     BlogWorkspace `json:"blog"`
+	Settings Settings      `json:"settings"`
+}
+
 // BlogWorkspace names the workspace a blog belongs to.
 type BlogWorkspace struct {
 	Name string `json:"name"`

@@ -372,6 +372,17 @@ export interface PostResponse {
   related: PostSummary[]
 }
 
+/**
+ * PreviewResponse is a post as its private preview link shows it, draft or
+ * not, with its blog (GET /api/preview/{id}/{token}; 404 once the link
+ * has expired or been replaced).
+ */
+export interface PreviewResponse {
+  post: Post
+  blog: BlogWorkspace
+  settings: Settings
+}
+
 /** BlogWorkspace names the workspace a blog belongs to. */
 export interface BlogWorkspace {
   name: string
