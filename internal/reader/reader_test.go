@@ -22,7 +22,7 @@ func TestPublicOnlyAddsStatusAndThePublicationCutoff(t *testing.T) {
 		{},
 		{WorkspaceID: &ws, Category: &cat, Order: store.OrderTrending, Limit: 4, Offset: 8, Light: true},
 		{WorkspaceID: &ws, PublishedBefore: store.Ptr(time.Now().Add(time.Hour))}, // a later cutoff is replaced
-		{WorkspaceID: &ws, Status: store.Ptr(store.PostDraft)},                      // so is another status
+		{WorkspaceID: &ws, Status: store.Ptr(store.PostDraft)},                    // so is another status
 	} {
 		before := time.Now()
 		got := reader.Public(f)
