@@ -55,7 +55,7 @@ var (
 	errMetaTitle       = apperr.Validation("The meta title must be at most %d characters", MaxMetaTitleRunes)
 	errMetaDescription = apperr.Validation("The meta description must be at most %d characters", MaxMetaDescriptionRunes)
 	errCoverAlt        = apperr.Validation("The cover's alt text must be at most %d characters", MaxCoverAltRunes)
-	errSlug            = apperr.Validation("A slug needs at least one letter or digit (at most %d characters)", MaxSlugBytes)
+	errSlug            = apperr.Validation("A slug needs at least one letter a-z or digit (at most %d characters)", MaxSlugBytes)
 	errNoCategory      = apperr.Validation("Please choose a category")
 	// ErrUnknownCategory refuses a category the blog does not have.
 	ErrUnknownCategory = apperr.New(apperr.Invalid, "invalid_category", "Please choose one of your blog's categories")
@@ -83,7 +83,7 @@ func (p Patch) Validate() error {
 	case p.PublishAt != nil && (p.Status == nil || *p.Status == store.PostDraft):
 		return errPublishAtAlone
 	}
-	if p.Slug != nil && (len(*p.Slug) > MaxSlugBytes || content.Slugify(*p.Slug) == "") {
+	if p.Slug != nil && (len(*p.Slug) > MaxSlugBytes || !strings.ContainsFunc(*p.Slug, isASCIIAlnum)) {
 		return errSlug
 	}
 	if p.Tags != nil {
@@ -98,6 +98,8 @@ func (p Patch) Validate() error {
 	}
 	return nil
 }
+
+func isASCIIAlnum(r rune) bool { return r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' }
 
 func validStatus(s string) bool {
 	return s == store.PostDraft || s == store.PostScheduled || s == store.PostPublished

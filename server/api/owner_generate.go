@@ -23,7 +23,7 @@ func (h *Handler) generatePost(w http.ResponseWriter, r *http.Request, o *owner)
 	res, err := h.Generator.Generate(r.Context(), ws, c.isAdmin, generate.Request{
 		Category: in.Category, Topic: in.Topic, InputMode: string(in.InputMode), Keywords: string(in.Keywords),
 		Tone: in.Tone, Length: in.Length, ImageMode: string(in.ImageMode), ImageURL: in.ImageURL, MediaID: in.MediaID,
-		Banners: storeBanners(in.Banners), GenerateImages: in.GenerateImages == nil || *in.GenerateImages,
+		Banners: storeBanners(in.Banners), GenerateImages: in.GenerateImages == nil || *in.GenerateImages, Status: string(in.Status),
 	})
 	if err != nil {
 		return err

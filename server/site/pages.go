@@ -54,7 +54,7 @@ func (h *Handler) serveHTML(w http.ResponseWriter, r *http.Request, wsID int64, 
 // with a cached body.
 func (h *Handler) entry(p *page) *cache.Entry {
 	body := h.App.Page(h.renderHead(p.head), p.body)
-	e := &cache.Entry{Body: body, ContentType: "text/html; charset=utf-8"}
+	e := &cache.Entry{Body: body, ContentType: "text/html; charset=utf-8", Status: http.StatusOK}
 	if hs := inlineScriptHashes(body); len(hs) > 0 {
 		e.CSP = ContentSecurityPolicy(h.Config, hs...)
 	}

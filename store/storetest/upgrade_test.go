@@ -179,6 +179,13 @@ func TestUpgradeKeepsData(t *testing.T) {
 			len(p.Banners) != 1 || p.Banners[0].Text != "Deal" || p.UpdatedAt.UnixMilli() != base+20 {
 			t.Fatalf("post = %+v, %v", p, err)
 		}
+		// Every post was live before posts had a status: it stays published.
+		if p.Status != store.PostPublished || p.PreviewToken != "" || p.CoverAlt != "" {
+			t.Fatalf("upgraded post status %q, preview %q, alt %q", p.Status, p.PreviewToken, p.CoverAlt)
+		}
+		if set, err := s.GetSettings(ctx, janeWS); err != nil || set.ReviewAIPosts {
+			t.Fatalf("upgraded settings review AI posts = %v, %v", set.ReviewAIPosts, err)
+		}
 		sched, err := s.ListScheduled(ctx, janeWS)
 		if err != nil || len(sched) != 1 || sched[0].PostID != post || sched[0].Topic != "Porto" || sched[0].GenerateImage ||
 			sched[0].Frequency != "weekly" || len(sched[0].Banners) != 1 {
