@@ -99,7 +99,9 @@ func (p Patch) Validate() error {
 	return nil
 }
 
-func isASCIIAlnum(r rune) bool { return r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' }
+func isASCIIAlnum(r rune) bool {
+	return r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9'
+}
 
 func validStatus(s string) bool {
 	return s == store.PostDraft || s == store.PostScheduled || s == store.PostPublished

@@ -58,7 +58,7 @@ func surfaces(t *testing.T, anon *apptest.Client, ws string, p contract.Post, ot
 func categoryCount(t *testing.T, anon *apptest.Client, ws string) int {
 	t.Helper()
 	var b contract.BlogResponse
-	anon.Get("/api/blogs/" + ws).JSON(t, &b)
+	anon.Get("/api/blogs/"+ws).JSON(t, &b)
 	for _, c := range b.Categories {
 		if c.Slug == "keto" {
 			return c.PostCount
