@@ -13,6 +13,7 @@ import { CategoryPage } from '@/routes/CategoryPage'
 import { BlogHome } from '@/routes/BlogHome'
 import { BlogCategory } from '@/routes/BlogCategory'
 import { PostPage } from '@/routes/PostPage'
+import { PreviewPage } from '@/routes/PreviewPage'
 import { Login } from '@/routes/Login'
 import { Signup } from '@/routes/Signup'
 import { AdminLogin } from '@/routes/AdminLogin'
@@ -97,6 +98,7 @@ export function AppRoutes() {
           <Route path="admin/categories" element={<Lazy><AdminCategories /></Lazy>} />
           <Route path="admin/media-library" element={<Lazy><AdminMediaLibrary /></Lazy>} />
           <Route path="admin/all-posts" element={<Lazy><AdminAllPosts /></Lazy>} />
+          <Route path="preview/:id/:token" element={<PreviewPage />} />
 
           {/* Reserved prefixes never fall through to /:category/:slug */}
           <Route path="blog" element={<NotFound />} />

@@ -19,7 +19,8 @@ import { useRootBlog } from '@/lib/rootBlog'
 import { titleCase } from '@/lib/categories'
 import { PRODUCT_NAME } from '@/lib/constants'
 
-function PostSkeleton() {
+/** The post page's loading state (also the preview page's). */
+export function PostSkeleton() {
   return (
     <div className="mx-auto max-w-3xl px-4 py-10 sm:py-14" aria-busy="true">
       <p role="status" className="mb-6 text-sm font-medium text-slate-500">
@@ -61,15 +62,22 @@ function useInternalLinks() {
   }
 }
 
-function Article({
+/**
+ * A post as its blog shows it: breadcrumb, cover, date, read time, content, tags, then share buttons
+ * and related posts. The preview page renders the same article without sharing or related posts.
+ */
+export function Article({
   post,
-  related,
+  related = [],
+  share = true,
   workspaceSlug,
   blogTitle,
   categoryName,
 }: {
   post: Post
-  related: PostSummary[]
+  related?: PostSummary[]
+  /** Share buttons under the tags (default on). */
+  share?: boolean
   workspaceSlug?: string
   blogTitle: string
   categoryName: string
@@ -162,9 +170,11 @@ function Article({
           </ul>
         )}
 
-        <div className="mt-10">
-          <ShareButtons url={shareUrl} title={post.title} />
-        </div>
+        {share && (
+          <div className="mt-10">
+            <ShareButtons url={shareUrl} title={post.title} />
+          </div>
+        )}
       </article>
 
       {related.length > 0 && (

@@ -1,0 +1,132 @@
+import { useEffect } from 'react'
+import { Link, useParams } from 'react-router'
+import { useQuery } from '@tanstack/react-query'
+import { Eye, ExternalLink } from 'lucide-react'
+import { BlogTheme } from '@/components/BlogTheme'
+import { NotFoundBlock } from '@/components/NotFoundBlock'
+import { PageError } from '@/components/ErrorBlock'
+import { Button } from '@/components/ui/button'
+import { usePageMeta } from '@/hooks/usePageMeta'
+import { isApiError } from '@/api/client'
+import { getPreview, previewKey } from '@/api/preview'
+import type { Post, PreviewResponse } from '@/api/types'
+import { formatDateTime } from '@/lib/format'
+import { useRootBlog } from '@/lib/rootBlog'
+import { titleCase } from '@/lib/categories'
+import { PRODUCT_NAME } from '@/lib/constants'
+import { Article, PostSkeleton } from './PostPage'
+
+/**
+ * Tells search engines not to index the page while it is shown: sets (or adds) <meta name="robots">
+ * and puts back what was there before on leaving.
+ */
+function useNoIndex() {
+  useEffect(() => {
+    let el = document.head.querySelector<HTMLMetaElement>('meta[name="robots"]')
+    const previous = el?.getAttribute('content') ?? null
+    if (!el) {
+      el = document.createElement('meta')
+      el.name = 'robots'
+      document.head.appendChild(el)
+    }
+    el.content = 'noindex'
+    const meta = el
+    return () => {
+      if (previous === null) meta.remove()
+      else meta.setAttribute('content', previous)
+    }
+  }, [])
+}
+
+/** The sticky bar over a preview: whether (and when) the post is live. */
+function PreviewNotice({ post }: { post: Post }) {
+  const published = post.status === 'published'
+  const scheduledAt = post.status === 'scheduled' ? formatDateTime(post.publishAt || post.publishedAt) : ''
+  return (
+    <div
+      role="note"
+      aria-label="Preview"
+      className={
+        'sticky top-16 z-30 border-b px-4 py-2.5 text-sm shadow-sm ' +
+        (published ? 'border-emerald-200 bg-emerald-50 text-emerald-900' : 'border-amber-200 bg-amber-50 text-amber-900')
+      }
+    >
+      <div className="mx-auto flex max-w-3xl flex-wrap items-center justify-between gap-x-4 gap-y-1">
+        <p className="inline-flex items-center gap-2 font-semibold">
+          <Eye className="size-4 shrink-0" aria-hidden="true" />
+          {published
+            ? 'Preview — this post is published'
+            : scheduledAt
+              ? `Preview — scheduled for ${scheduledAt}`
+              : 'Preview — this post is not published yet'}
+        </p>
+        {published ? (
+          <a
+            href={post.url}
+            className="inline-flex items-center gap-1 rounded font-semibold underline underline-offset-2 hover:no-underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-emerald-600"
+          >
+            View the published post <ExternalLink className="size-3.5" aria-hidden="true" />
+          </a>
+        ) : (
+          <p className="text-amber-800">Only people with this link can see it.</p>
+        )}
+      </div>
+    </div>
+  )
+}
+
+/** The post as its blog's post page shows it, under the preview notice. */
+function PreviewArticle({ data }: { data: PreviewResponse }) {
+  const root = useRootBlog()
+  const { post, blog, settings } = data
+  // The site's own blog lives at the root routes (post.url '/{category}/{slug}') and its post page
+  // is not themed; any other blog is under /blog/{ws} (or at the root of its custom domain).
+  const siteBlog = !post.url.startsWith('/blog/') && root?.slug !== blog.slug
+  const workspace = siteBlog ? undefined : blog.slug
+  const blogTitle = siteBlog ? PRODUCT_NAME : settings.blogTitle || blog.name || titleCase(blog.slug)
+  const categoryName = post.categoryName || titleCase(post.category)
+  const body = (
+    <>
+      <PreviewNotice post={post} />
+      <Article post={post} share={false} workspaceSlug={workspace} blogTitle={blogTitle} categoryName={categoryName} />
+    </>
+  )
+  return siteBlog ? body : <BlogTheme settings={settings}>{body}</BlogTheme>
+}
+
+/**
+ * /preview/:id/:token: a post through its private preview link, draft or not. No view is counted,
+ * nothing is shared or recommended, and search engines are told to keep away.
+ */
+export function PreviewPage() {
+  const { id = '', token = '' } = useParams()
+  const query = useQuery({
+    queryKey: previewKey(id, token),
+    queryFn: ({ signal }) => getPreview(id, token, signal),
+    // An expired or replaced link stays so; only transient failures are worth another try.
+    retry: (count, err) => count < 2 && !(isApiError(err) && err.status >= 400 && err.status < 500),
+    refetchOnWindowFocus: false,
+  })
+  const post = query.data?.post
+  const expired = query.isError && isApiError(query.error, 404)
+
+  useNoIndex()
+  usePageMeta(expired ? 'Preview link expired' : post ? `Preview: ${post.title}` : null)
+
+  if (query.isLoading) return <PostSkeleton />
+  if (expired) {
+    return (
+      <NotFoundBlock
+        title="Preview unavailable"
+        description="This preview link has expired or was replaced. Ask the author for a new link."
+        action={
+          <Button asChild size="lg" variant="outline">
+            <Link to="/">Go Home</Link>
+          </Button>
+        }
+      />
+    )
+  }
+  if (query.isError || !query.data) return <PageError error={query.error} onRetry={() => query.refetch()} />
+  return <PreviewArticle data={query.data} />
+}
