@@ -5,6 +5,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Field } from '@/components/ui/field'
 import { Input } from '@/components/ui/input'
 import { parseEmbedUrl, providerName } from './embedUrl'
+import { insertBlock } from './nodes'
 
 /** Inserts a YouTube or Vimeo video from its page address. */
 export function EmbedDialog({ editor, open, onOpenChange }: { editor: Editor; open: boolean; onOpenChange: (open: boolean) => void }) {
@@ -32,7 +33,7 @@ function EmbedForm({ editor, onDone }: { editor: Editor; onDone: () => void }) {
       setError('Paste a YouTube or Vimeo video link, like https://youtu.be/…')
       return
     }
-    editor.chain().focus().insertContent({ type: 'videoEmbed', attrs: found }).run()
+    insertBlock(editor, { type: 'videoEmbed', attrs: found })
     onDone()
   }
 

@@ -10,6 +10,7 @@ import { Input } from '@/components/ui/input'
 import { Segmented } from '@/components/ui/segmented'
 import { MediaPicker } from '@/components/workspace/MediaPicker'
 import { imageContent, selectedImage, type ImageChoice } from './image'
+import { insertBlock } from './nodes'
 
 /** Inserts an image from the media library or an upload, with alt text and an optional caption. */
 export function ImageDialog({ editor, open, onOpenChange }: { editor: Editor; open: boolean; onOpenChange: (open: boolean) => void }) {
@@ -53,7 +54,10 @@ function ImageForm({ editor, onDone }: { editor: Editor; onDone: () => void }) {
       setErrors(next)
       return
     }
-    editor.chain().focus().insertContent(imageContent({ ...image, alt: decorative ? '' : image.alt })).run()
+    const content = imageContent({ ...image, alt: decorative ? '' : image.alt })
+    // an image being edited is replaced; a new one goes after a selected block
+    if (initial) editor.chain().focus().insertContent(content).run()
+    else insertBlock(editor, content)
     onDone()
   }
 
@@ -62,7 +66,7 @@ function ImageForm({ editor, onDone }: { editor: Editor; onDone: () => void }) {
       {image.src ? (
         <div className="flex items-center gap-3 rounded-xl border border-slate-200 p-2 pr-3">
           <img src={image.src} alt="" className="size-16 shrink-0 rounded-lg bg-slate-100 object-cover" />
-          <p className="min-w-0 flex-1 truncate text-xs text-slate-500">{image.src}</p>
+          <p className="line-clamp-2 min-w-0 flex-1 text-xs break-all text-slate-500">{image.src.split('/').pop()}</p>
           <Button variant="ghost" size="sm" onClick={() => setImage({ ...image, src: '' })}>
             Change
           </Button>

@@ -87,5 +87,12 @@ describe('RichEditor', () => {
     await user.type(within(dialog).getByLabelText('Caption (optional)'), 'Our cat')
     await user.click(within(dialog).getByRole('button', { name: 'Insert image' }))
     expect(last()).toBe('<figure><img src="/media/cat.png" alt="A sleeping cat"><figcaption>Our cat</figcaption></figure>')
+
+    // a video added next goes after the image, not over it
+    await user.click(screen.getByRole('button', { name: 'YouTube or Vimeo video' }))
+    const video = await screen.findByRole('dialog', { name: 'Embed a video' })
+    await user.type(within(video).getByLabelText('Video URL'), 'https://vimeo.com/76979871')
+    await user.click(within(video).getByRole('button', { name: 'Insert video' }))
+    expect(last()).toMatch(/^<figure>.*<\/figure><div data-embed="vimeo">/)
   })
 })

@@ -2,7 +2,8 @@
  * The editor's own block nodes: a captioned image (<figure>) and a YouTube/Vimeo video. Both are
  * atoms: edited through their dialogs, never character by character.
  */
-import { Node } from '@tiptap/core'
+import { Node, type Editor, type JSONContent } from '@tiptap/core'
+import { NodeSelection } from '@tiptap/pm/state'
 import { embedSrc, parseEmbedUrl, providerName, type EmbedProvider } from './embedUrl'
 
 export interface FigureAttrs {
@@ -119,3 +120,14 @@ export const VideoEmbed = Node.create({
     }
   },
 })
+
+/**
+ * Inserts a block at the cursor; when a block (an image, a video) is selected, after it rather than
+ * over it, so a second insert never replaces the first.
+ */
+export function insertBlock(editor: Editor, content: JSONContent) {
+  const { selection } = editor.state
+  const chain = editor.chain().focus()
+  if (selection instanceof NodeSelection) chain.insertContentAt(selection.to, content).run()
+  else chain.insertContent(content).run()
+}

@@ -55,7 +55,7 @@ export function CoverPanel({ desk, onBusyChange }: { desk: PostDesk; onBusyChang
         onBusyChange={onBusyChange}
         onChange={(img) => img && desk.edit({ coverImageUrl: img.url, coverMediaId: null })}
       />
-      <Field id="cover-alt" label="Alt text" hint="What the cover shows, for screen readers and search engines.">
+      <Field id="cover-alt" label="Cover alt text" hint="What the cover shows, for screen readers and search engines.">
         {(aria) => <Input {...aria} value={coverAlt} onChange={(e) => desk.edit({ coverAlt: e.target.value })} />}
       </Field>
       <p className="text-xs text-slate-500">“Regenerate with AI” draws a new image from the saved title and uses one image of this month’s quota.</p>

@@ -11,7 +11,7 @@ export function Panel({ id, title, action, children, className }: { id: string; 
         </h2>
         {action}
       </div>
-      <div className="mt-3 grid gap-3">{children}</div>
+      <div className="mt-3 grid gap-3 [&>*]:min-w-0">{children}</div>
     </section>
   )
 }

@@ -6,7 +6,7 @@ import { OwnerPage } from '@/components/owner/OwnerLayout'
 import { Button } from '@/components/ui/button'
 import { ConfirmDialog } from '@/components/ui/confirm-dialog'
 import { Field } from '@/components/ui/field'
-import { Input } from '@/components/ui/input'
+import { Textarea } from '@/components/ui/textarea'
 import { RichEditor } from '@/features/editor/RichEditor'
 import { useUploadCount } from '@/hooks/useUploadCount'
 import { cn } from '@/lib/utils'
@@ -69,13 +69,16 @@ export function PostDesk({ me, initial, categories, categoriesLoading }: { me: M
         <div className="grid min-w-0 gap-5">
           <Field id="post-title" label="Title" error={desk.errors.title}>
             {(aria) => (
-              <Input
+              <Textarea
                 {...aria}
+                rows={1}
                 value={desk.draft.title}
                 maxLength={LIMITS.titleMax}
                 placeholder="A title that says what the reader gets"
-                onChange={(e) => desk.edit({ title: e.target.value })}
-                className="h-auto py-2.5 text-xl font-bold sm:text-2xl"
+                // one line of text that wraps on narrow screens: Enter does not add a line
+                onKeyDown={(e) => e.key === 'Enter' && e.preventDefault()}
+                onChange={(e) => desk.edit({ title: e.target.value.replace(/\s*\n\s*/g, ' ') })}
+                className="min-h-0 resize-none py-2.5 text-xl leading-snug font-bold field-sizing-content sm:text-2xl"
               />
             )}
           </Field>

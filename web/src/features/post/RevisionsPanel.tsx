@@ -31,7 +31,7 @@ export function RevisionsPanel({ desk }: { desk: PostDesk }) {
           {(list) => (
             <ol className="-mx-1 grid max-h-72 gap-1 overflow-y-auto px-1">
               {list.map((r) => (
-                <li key={r.id} className="flex items-center gap-2 rounded-lg px-2 py-1.5 hover:bg-slate-50">
+                <li key={r.id} className="flex min-w-0 items-center gap-2 rounded-lg px-2 py-1.5 hover:bg-slate-50">
                   <div className="min-w-0 flex-1">
                     <p className="truncate text-sm font-medium text-slate-800">{r.title || 'Untitled'}</p>
                     <p className="text-xs text-slate-500">
