@@ -9,7 +9,9 @@ import (
 	"github.com/inkpress/inkpress/store"
 )
 
-// Plan is one tier.
+// Plan is one tier. Features are what it sells beyond its numbers: the
+// monthly limits and the category cap are the fields the landing page words
+// itself, so no feature restates them (a card would list the line twice).
 type Plan struct {
 	ID             string   `json:"id"`
 	Name           string   `json:"name"`
@@ -39,11 +41,11 @@ const MaxUploadBytes = 5 * 1024 * 1024
 
 var plans = []Plan{
 	{ID: store.PlanStarter, Name: "Starter", BetaPrice: 15, RegularPrice: 29, PostsPerMonth: 30, ImagesPerMonth: 30, MaxCategories: 4,
-		Features: []string{"1 blog", "Up to 4 categories", "3 templates", "RSS feeds for social schedulers", "Up to 3 banner ads per post"}},
+		Features: []string{"1 blog", "3 templates", "RSS feeds for social schedulers", "Up to 3 banner ads per post"}},
 	{ID: store.PlanProfessional, Name: "Professional", BetaPrice: 40, RegularPrice: 79, PostsPerMonth: 100, ImagesPerMonth: 100,
-		Features: []string{"1 blog", "Unlimited categories", "All templates", "Custom domain", "Priority support"}},
+		Features: []string{"1 blog", "All templates", "Custom domain", "Priority support"}},
 	{ID: store.PlanAgency, Name: "Agency", BetaPrice: 100, RegularPrice: 199, PostsPerMonth: 500, ImagesPerMonth: 500,
-		Features: []string{"Up to 5 blogs", "Unlimited categories", "Custom CSS", "White-label", "API access"}},
+		Features: []string{"Up to 5 blogs", "Custom CSS", "White-label", "API access"}},
 }
 
 var admin = Plan{ID: store.PlanAdmin, Name: "Admin", PostsPerMonth: Unlimited, ImagesPerMonth: Unlimited,

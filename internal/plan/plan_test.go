@@ -1,6 +1,7 @@
 package plan
 
 import (
+	"strings"
 	"testing"
 	"time"
 )
@@ -96,5 +97,26 @@ func TestAllowanceAt(t *testing.T) {
 				t.Fatalf("AllowanceAt = %+v, want %+v", got, tt.want)
 			}
 		})
+	}
+}
+
+// TestFeaturesDoNotRestateLimits keeps each limit in one field: the landing
+// page words posts, images and the category cap from the numbers, so a
+// feature naming them would show the line twice on a plan card.
+func TestFeaturesDoNotRestateLimits(t *testing.T) {
+	for _, p := range append(Public(), Get("admin")) {
+		seen := map[string]bool{}
+		for _, f := range p.Features {
+			l := strings.ToLower(f)
+			for _, word := range []string{"categor", "posts", "images"} {
+				if strings.Contains(l, word) {
+					t.Errorf("%s: feature %q restates a limit field", p.ID, f)
+				}
+			}
+			if seen[l] {
+				t.Errorf("%s: feature %q listed twice", p.ID, f)
+			}
+			seen[l] = true
+		}
 	}
 }

@@ -20,6 +20,7 @@ import { usePlans } from '@/hooks/usePublic'
 import { usePageMeta } from '@/hooks/usePageMeta'
 import type { Plan } from '@/api/types'
 import { PRODUCT_NAME } from '@/lib/constants'
+import { planLines } from '@/lib/plans'
 import { cn } from '@/lib/utils'
 
 const FEATURES = [
@@ -78,11 +79,6 @@ function money(n: number): string {
 }
 
 function PlanCard({ plan, featured }: { plan: Plan; featured: boolean }) {
-  const limits = [
-    `${plan.postsPerMonth} posts per month`,
-    `${plan.imagesPerMonth} AI images per month`,
-    plan.maxCategories > 0 ? `Up to ${plan.maxCategories} categories` : 'Unlimited categories',
-  ]
   return (
     <article
       className={cn(
@@ -102,7 +98,7 @@ function PlanCard({ plan, featured }: { plan: Plan; featured: boolean }) {
         <span className="ml-2 font-semibold text-emerald-700">Beta price</span>
       </p>
       <ul className="mt-6 space-y-2.5 text-sm text-slate-700">
-        {[...limits, ...(plan.features ?? [])].map((f) => (
+        {planLines(plan).map((f) => (
           <li key={f} className="flex gap-2">
             <Check className="mt-0.5 size-4 shrink-0 text-brand-600" aria-hidden="true" />
             {f}

@@ -197,7 +197,8 @@ describe('routes', () => {
         'GET /api/plans': json({
           plans: [
             { id: 'starter', name: 'Starter', betaPrice: 15, regularPrice: 29, postsPerMonth: 30, imagesPerMonth: 30, maxCategories: 4, features: ['3 templates'] },
-            { id: 'professional', name: 'Professional', betaPrice: 40, regularPrice: 79, postsPerMonth: 100, imagesPerMonth: 100, maxCategories: 0, features: ['Custom domain'] },
+            // A feature restating the category cap is shown once.
+            { id: 'professional', name: 'Professional', betaPrice: 40, regularPrice: 79, postsPerMonth: 100, imagesPerMonth: 100, maxCategories: 0, features: ['Unlimited categories', 'Custom domain'] },
             { id: 'admin', name: 'Admin', betaPrice: 0, regularPrice: 0, postsPerMonth: 999999, imagesPerMonth: 999999, maxCategories: 0, features: [] },
           ],
           trialDays: 14,
