@@ -120,6 +120,7 @@ describe('signup', () => {
       },
     })
     renderWithProviders(<AppRoutes />, { route: '/admin/signup' })
+    expect(await screen.findByPlaceholderText('Your Blog')).toBeInTheDocument()
     await user.type(await screen.findByLabelText('Full Name'), 'Olivia')
     expect(screen.getByPlaceholderText("Olivia's Blog")).toBeInTheDocument()
     await user.type(screen.getByLabelText('Email'), 'olivia@example.com')

@@ -1,10 +1,13 @@
-import { Link } from 'react-router'
+import { Link, Navigate } from 'react-router'
 import { ArrowRight, CalendarClock, Flame, ImageIcon, Rss, Share2, Sparkles } from 'lucide-react'
 import { Button } from '@/components/ui/button'
 import { Skeleton } from '@/components/ui/skeleton'
 import { PostGrid } from '@/components/PostGrid'
 import { SectionHeading } from '@/components/SectionHeading'
+import { SignupFields } from '@/components/auth/SignupForm'
+import { AFTER_SIGNUP, useSignedUp } from '@/components/auth/useSignedUp'
 import { useCategories, usePosts } from '@/hooks/usePublic'
+import { useMe } from '@/hooks/useMe'
 import { usePageMeta } from '@/hooks/usePageMeta'
 import { HOME_LATEST, HOME_TRENDING, PRODUCT_NAME, SUBTAGLINE, TAGLINE } from '@/lib/constants'
 import { categoryGradient, readableOn, safeHex } from '@/lib/color'
@@ -51,6 +54,61 @@ function CategoryCard({ category }: { category: Category }) {
         Explore <ArrowRight className="size-4 transition group-hover:translate-x-1" aria-hidden="true" />
       </span>
     </Link>
+  )
+}
+
+/**
+ * The home page's sign-up block: the sign-up form in place (the account is created here and the visitor
+ * goes on to the setup wizard, as from /signup); a signed-in reader gets a link to their desk instead.
+ */
+function SignupBlock() {
+  const { state } = useMe()
+  const [done, onSignedUp] = useSignedUp()
+  if (done) return <Navigate to={AFTER_SIGNUP} replace />
+  const signedIn = state === 'owner' || state === 'admin'
+  return (
+    <section aria-labelledby="cta-title" className="container-page py-20">
+      <div className="grid items-start gap-10 rounded-3xl border border-slate-200 bg-white p-6 shadow-sm sm:p-10 lg:grid-cols-[1fr_1.15fr] lg:gap-12 lg:p-12">
+        <div className="lg:pt-2">
+          <p className="text-sm font-semibold uppercase tracking-wider text-brand-600">For creators and businesses</p>
+          <h2 id="cta-title" className="mt-2 text-3xl font-extrabold tracking-tight text-slate-900 sm:text-4xl">
+            Launch your own AI-powered blog
+          </h2>
+          <p className="mt-3 max-w-xl text-slate-600">
+            AI-written posts with matching images, your own hosted blog, RSS feeds for your social scheduler and banner ad
+            spaces. Beta launch: 50% off, a 14-day free trial with 10 posts included — no credit card.
+          </p>
+          <div className="mt-6 flex flex-wrap items-center gap-x-5 gap-y-2 text-sm">
+            <Link to="/landing" className="inline-flex items-center gap-1 font-semibold text-brand-600 hover:underline">
+              See features and pricing <ArrowRight className="size-4" aria-hidden="true" />
+            </Link>
+            {!signedIn && (
+              <span className="text-slate-600">
+                Already have an account?{' '}
+                <Link to="/login" className="font-semibold text-brand-600 hover:underline">
+                  Log in
+                </Link>
+              </span>
+            )}
+          </div>
+        </div>
+        {signedIn ? (
+          <div className="flex flex-col items-start gap-3 rounded-2xl bg-slate-50 p-6 ring-1 ring-slate-200 lg:mt-2">
+            <p className="font-semibold text-slate-900">You are signed in.</p>
+            <Button asChild size="lg">
+              <Link to={state === 'admin' ? '/admin/dashboard' : '/dashboard'}>
+                Go to your dashboard <ArrowRight aria-hidden="true" />
+              </Link>
+            </Button>
+          </div>
+        ) : (
+          <div className="rounded-2xl bg-slate-50 p-5 ring-1 ring-slate-200 sm:p-7">
+            <h3 className="mb-5 text-lg font-bold text-slate-900">Create your free blog</h3>
+            <SignupFields idPrefix="home-signup" columns onSignedUp={onSignedUp} />
+          </div>
+        )}
+      </div>
+    </section>
   )
 }
 
@@ -162,31 +220,7 @@ export function Home() {
         />
       </section>
 
-      {/* Sign-up call to action */}
-      <section aria-labelledby="cta-title" className="container-page py-20">
-        <div className="grid items-center gap-8 rounded-3xl border border-slate-200 bg-white p-8 shadow-sm sm:p-12 lg:grid-cols-[1.4fr_1fr]">
-          <div>
-            <p className="text-sm font-semibold uppercase tracking-wider text-brand-600">For creators and businesses</p>
-            <h2 id="cta-title" className="mt-2 text-3xl font-extrabold tracking-tight text-slate-900 sm:text-4xl">
-              Launch your own AI-powered blog
-            </h2>
-            <p className="mt-3 max-w-xl text-slate-600">
-              AI-written posts with matching images, your own hosted blog, RSS feeds for your social scheduler and banner ad
-              spaces. Beta launch: 50% off, a 14-day free trial with 10 posts included — no credit card.
-            </p>
-          </div>
-          <div className="flex flex-col gap-3 sm:flex-row lg:flex-col">
-            <Button asChild size="lg">
-              <Link to="/signup">
-                Create your free blog <ArrowRight aria-hidden="true" />
-              </Link>
-            </Button>
-            <Button asChild size="lg" variant="outline">
-              <Link to="/landing">See features and pricing</Link>
-            </Button>
-          </div>
-        </div>
-      </section>
+      <SignupBlock />
     </>
   )
 }

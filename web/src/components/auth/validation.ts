@@ -36,3 +36,12 @@ export function validateSignup(v: SignupValues): Errors<SignupValues> {
   else if (v.password.length < MIN_PASSWORD) e.password = `Password must be at least ${MIN_PASSWORD} characters`
   return e
 }
+
+/**
+ * The blog name the server gives an account that leaves it blank ('{Full Name}'s Blog'), shown as the
+ * Blog Name field's placeholder; 'Your Blog' until a name is typed.
+ */
+export function blogNamePlaceholder(name: string): string {
+  const n = name.trim().replace(/\s+/g, ' ')
+  return n ? `${n}'s Blog` : 'Your Blog'
+}
