@@ -50,4 +50,22 @@ describe('MediaPicker', () => {
     fireEvent.change(fileInput(), { target: { files: [new File(['png'], 'a.png', { type: 'image/png' })] } })
     await waitFor(() => expect(error).toHaveBeenCalledWith('Library full', { description: 'Maximum 40 images allowed per workspace' }))
   })
+
+  it('scrolls a box around the grid, so a second row of tiles sits below the first', async () => {
+    const many = Array.from({ length: 40 }, (_, i) => ({ ...item, id: i + 1, fileName: `img-${i + 1}.png` }))
+    mockFetch({ 'GET /api/workspace/media': json({ items: many, limit: 40 }) })
+    renderWithProviders(<MediaPicker value={3} onChange={vi.fn()} />)
+    const group = await screen.findByRole('radiogroup', { name: 'Media library' })
+    expect(screen.getAllByRole('radio')).toHaveLength(40)
+    expect(screen.getByRole('radio', { name: 'img-3.png (2.0 KB)' })).toHaveAttribute('aria-checked', 'true')
+    // A grid that is its own height-capped scroll box squeezes its rows to fit the cap, and the square
+    // tiles then overflow onto the next row: the cap and the scrolling belong to a wrapper.
+    const box = screen.getByTestId('media-scroll')
+    expect(box).toContainElement(group)
+    expect(box.className).toMatch(/\bmax-h-/)
+    expect(box.className).toMatch(/\boverflow-y-auto\b/)
+    expect(group.className).not.toMatch(/\bmax-h-|\boverflow-/)
+    // The image fills its tile without sizing it.
+    for (const img of group.querySelectorAll('img')) expect(img.className).toMatch(/\babsolute\b/)
+  })
 })

@@ -79,38 +79,42 @@ export function MediaPicker({
     >
       {() => (
         <div className="grid gap-1.5">
-          <div
-            role="radiogroup"
-            aria-label="Media library"
-            aria-invalid={error ? true : undefined}
-            className="grid max-h-64 grid-cols-3 gap-2 overflow-y-auto p-0.5 sm:grid-cols-4"
-          >
-            {items.map((m) => {
-              const on = m.id === value
-              return (
-                <button
-                  key={m.id}
-                  type="button"
-                  role="radio"
-                  aria-checked={on}
-                  aria-label={`${m.fileName} (${formatSize(m.fileSize)})`}
-                  title={`${m.fileName} · ${formatSize(m.fileSize)}`}
-                  disabled={disabled}
-                  onClick={() => onChange(m)}
-                  className={cn(
-                    'group relative aspect-square overflow-hidden rounded-lg bg-slate-100 ring-offset-2 transition focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 disabled:cursor-not-allowed disabled:opacity-60',
-                    on ? 'ring-2 ring-brand-600' : 'hover:opacity-90',
-                  )}
-                >
-                  <img src={m.fileUrl} alt="" loading="lazy" className="size-full object-cover" />
-                  {on && (
-                    <span className="absolute right-1 top-1 inline-flex size-5 items-center justify-center rounded-full bg-brand-600 text-white shadow">
-                      <Check className="size-3" aria-hidden="true" />
-                    </span>
-                  )}
-                </button>
-              )
-            })}
+          {/* The scroll box is its own element around the grid: a grid that scrolls itself fits its
+              rows into the box's height, and square tiles then overlap the next row. */}
+          <div data-testid="media-scroll" className="max-h-64 overflow-y-auto overscroll-contain rounded-lg">
+            <div
+              role="radiogroup"
+              aria-label="Media library"
+              aria-invalid={error ? true : undefined}
+              className="grid grid-cols-3 content-start gap-2 p-1 sm:grid-cols-4"
+            >
+              {items.map((m) => {
+                const on = m.id === value
+                return (
+                  <button
+                    key={m.id}
+                    type="button"
+                    role="radio"
+                    aria-checked={on}
+                    aria-label={`${m.fileName} (${formatSize(m.fileSize)})`}
+                    title={`${m.fileName} · ${formatSize(m.fileSize)}`}
+                    disabled={disabled}
+                    onClick={() => onChange(m)}
+                    className={cn(
+                      'group relative aspect-square overflow-hidden rounded-lg bg-slate-100 ring-offset-2 transition focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 disabled:cursor-not-allowed disabled:opacity-60',
+                      on ? 'ring-2 ring-brand-600' : 'hover:opacity-90',
+                    )}
+                  >
+                    <img src={m.fileUrl} alt="" loading="lazy" className="absolute inset-0 size-full object-cover" />
+                    {on && (
+                      <span className="absolute right-1 top-1 inline-flex size-5 items-center justify-center rounded-full bg-brand-600 text-white shadow">
+                        <Check className="size-3" aria-hidden="true" />
+                      </span>
+                    )}
+                  </button>
+                )
+              })}
+            </div>
           </div>
           {error && <p className="text-xs font-medium text-red-600">{error}</p>}
           {upload}
