@@ -5,6 +5,7 @@ import { bulkDeletePosts, deleteOwnerPost } from '@/api/endpoints'
 import { errorMessage } from '@/api/client'
 import type { PostSummary } from '@/api/types'
 import { bulkDeletedMessage } from '@/lib/posts'
+import { postsSummary } from '@/lib/plural'
 import { useDebounced } from './useDebounced'
 import { useOwnerPosts, useWorkspaceCategories } from './useWorkspace'
 import { useRefreshOwnerData } from './useOwner'
@@ -104,8 +105,8 @@ export function usePostsTable({ enabled = true }: { enabled?: boolean } = {}) {
     },
   })
 
-  /** '{n} posts' (+ ' match your filters'), or 'Loading...' before the first answer. */
-  const summary = posts.data ? `${total} ${total === 1 ? 'post' : 'posts'}${filtered ? ' match your filters' : ''}` : 'Loading...'
+  /** '{n} posts' ('1 post matches your filters' when filtered), or 'Loading...' before the first answer. */
+  const summary = posts.data ? postsSummary(total, filtered) : 'Loading...'
 
   return {
     search,
