@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { screen, within } from '@testing-library/react'
+import { fireEvent, screen, within } from '@testing-library/react'
 import { PostCard } from './PostCard'
 import { makePost, renderWithProviders } from '@/test/utils'
+import { CategoryColorsContext, categoryColors } from '@/lib/categories'
 
 describe('PostCard', () => {
   it('shows title, excerpt, upper-cased category, date and read time', () => {
@@ -20,10 +21,53 @@ describe('PostCard', () => {
     expect(screen.queryByText('#RECIPES')).not.toBeInTheDocument()
   })
 
-  it('omits the tag list and cover when there are none', () => {
+  it('omits the tag list when there are none, and stands in for a missing cover with the category', () => {
     const { container } = renderWithProviders(<PostCard post={makePost({ tags: [], coverImageUrl: '' })} />)
     expect(screen.queryByRole('list', { name: 'Tags' })).not.toBeInTheDocument()
     expect(container.querySelector('img')).toBeNull()
+    const stand = screen.getByTestId('cover-placeholder')
+    expect(stand).toHaveTextContent('Keto')
+    expect(stand).toHaveAttribute('aria-hidden', 'true')
+    expect(stand.style.background).toContain('linear-gradient')
+    expect(stand.className).toContain('aspect-[16/9]')
+  })
+
+  it("uses the blog's colour for a category of its own", () => {
+    renderWithProviders(<PostCard post={makePost({ category: 'home-office', categoryName: 'Home Office' })} />)
+    const stand = screen.getByTestId('cover-placeholder')
+    expect(stand).toHaveTextContent('Home Office')
+    expect(stand.style.background).toContain('var(--brand)')
+  })
+
+  it("wears the blog's own colour of the category when the page names it", () => {
+    renderWithProviders(
+      <CategoryColorsContext.Provider value={categoryColors([{ slug: 'Travel', colorHex: '#14b8a6', gradient: '' }])}>
+        <PostCard post={makePost({ category: 'travel', categoryName: 'Travel' })} />
+      </CategoryColorsContext.Provider>,
+    )
+    const stand = screen.getByTestId('cover-placeholder')
+    // jsdom writes colours as rgb(): #14b8a6 is rgb(20, 184, 166).
+    expect(stand.getAttribute('style')).toMatch(/#14b8a6|rgb\(20, 184, 166\)/i)
+    expect(stand.style.background).not.toContain('var(--brand)')
+  })
+
+  it('falls back to the stand-in when the cover fails to load', () => {
+    const { container } = renderWithProviders(<PostCard post={makePost({ coverImageUrl: '/media/gone.png' })} />)
+    expect(screen.queryByTestId('cover-placeholder')).not.toBeInTheDocument()
+    fireEvent.error(container.querySelector('img')!)
+    expect(container.querySelector('img')).toBeNull()
+    expect(screen.getByTestId('cover-placeholder')).toHaveTextContent('Keto')
+  })
+
+  it("names the post's blog when asked, else its workspace", () => {
+    const first = renderWithProviders(<PostCard post={makePost({ blogName: 'Olivia Writes', workspaceSlug: 'olivia' })} showBlog />)
+    expect(screen.getByText('Olivia Writes').parentElement).toHaveTextContent('on Olivia Writes')
+    first.unmount()
+    const second = renderWithProviders(<PostCard post={makePost({ workspaceSlug: 'olivia' })} showBlog />)
+    expect(screen.getByText('olivia').parentElement).toHaveTextContent('on olivia')
+    second.unmount()
+    renderWithProviders(<PostCard post={makePost({ blogName: 'Olivia Writes' })} />)
+    expect(screen.queryByText('Olivia Writes')).not.toBeInTheDocument()
   })
 
   it('renders a lazy cover image with intrinsic size', () => {

@@ -1,10 +1,11 @@
+import { useState } from 'react'
 import { Link } from 'react-router'
 import { Clock } from 'lucide-react'
 import type { PostSummary } from '@/api/types'
 import { formatReadMinutesShort, formatShortDate, tagLabel } from '@/lib/format'
 import { postPath } from '@/lib/paths'
 import { useRootBlog } from '@/lib/rootBlog'
-import { categoryBadgeClass } from '@/lib/categories'
+import { categoryBadgeClass, coverPlaceholderStyle, useCategoryColor } from '@/lib/categories'
 import { cn } from '@/lib/utils'
 import { Skeleton } from './ui/skeleton'
 
@@ -16,10 +17,52 @@ interface Props {
   priority?: boolean
   className?: string
   headingLevel?: 'h2' | 'h3'
+  /** Names the post's blog ('on {blog}'): lists that mix blogs (the admin's all posts). */
+  showBlog?: boolean
+}
+
+/**
+ * The card's 16:9 cover: the image, or (no cover, or one that fails to load) a stand-in in the category's
+ * gradient with its name, so a grid never shows an empty grey block. A blog's pages name their categories'
+ * colours (CategoryColorsContext, set by BlogGate).
+ */
+function Cover({ post, priority }: { post: PostSummary; priority: boolean }) {
+  const [failed, setFailed] = useState<string | null>(null)
+  const own = useCategoryColor(post.category)
+  const src = post.coverImageUrl
+  if (src && failed !== src) {
+    return (
+      <div className="aspect-[16/9] overflow-hidden bg-slate-100">
+        <img
+          src={src}
+          alt=""
+          width={1200}
+          height={675}
+          loading={priority ? 'eager' : 'lazy'}
+          decoding="async"
+          onError={() => setFailed(src)}
+          className="size-full object-cover transition duration-300 group-hover:scale-[1.03]"
+        />
+      </div>
+    )
+  }
+  const name = post.categoryName || post.category
+  return (
+    <div
+      data-testid="cover-placeholder"
+      aria-hidden="true"
+      className="relative flex aspect-[16/9] items-end overflow-hidden p-5"
+      style={coverPlaceholderStyle(post.category, own)}
+    >
+      <span className="pointer-events-none absolute -right-10 -top-10 size-40 rounded-full bg-white/15 transition duration-300 group-hover:scale-110" />
+      <span className="pointer-events-none absolute -bottom-16 right-16 size-32 rounded-full bg-white/10" />
+      <span className="relative text-2xl font-extrabold tracking-tight opacity-95">{name}</span>
+    </div>
+  )
 }
 
 /** Post card: cover, category, date, read time, title, excerpt, up to 3 tags. */
-export function PostCard({ post, workspaceSlug, priority = false, className, headingLevel = 'h3' }: Props) {
+export function PostCard({ post, workspaceSlug, priority = false, className, headingLevel = 'h3', showBlog = false }: Props) {
   const root = useRootBlog()
   const href = postPath(post, workspaceSlug, root?.slug)
   const Heading = headingLevel
@@ -32,19 +75,7 @@ export function PostCard({ post, workspaceSlug, priority = false, className, hea
         className,
       )}
     >
-      {post.coverImageUrl && (
-        <div className="aspect-[16/9] overflow-hidden bg-slate-100">
-          <img
-            src={post.coverImageUrl}
-            alt=""
-            width={1200}
-            height={675}
-            loading={priority ? 'eager' : 'lazy'}
-            decoding="async"
-            className="size-full object-cover transition duration-300 group-hover:scale-[1.03]"
-          />
-        </div>
-      )}
+      <Cover post={post} priority={priority} />
       <div className="flex flex-1 flex-col p-5">
         <div className="flex flex-wrap items-center gap-x-3 gap-y-2 text-xs text-slate-500">
           <span className={cn('rounded-full px-2.5 py-1 text-[0.6875rem] font-bold tracking-wider ring-1 ring-inset', badge)}>
@@ -61,6 +92,11 @@ export function PostCard({ post, workspaceSlug, priority = false, className, hea
             {post.title}
           </Link>
         </Heading>
+        {showBlog && (
+          <p className="mt-1 truncate text-xs text-slate-500">
+            on <span className="font-semibold text-slate-700">{post.blogName || post.workspaceSlug}</span>
+          </p>
+        )}
         {post.excerpt && <p className="mt-2 line-clamp-3 text-sm leading-relaxed text-slate-600">{post.excerpt}</p>}
         {tags.length > 0 && (
           <ul className="mt-auto flex flex-wrap gap-1.5 pt-4" aria-label="Tags">

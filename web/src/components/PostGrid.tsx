@@ -14,6 +14,7 @@ export function PostGrid({
   empty,
   className,
   columns = 3,
+  showBlog = false,
 }: {
   posts: PostSummary[] | undefined
   loading?: boolean
@@ -22,6 +23,8 @@ export function PostGrid({
   empty?: string
   className?: string
   columns?: 3 | 4
+  /** Each card names its blog (lists that mix blogs). */
+  showBlog?: boolean
 }) {
   const grid = cn(columns === 4 ? 'grid gap-6 sm:grid-cols-2 lg:grid-cols-4' : GRID, className)
   if (loading && !posts?.length) {
@@ -39,7 +42,7 @@ export function PostGrid({
   return (
     <div className={grid}>
       {posts.map((p, i) => (
-        <PostCard key={p.id} post={p} workspaceSlug={workspaceSlug} priority={i < 3} />
+        <PostCard key={p.id} post={p} workspaceSlug={workspaceSlug} priority={i < 3} showBlog={showBlog} />
       ))}
     </div>
   )

@@ -44,4 +44,25 @@ describe('/admin/all-posts', () => {
     expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument()
     expect(fetch.mock.calls.some((c) => String(c[0]).includes('page=2'))).toBe(true)
   })
+
+  it("says which blog each post is on, and '1 post matches your search'", async () => {
+    const posts = [
+      makePost({ id: 1, title: 'Ten Keto Breakfasts', workspaceSlug: 'olivia', blogName: 'Olivia Writes', url: '/blog/olivia/keto/a' }),
+      makePost({ id: 2, title: 'Site post', slug: 'b', workspaceSlug: 'site' }),
+    ]
+    mockFetch({
+      'GET /api/auth/me': json(admin),
+      'GET /api/categories': json({ categories: [] }),
+      'GET /api/admin/posts': ({ url }: { url: URL }) =>
+        url.searchParams.get('search') ? json({ posts: posts.slice(0, 1), total: 1 }) : json({ posts, total: 2 }),
+    })
+    const user = userEvent.setup()
+    renderWithProviders(<AppRoutes />, { route: '/admin/all-posts' })
+    expect(await screen.findByText('2 posts across all workspaces')).toBeInTheDocument()
+    expect(screen.getByText('Olivia Writes').parentElement).toHaveTextContent('on Olivia Writes')
+    // Before the server names blogs, the workspace's slug stands in.
+    expect(screen.getByText('site').parentElement).toHaveTextContent('on site')
+    await user.type(screen.getByLabelText('Search posts by title'), 'keto')
+    expect(await screen.findByText('1 post matches your search')).toBeInTheDocument()
+  })
 })
