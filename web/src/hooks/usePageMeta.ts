@@ -1,10 +1,28 @@
 import { useEffect } from 'react'
 import { PRODUCT_NAME } from '@/lib/constants'
 
-/** '{title} | InkPress', or 'InkPress' alone when the title is empty or the product name. */
+/** Separators between a page's name and the name of the blog or site it belongs to. */
+const TITLE_SEPARATORS = [' | ', ' – ', ' — ', ' - ']
+
+/**
+ * '{title} | InkPress', or 'InkPress' alone when the title is empty or the product name. A title that
+ * already ends with the product name ('Keto – InkPress') is kept as it is, never 'Keto – InkPress | InkPress'.
+ * The server's head says the same (server/site/head.go FullTitle).
+ */
 export function pageTitle(title?: string | null): string {
   const t = title?.trim()
-  return !t || t === PRODUCT_NAME ? PRODUCT_NAME : `${t} | ${PRODUCT_NAME}`
+  if (!t || t === PRODUCT_NAME) return PRODUCT_NAME
+  if (TITLE_SEPARATORS.some((sep) => t.endsWith(sep + PRODUCT_NAME))) return t
+  return `${t} | ${PRODUCT_NAME}`
+}
+
+/**
+ * A page of a workspace blog: '{page} – {blog}', or the page alone when the blog is the site's own
+ * (its title is the product name) or has no title. pageTitle then adds ' | InkPress'.
+ */
+export function blogPageTitle(page: string, blogTitle?: string | null): string {
+  const b = blogTitle?.trim()
+  return !b || b === PRODUCT_NAME ? page : `${page} – ${b}`
 }
 
 function setMeta(selector: string, attr: 'content' | 'href', value: string) {

@@ -8,7 +8,7 @@ import { BlogGate } from '@/components/blog/BlogGate'
 import { NotFoundBlock } from '@/components/NotFoundBlock'
 import { Button } from '@/components/ui/button'
 import { useBlog, useInfinitePosts } from '@/hooks/usePublic'
-import { usePageMeta } from '@/hooks/usePageMeta'
+import { blogPageTitle, usePageMeta } from '@/hooks/usePageMeta'
 import { isApiError } from '@/api/client'
 import type { BlogResponse, Category } from '@/api/types'
 import { blogHomePath, feedPath } from '@/lib/paths'
@@ -29,7 +29,7 @@ export function BlogCategory() {
       ? 'Blog not found'
       : blog.data
         ? category
-          ? `${category.name} – ${blogTitle}`
+          ? blogPageTitle(category.name, blogTitle)
           : 'Category not found'
         : null,
     category?.description,
