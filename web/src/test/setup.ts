@@ -9,6 +9,7 @@ configure({ asyncUtilTimeout: 10_000 })
 afterEach(() => {
   cleanup()
   vi.unstubAllGlobals()
+  sessionStorage.clear()
   document.cookie.split(';').forEach((c) => {
     const name = c.split('=')[0]?.trim()
     if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`

@@ -1,10 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { screen, waitFor } from '@testing-library/react'
+import { cleanup, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { toast } from 'sonner'
 import type { Me } from '@/api/types'
 import { apiError, json, mockFetch, owner, renderWithProviders } from '@/test/utils'
 import Onboarding from './Onboarding'
+import { draftKey } from './draft'
 
 const fresh: Me = { ...owner, onboardingCompleted: false }
 const settings = { blogTitle: 'x', blogDescription: '', templateId: 'template-1', primaryColor: '#6366f1', fontFamily: 'Inter', onboardingCompleted: true }
@@ -25,6 +26,7 @@ function setup(routes: Record<string, unknown> = {}) {
 
 afterEach(() => {
   toast.dismiss()
+  sessionStorage.clear()
 })
 
 describe('onboarding wizard', () => {
@@ -132,5 +134,44 @@ describe('onboarding wizard', () => {
     await user.click(await screen.findByRole('button', { name: 'Skip for now' }))
     expect(await screen.findByText('Failed to skip onboarding')).toBeInTheDocument()
     expect(screen.getByTestId('location')).toHaveTextContent('/onboarding')
+  })
+
+  it('resumes at the same step with the same answers after a reload, and forgets them once done', async () => {
+    const first = setup({ 'POST /api/onboarding': json({ settings }) })
+    const name = await screen.findByLabelText('Blog name')
+    await first.user.clear(name)
+    await first.user.type(name, 'Olivia Cooks')
+    await first.user.type(screen.getByLabelText(/Description/), 'Recipes')
+    await first.user.click(screen.getByRole('button', { name: 'Next' }))
+    await first.user.click(await screen.findByRole('button', { name: /^Travel/ }))
+    await first.user.click(screen.getByRole('button', { name: 'Next' }))
+    expect(await screen.findByRole('heading', { name: 'Make it yours' })).toBeInTheDocument()
+    await first.user.click(screen.getByRole('radio', { name: 'Lato' }))
+
+    // A reload: the page is built again from nothing but the tab's storage.
+    cleanup()
+    const { user } = setup({ 'POST /api/onboarding': json({ settings }) })
+    expect(await screen.findByRole('heading', { name: 'Make it yours' })).toBeInTheDocument()
+    expect(screen.getByText(/Step 3 of 4/)).toBeInTheDocument()
+    expect(screen.getByRole('radio', { name: 'Lato' })).toBeChecked()
+    await user.click(screen.getByRole('button', { name: 'Back' }))
+    expect(await screen.findByRole('button', { name: /^Travel/ })).toHaveAttribute('aria-pressed', 'true')
+    await user.click(screen.getByRole('button', { name: 'Back' }))
+    expect(await screen.findByLabelText('Blog name')).toHaveValue('Olivia Cooks')
+    expect(screen.getByLabelText(/Description/)).toHaveValue('Recipes')
+    await user.click(screen.getByRole('button', { name: 'Next' }))
+    await user.click(await screen.findByRole('button', { name: 'Next' }))
+    await user.click(await screen.findByRole('button', { name: 'Complete setup' }))
+    expect(await screen.findByRole('heading', { name: 'Your blog is ready!' })).toBeInTheDocument()
+    await waitFor(() => expect(sessionStorage.getItem(draftKey(owner.user!.id))).toBeNull())
+  })
+
+  it('forgets the answers when setup is skipped', async () => {
+    sessionStorage.setItem(draftKey(owner.user!.id), JSON.stringify({ step: 2, blogTitle: 'x', blogDescription: '', selected: [], primaryColor: '#6366f1', fontFamily: 'Inter' }))
+    const { user } = setup({ 'POST /api/onboarding/skip': json({ settings }) })
+    expect(await screen.findByRole('heading', { name: 'Pick your categories' })).toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'Skip for now' }))
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/dashboard$/))
+    expect(sessionStorage.getItem(draftKey(owner.user!.id))).toBeNull()
   })
 })

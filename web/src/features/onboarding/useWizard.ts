@@ -1,4 +1,4 @@
-import { useState, type FormEvent, type KeyboardEvent } from 'react'
+import { useEffect, useState, type FormEvent, type KeyboardEvent } from 'react'
 import { useNavigate } from 'react-router'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { toast } from 'sonner'
@@ -8,24 +8,34 @@ import { qk } from '@/api/queryKeys'
 import type { Me, NewCategory } from '@/api/types'
 import { COLOR_SCHEMES } from '@/components/owner/settings'
 import { useWorkspace } from '@/hooks/useWorkspace'
+import { clearDraft, loadDraft, saveDraft } from './draft'
 import { ONBOARDING_FONTS, addCustomCategory, atCategoryCap, customCategory, sameCategory, toggleCategory, validateStep } from './onboarding'
 
 /**
  * The wizard's state: the step, the choices of each step, the plan's category cap and the two
- * requests (complete: POST /api/onboarding; skip: POST /api/onboarding/skip).
+ * requests (complete: POST /api/onboarding; skip: POST /api/onboarding/skip). The step and the choices
+ * live in sessionStorage until setup is completed or skipped, so a reload resumes (draft.ts).
  */
 export function useWizard(me: Me) {
   const navigate = useNavigate()
   const queryClient = useQueryClient()
   const ws = useWorkspace()
-  const [step, setStep] = useState(1)
-  const [blogTitle, setBlogTitle] = useState(me.workspace?.name ?? '')
-  const [blogDescription, setBlogDescription] = useState('')
-  const [selected, setSelected] = useState<NewCategory[]>([])
+  const userId = me.user?.id ?? 0
+  const [draft] = useState(() => loadDraft(userId))
+  const [step, setStep] = useState(draft?.step ?? 1)
+  const [blogTitle, setBlogTitle] = useState(draft?.blogTitle ?? me.workspace?.name ?? '')
+  const [blogDescription, setBlogDescription] = useState(draft?.blogDescription ?? '')
+  const [selected, setSelected] = useState<NewCategory[]>(draft?.selected ?? [])
   const [custom, setCustom] = useState('')
   const [error, setError] = useState<string | null>(null)
-  const [primaryColor, setPrimaryColor] = useState<string>(COLOR_SCHEMES[0].primary)
-  const [fontFamily, setFontFamily] = useState<string>(ONBOARDING_FONTS[0])
+  const [primaryColor, setPrimaryColor] = useState<string>(draft?.primaryColor ?? COLOR_SCHEMES[0].primary)
+  const [fontFamily, setFontFamily] = useState<string>(draft?.fontFamily ?? ONBOARDING_FONTS[0])
+
+  // Keep the answers for a reload; the done screen (step 4) clears them instead.
+  useEffect(() => {
+    if (step >= 4) clearDraft(userId)
+    else saveDraft(userId, { step, blogTitle, blogDescription, selected, primaryColor, fontFamily })
+  }, [userId, step, blogTitle, blogDescription, selected, primaryColor, fontFamily])
 
   // Plan cap on categories (0 = unlimited); the server enforces it too (403).
   const plan = ws.data?.plan
@@ -44,6 +54,7 @@ export function useWizard(me: Me) {
         fontFamily,
       }),
     onSuccess: () => {
+      clearDraft(userId)
       setStep(4)
       void queryClient.invalidateQueries({ queryKey: qk.workspace })
       void refreshMe()
@@ -60,6 +71,7 @@ export function useWizard(me: Me) {
   const skip = useMutation({
     mutationFn: skipOnboarding,
     onSuccess: async () => {
+      clearDraft(userId)
       void queryClient.invalidateQueries({ queryKey: qk.workspace })
       await refreshMe()
       navigate('/dashboard')
