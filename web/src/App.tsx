@@ -117,7 +117,8 @@ export function AppProviders({ children, client }: { children: ReactNode; client
   return (
     <QueryClientProvider client={queryClient}>
       {children}
-      <Toaster richColors closeButton position="top-right" toastOptions={{ duration: 5000 }} />
+      {/* Bottom right (full width at the bottom on phones): never over the top bar's buttons. */}
+      <Toaster richColors closeButton position="bottom-right" offset={24} mobileOffset={16} toastOptions={{ duration: 5000 }} />
     </QueryClientProvider>
   )
 }
