@@ -94,11 +94,33 @@ describe('GenerateDialog', () => {
       imageMode: 'ai',
       banners: [],
       generateImages: true,
+      status: 'published',
     })
 
     release(json({ post: makePost({ title: 'Ten Keto Breakfasts' }), usage: workspace.usage }, 201))
     expect(await screen.findByText('Post generated')).toBeInTheDocument()
     await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false))
+  })
+
+  it("'Save as draft' sends status 'draft'; the toast says the draft was saved and opens it", async () => {
+    const { fetch, onOpenChange, user } = setup({
+      'POST /api/workspace/posts/generate': json({ post: makePost({ id: 42, title: 'Keto Breakfasts', status: 'draft' }), usage: workspace.usage }, 201),
+    })
+    await categoryReady()
+    expect(screen.getByRole('radio', { name: 'Publish now' })).toBeChecked()
+    await user.type(screen.getByRole('textbox', { name: 'Topic' }), 'Keto breakfasts')
+    await user.click(screen.getByRole('radio', { name: 'Save as draft' }))
+    await user.click(screen.getByRole('button', { name: 'Generate draft' }))
+
+    expect(await screen.findByText('Draft saved')).toBeInTheDocument()
+    expect(screen.getByText('“Keto Breakfasts” is saved as a draft for you to review.')).toBeInTheDocument()
+    const [call] = posted(fetch)
+    expect(JSON.parse(String(call[1]?.body))).toMatchObject({ topic: 'Keto breakfasts', status: 'draft' })
+    await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false))
+
+    // The mocked onOpenChange leaves the modal dialog open, which blocks pointer events outside it.
+    fireEvent.click(screen.getByRole('button', { name: 'Open draft' }))
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/dashboard/posts/42'))
   })
 
   it.each([

@@ -10,11 +10,13 @@ import { BannersSection } from './BannersSection'
 import { GenerateProgress } from './GenerateProgress'
 import { ImagesSection } from './ImagesSection'
 import { PostFields } from './PostFields'
+import { PublishSection } from './PublishSection'
 import { useGenerateForm } from './useGenerateForm'
 
 /**
- * The generate-post dialog (owner dashboard and My Posts). One long request: while it runs every
- * input is disabled and the dialog cannot be closed.
+ * The generate-post dialog (owner dashboard, My Posts and the admin dashboard). One long request:
+ * while it runs every input is disabled and the dialog cannot be closed. 'Publish now' (default)
+ * or 'Save as draft'; a draft's toast offers to open it on its own screen.
  */
 export function GenerateDialog({
   open,
@@ -61,6 +63,7 @@ export function GenerateDialog({
             <PostFields state={state} categories={categories.data ?? []} loadingCategories={categories.isLoading} />
             <ImagesSection state={state} />
             <BannersSection state={state} />
+            <PublishSection state={state} />
           </fieldset>
 
           {generating && <GenerateProgress elapsed={state.elapsed} drawing={form.imageMode === 'ai'} />}
@@ -79,7 +82,7 @@ export function GenerateDialog({
               </Button>
               <Button type="submit" disabled={generating || uploading} className="min-w-36">
                 {generating ? <Spinner /> : <Sparkles aria-hidden="true" />}
-                {generating ? 'Generating...' : uploading ? 'Uploading...' : 'Generate post'}
+                {generating ? 'Generating...' : uploading ? 'Uploading...' : form.status === 'draft' ? 'Generate draft' : 'Generate post'}
               </Button>
             </div>
           </DialogFooter>

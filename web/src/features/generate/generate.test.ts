@@ -89,7 +89,13 @@ describe('request body', () => {
       mediaId: 9,
       banners: [{ imageUrl: '/media/b.png', linkUrl: 'https://shop.example/x' }],
       generateImages: true,
+      status: 'published',
     })
+  })
+
+  it("publishes by default and sends status 'draft' for 'Save as draft'", () => {
+    expect(emptyForm().status).toBe('published')
+    expect(toGenerateInput({ ...valid, status: 'draft' }).status).toBe('draft')
   })
 
   it('never asks for an AI image when image generation is off', () => {

@@ -19,6 +19,14 @@ export const LENGTHS = [
   { value: 'long', label: 'Long', words: 2500 },
 ] as const
 
+/** What happens once the post is written: live at once (the default), or a draft to review first. */
+export type PublishChoice = 'published' | 'draft'
+
+export const PUBLISH_CHOICES: { value: PublishChoice; label: string; hint: string }[] = [
+  { value: 'published', label: 'Publish now', hint: 'Goes live on your blog' },
+  { value: 'draft', label: 'Save as draft', hint: 'Review it before it goes live' },
+]
+
 export const IMAGE_MODES: { value: ImageMode; label: string; hint: string }[] = [
   { value: 'none', label: 'None', hint: 'No featured image' },
   { value: 'upload', label: 'Upload', hint: 'From your device' },
@@ -40,6 +48,7 @@ export interface GenerateForm {
   imageSize: number
   mediaId: number | null
   banners: BannerDraft[]
+  status: PublishChoice
 }
 
 export function emptyForm(category = ''): GenerateForm {
@@ -57,6 +66,7 @@ export function emptyForm(category = ''): GenerateForm {
     imageSize: 0,
     mediaId: null,
     banners: [],
+    status: 'published',
   }
 }
 
@@ -113,5 +123,6 @@ export function toGenerateInput(form: GenerateForm): GenerateInput {
     ...(imageMode === 'library' && form.mediaId ? { mediaId: form.mediaId } : {}),
     banners,
     generateImages: form.generateImages,
+    status: form.status,
   }
 }

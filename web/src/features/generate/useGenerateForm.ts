@@ -1,15 +1,30 @@
 import { useEffect, useState, type FormEvent, type RefObject } from 'react'
 import { useMutation } from '@tanstack/react-query'
+import { useNavigate } from 'react-router'
 import { toast } from 'sonner'
 import { generatePost } from '@/api/endpoints'
 import { errorMessage, isApiError } from '@/api/client'
-import type { Category } from '@/api/types'
+import type { Category, GenerateResponse } from '@/api/types'
+import { postScreenPath } from '@/components/owner/desk'
 import { useRefreshOwnerData } from '@/hooks/useOwner'
 import { useUploadCount } from '@/hooks/useUploadCount'
 import { withoutBannerErrors, type BannerDraft } from '@/lib/banners'
 import { emptyForm, toGenerateInput, validateGenerate, type FieldErrors, type GenerateForm } from './generate'
 
 const GENERATE_FAILED = 'Failed to generate blog post'
+
+/** The success toast: live on the blog, or a draft saved with a button that opens it. */
+function announce(res: GenerateResponse, asked: GenerateForm['status'], open: (path: string) => void) {
+  const title = `“${res.post.title}”`
+  if ((res.post.status ?? asked) === 'draft') {
+    toast.success('Draft saved', {
+      description: `${title} is saved as a draft for you to review.`,
+      action: { label: 'Open draft', onClick: () => open(postScreenPath(res.post.id)) },
+    })
+  } else {
+    toast.success('Post generated', { description: `${title} is now live on your blog.` })
+  }
+}
 
 /** The category to start with: the only one, when there is exactly one. */
 function defaultCategory(categories: Category[] | undefined): string {
@@ -38,6 +53,7 @@ function useElapsed(running: boolean): number {
  */
 export function useGenerateForm(categories: Category[] | undefined, onDone: () => void, formRef: RefObject<HTMLFormElement | null>) {
   const refresh = useRefreshOwnerData()
+  const navigate = useNavigate()
   const [form, setForm] = useState<GenerateForm>(() => emptyForm())
   const [errors, setErrors] = useState<FieldErrors>({})
   const { uploading, onBusyChange } = useUploadCount()
@@ -47,8 +63,8 @@ export function useGenerateForm(categories: Category[] | undefined, onDone: () =
 
   const mutation = useMutation({
     mutationFn: (f: GenerateForm) => generatePost(toGenerateInput(f)),
-    onSuccess: (res) => {
-      toast.success('Post generated', { description: `“${res.post.title}” is now live on your blog.` })
+    onSuccess: (res, sent) => {
+      announce(res, sent.status, navigate)
       if (res.imageError) toast.warning('Image not generated', { description: res.imageError })
       setForm(emptyForm())
       setErrors({})
