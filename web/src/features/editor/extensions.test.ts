@@ -20,6 +20,14 @@ describe('the editor schema', () => {
     )
   })
 
+  it('does not stretch a link over the text typed after it', () => {
+    editor = new Editor({ extensions: editorExtensions(''), content: '<p>See <a href="https://a.example">this</a></p>' })
+    const end = editor.state.doc.content.size - 1
+    editor.commands.setTextSelection(end)
+    editor.view.dispatch(editor.state.tr.insertText('.'))
+    expect(editor.getHTML()).toBe('<p>See <a href="https://a.example">this</a>.</p>')
+  })
+
   it('keeps captioned images as figures and plain images as images', () => {
     expect(roundTrip('<figure><img src="/m/a.png" alt="A cat"><figcaption>Our cat</figcaption></figure><img src="/m/b.png" alt="B">')).toBe(
       '<figure><img src="/m/a.png" alt="A cat"><figcaption>Our cat</figcaption></figure><img src="/m/b.png" alt="B">',

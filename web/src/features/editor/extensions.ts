@@ -15,7 +15,8 @@ export function editorExtensions(placeholder: string): Extensions {
       // Underline and strike are not part of the toolbar; their shortcuts would hide them.
       underline: false,
     }),
-    Link.configure({
+    // Text typed right after a link is not part of it (as in word processors).
+    Link.extend({ inclusive: () => false }).configure({
       openOnClick: false,
       autolink: true,
       linkOnPaste: true,
