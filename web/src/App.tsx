@@ -29,6 +29,10 @@ const Onboarding = lazyPage(() => import('@/features/onboarding/Onboarding'))
 const Dashboard = lazyPage(() => import('@/routes/owner/Dashboard'))
 const MyPosts = lazyPage(() => import('@/routes/owner/MyPosts'))
 const AllPosts = lazyPage(() => import('@/routes/owner/AllPosts'))
+const OwnerSchedule = lazyPage(() => import('@/routes/owner/Schedule'))
+const OwnerCategories = lazyPage(() => import('@/routes/owner/Categories'))
+const OwnerMediaLibrary = lazyPage(() => import('@/routes/owner/MediaLibrary'))
+const OwnerSettings = lazyPage(() => import('@/routes/owner/Settings'))
 const PostEditor = lazyPage(() => import('@/routes/owner/PostEditor'))
 const AdminDashboard = lazyPage(() => import('@/routes/admin/AdminDashboard'))
 const AdminUsers = lazyPage(() => import('@/routes/admin/AdminUsers'))
@@ -91,6 +95,10 @@ export function AppRoutes() {
           <Route path="dashboard/posts/new" element={<Lazy><PostEditor /></Lazy>} />
           <Route path="dashboard/posts/:id" element={<Lazy><PostEditor /></Lazy>} />
           <Route path="dashboard/all-posts" element={<Lazy><AllPosts /></Lazy>} />
+          <Route path="dashboard/schedule" element={<Lazy><OwnerSchedule /></Lazy>} />
+          <Route path="dashboard/categories" element={<Lazy><OwnerCategories /></Lazy>} />
+          <Route path="dashboard/media" element={<Lazy><OwnerMediaLibrary /></Lazy>} />
+          <Route path="dashboard/settings" element={<Lazy><OwnerSettings /></Lazy>} />
           <Route path="admin" element={<Navigate to="/admin/dashboard" replace />} />
           <Route path="admin/dashboard" element={<Lazy><AdminDashboard /></Lazy>} />
           <Route path="admin/users" element={<Lazy><AdminUsers /></Lazy>} />

@@ -1,9 +1,11 @@
 import { useMemo, useState } from 'react'
 import { useMutation } from '@tanstack/react-query'
+import { useSearchParams } from 'react-router'
 import { toast } from 'sonner'
 import { bulkDeletePosts, deleteOwnerPost } from '@/api/endpoints'
 import { errorMessage } from '@/api/client'
-import type { PostSummary } from '@/api/types'
+import type { OwnerPostsQuery } from '@/api/endpoints'
+import type { PostStatus, PostSummary } from '@/api/types'
 import { bulkDeletedMessage } from '@/lib/posts'
 import { postsSummary } from '@/lib/plural'
 import { useDebounced } from './useDebounced'
@@ -14,30 +16,47 @@ import { useErrorToast } from './useErrorToast'
 export const POSTS_PAGE_SIZE = 50
 export const ALL_CATEGORIES = 'all'
 
+/** The status filter: every post, or only the published, scheduled or draft ones. */
+export type StatusFilter = 'all' | PostStatus
+
+const STATUSES: readonly string[] = ['published', 'scheduled', 'draft'] satisfies PostStatus[]
+
+/** ?status= of the address: a post status, else 'all'. */
+export function statusFilterOf(value: string | null): StatusFilter {
+  return value && STATUSES.includes(value) ? (value as PostStatus) : 'all'
+}
+
 export type PendingDelete = { kind: 'one'; post: PostSummary } | { kind: 'many'; ids: number[] } | null
 
 /**
  * State of a workspace's posts table (My Posts and the admin dashboard): server-side title search
- * (debounced) and category filter, paging, selection, and the delete / share / edit targets.
+ * (debounced), category filter and status filter (kept in the address as ?status=, so a link can
+ * open the drafts), paging, selection, and the delete and share targets.
  */
 export function usePostsTable({ enabled = true }: { enabled?: boolean } = {}) {
   const [search, setSearchRaw] = useState('')
   const [category, setCategoryRaw] = useState(ALL_CATEGORIES)
   const [page, setPageRaw] = useState(1)
+  const [params, setParams] = useSearchParams()
+  const status = statusFilterOf(params.get('status'))
   const [selected, setSelected] = useState<Set<number>>(() => new Set())
   const [pending, setPending] = useState<PendingDelete>(null)
   const [sharing, setSharing] = useState<PostSummary | null>(null)
-  const [editing, setEditing] = useState<PostSummary | null>(null)
   const refresh = useRefreshOwnerData()
 
   // The server searches titles case-insensitively; wait for a pause in typing.
   const debounced = useDebounced(search.trim())
 
-  const filtered = Boolean(debounced) || category !== ALL_CATEGORIES
-  const posts = useOwnerPosts(
-    { search: debounced || undefined, category: category === ALL_CATEGORIES ? undefined : category, page, limit: POSTS_PAGE_SIZE },
-    enabled,
-  )
+  const filtered = Boolean(debounced) || category !== ALL_CATEGORIES || status !== 'all'
+  // GET /api/workspace/posts?status=draft|scheduled|published (absent: every post).
+  const query: OwnerPostsQuery & { status?: PostStatus } = {
+    search: debounced || undefined,
+    category: category === ALL_CATEGORIES ? undefined : category,
+    status: status === 'all' ? undefined : status,
+    page,
+    limit: POSTS_PAGE_SIZE,
+  }
+  const posts = useOwnerPosts(query, enabled)
   const categories = useWorkspaceCategories(enabled)
   useErrorToast(posts, 'Error loading posts')
   const list = useMemo(() => posts.data?.posts ?? [], [posts.data])
@@ -69,6 +88,20 @@ export function usePostsTable({ enabled = true }: { enabled?: boolean } = {}) {
     setCategoryRaw(v)
     resetPaging()
   }
+  const writeStatus = (v: StatusFilter) =>
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev)
+        if (v === 'all') next.delete('status')
+        else next.set('status', v)
+        return next
+      },
+      { replace: true },
+    )
+  const setStatus = (v: StatusFilter) => {
+    writeStatus(v)
+    resetPaging()
+  }
   const setPage = (p: number) => {
     setPageRaw(p)
     setSelected(new Set())
@@ -76,6 +109,7 @@ export function usePostsTable({ enabled = true }: { enabled?: boolean } = {}) {
   const clearFilters = () => {
     setSearchRaw('')
     setCategoryRaw(ALL_CATEGORIES)
+    writeStatus('all')
     resetPaging()
   }
 
@@ -113,6 +147,8 @@ export function usePostsTable({ enabled = true }: { enabled?: boolean } = {}) {
     setSearch,
     category,
     setCategory,
+    status,
+    setStatus,
     page,
     setPage,
     pages,
@@ -134,8 +170,6 @@ export function usePostsTable({ enabled = true }: { enabled?: boolean } = {}) {
     remove,
     sharing,
     setSharing,
-    editing,
-    setEditing,
   }
 }
 

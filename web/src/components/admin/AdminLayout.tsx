@@ -1,10 +1,130 @@
-import type { ReactNode } from 'react'
-import { Link } from 'react-router'
-import { LayoutDashboard, LogOut } from 'lucide-react'
+import { useEffect, useRef, type ComponentType, type ReactNode } from 'react'
+import { Link, useLocation } from 'react-router'
+import {
+  CalendarClock,
+  ExternalLink,
+  FileText,
+  FolderTree,
+  ImageIcon,
+  LayoutDashboard,
+  LayoutGrid,
+  LogOut,
+  Settings,
+  Users,
+} from 'lucide-react'
 import { PageHeader } from '@/components/PageHeader'
 import { Button } from '@/components/ui/button'
 import { useLogout } from '@/hooks/useLogout'
+import { useMe } from '@/hooks/useMe'
 import { Spinner } from '@/components/ui/spinner'
+import { cn } from '@/lib/utils'
+
+/*
+ * The desks' section tabs live here, with the admin pages' frame, because both desks wear them:
+ * the owner pages import them from here (admin never imports from owner).
+ */
+
+interface DeskLink {
+  to: string
+  label: string
+  icon: ComponentType<{ 'aria-hidden'?: boolean | 'true' }>
+  /** Paths (and everything under them) where this item is the current one; default: `to` and below. */
+  match?: string[]
+  /** Only `to` itself, not the paths below it. */
+  end?: boolean
+}
+
+/** The owner's desk: every screen works on the signed-in owner's workspace. */
+const OWNER_LINKS: DeskLink[] = [
+  { to: '/dashboard', label: 'Dashboard', icon: LayoutDashboard, end: true },
+  // A post's own screen (/dashboard/posts/{id}) and the readers' grid belong to Posts.
+  { to: '/dashboard/posts', label: 'Posts', icon: FileText, match: ['/dashboard/posts', '/dashboard/all-posts'] },
+  { to: '/dashboard/schedule', label: 'Schedule', icon: CalendarClock },
+  { to: '/dashboard/categories', label: 'Categories', icon: FolderTree },
+  { to: '/dashboard/media', label: 'Media library', icon: ImageIcon },
+  { to: '/dashboard/settings', label: 'Settings', icon: Settings },
+]
+
+/**
+ * The admin's desk: the same screens on the site workspace (the spec's /admin/... routes where it
+ * has them), plus the platform-wide Users and All posts.
+ */
+const ADMIN_LINKS: DeskLink[] = [
+  { to: '/admin/dashboard', label: 'Dashboard', icon: LayoutDashboard },
+  { to: '/dashboard/posts', label: 'Posts', icon: FileText, match: ['/dashboard/posts', '/dashboard/all-posts'] },
+  { to: '/admin/schedule', label: 'Schedule', icon: CalendarClock },
+  { to: '/admin/categories', label: 'Categories', icon: FolderTree },
+  { to: '/admin/media-library', label: 'Media library', icon: ImageIcon },
+  { to: '/dashboard/settings', label: 'Settings', icon: Settings },
+  { to: '/admin/users', label: 'Users', icon: Users },
+  { to: '/admin/all-posts', label: 'All blogs', icon: LayoutGrid },
+]
+
+function isCurrent(pathname: string, link: DeskLink): boolean {
+  const path = pathname.replace(/\/+$/, '') || '/'
+  if (link.end) return path === link.to
+  return (link.match ?? [link.to]).some((p) => path === p || path.startsWith(`${p}/`))
+}
+
+const tab = (active: boolean) =>
+  cn(
+    'inline-flex items-center gap-2 whitespace-nowrap rounded-lg px-3 py-2 text-sm font-medium transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 [&_svg]:size-4 [&_svg]:shrink-0',
+    active ? 'bg-white text-brand-700 shadow-sm ring-1 ring-slate-200' : 'text-slate-600 hover:bg-white/70 hover:text-slate-900',
+  )
+
+/**
+ * The desk's sections as a row of tabs: one line that scrolls sideways on phones (the current tab
+ * is scrolled into view), with 'View blog' opening the public blog in a new tab.
+ */
+function DeskNav({ links, label, blogPath, blogLabel = 'View blog' }: { links: DeskLink[]; label: string; blogPath?: string; blogLabel?: string }) {
+  const { pathname } = useLocation()
+  const current = useRef<HTMLAnchorElement>(null)
+
+  useEffect(() => {
+    // Phones show a few tabs at a time: bring the current one into view (jsdom has no scrollIntoView).
+    current.current?.scrollIntoView?.({ block: 'nearest', inline: 'center' })
+  }, [pathname])
+
+  return (
+    <nav aria-label={label} className="-mx-4 overflow-x-auto px-4 pb-1 [scrollbar-width:thin] sm:mx-0 sm:px-0">
+      <ul className="inline-flex min-w-max items-center gap-1 rounded-xl bg-slate-100 p-1">
+        {links.map((l) => {
+          const active = isCurrent(pathname, l)
+          const Icon = l.icon
+          return (
+            <li key={l.to}>
+              <Link to={l.to} ref={active ? current : undefined} aria-current={active ? 'page' : undefined} className={tab(active)}>
+                <Icon aria-hidden="true" />
+                {l.label}
+              </Link>
+            </li>
+          )
+        })}
+        {blogPath && (
+          <li>
+            <a href={blogPath} target="_blank" rel="noopener noreferrer" className={tab(false)}>
+              <ExternalLink aria-hidden="true" />
+              {blogLabel}
+              <span className="sr-only"> (opens in a new tab)</span>
+            </a>
+          </li>
+        )}
+      </ul>
+    </nav>
+  )
+}
+
+/**
+ * The desk's section tabs for the signed-in user: the owner's (Dashboard, Posts, Schedule,
+ * Categories, Media library, Settings, View blog), or the admin's when an admin opens a shared
+ * screen such as /dashboard/posts (admins run the site workspace, whose blog is at '/').
+ */
+export function SectionNav({ blogPath }: { blogPath?: string }) {
+  const { me } = useMe()
+  if (me?.isAdmin) return <DeskNav links={ADMIN_LINKS} label="Admin sections" blogPath="/" blogLabel="View site" />
+  const path = blogPath ?? (me?.workspace ? `/blog/${me.workspace.slug}` : undefined)
+  return <DeskNav links={OWNER_LINKS} label="Dashboard sections" blogPath={path} />
+}
 
 /** The 'Dashboard' and 'Logout' buttons of the admin pages. */
 export function DashboardLogout() {
@@ -24,8 +144,8 @@ export function DashboardLogout() {
 }
 
 /**
- * Page frame of the admin area (same rhythm as the owner pages): heading, subtitle, and actions
- * that wrap under the heading on phones.
+ * Page frame of the admin area (same rhythm as the owner pages): the admin's section tabs, heading,
+ * subtitle, and actions that wrap under the heading on phones.
  */
 export function AdminPage({
   title,
@@ -42,7 +162,8 @@ export function AdminPage({
 }) {
   return (
     <div className="container-page py-8 sm:py-10">
-      <PageHeader eyebrow={eyebrow} title={title} subtitle={subtitle} actions={actions} />
+      <SectionNav />
+      <PageHeader eyebrow={eyebrow} title={title} subtitle={subtitle} actions={actions} className="mt-6" />
       <div className="mt-8">{children}</div>
     </div>
   )

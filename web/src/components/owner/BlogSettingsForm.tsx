@@ -11,6 +11,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Field } from '@/components/ui/field'
 import { Input } from '@/components/ui/input'
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select'
+import { SwitchField } from '@/components/ui/switch-field'
 import { Textarea } from '@/components/ui/textarea'
 import { fontFor } from '@/lib/fonts'
 import { cn } from '@/lib/utils'
@@ -19,8 +20,13 @@ import { Spinner } from '@/components/ui/spinner'
 import { COLOR_SCHEMES, DASHBOARD_FONTS, HEX6, TEMPLATES } from './settings'
 import { LIMITS } from '@/api/types'
 
+export const REVIEW_LABEL = 'Review AI posts before they go live'
+export const REVIEW_HINT = 'Scheduled AI posts are saved as drafts for you to review and publish.'
 
-/** Blog settings: title, description, template, primary colour and font (PUT /api/workspace/settings). */
+/**
+ * Blog settings: title, description, template, primary colour, font and whether scheduled AI posts
+ * wait as drafts for review (PUT /api/workspace/settings).
+ */
 export function BlogSettingsForm({ settings, slug, categories }: { settings: Settings; slug: string; categories?: Category[] }) {
   const queryClient = useQueryClient()
   const [blogTitle, setBlogTitle] = useState(settings.blogTitle)
@@ -29,6 +35,7 @@ export function BlogSettingsForm({ settings, slug, categories }: { settings: Set
   const [primaryColor, setPrimaryColor] = useState(HEX6.test(settings.primaryColor) ? settings.primaryColor.toLowerCase() : '#6366f1')
   const [hexDraft, setHexDraft] = useState(primaryColor)
   const [fontFamily, setFontFamily] = useState(settings.fontFamily || 'Inter')
+  const [reviewAiPosts, setReviewAiPosts] = useState(Boolean(settings.reviewAiPosts))
   const [titleError, setTitleError] = useState<string | null>(null)
   const [colorError, setColorError] = useState<string | null>(null)
 
@@ -36,7 +43,7 @@ export function BlogSettingsForm({ settings, slug, categories }: { settings: Set
   const fonts = DASHBOARD_FONTS.includes(fontFamily) ? DASHBOARD_FONTS : [...DASHBOARD_FONTS, fontFamily]
 
   const save = useMutation({
-    mutationFn: () => updateSettings({ blogTitle: blogTitle.trim(), blogDescription: blogDescription.trim(), templateId, primaryColor, fontFamily }),
+    mutationFn: () => updateSettings({ blogTitle: blogTitle.trim(), blogDescription: blogDescription.trim(), templateId, primaryColor, fontFamily, reviewAiPosts }),
     onSuccess: (res) => {
       toast.success('Settings saved', { description: 'Your blog settings have been updated.' })
       queryClient.setQueryData(qk.workspace, (old: unknown) =>
@@ -180,6 +187,7 @@ export function BlogSettingsForm({ settings, slug, categories }: { settings: Set
                 )}
               </Field>
             </div>
+            <SwitchField id="set-review" label={REVIEW_LABEL} hint={REVIEW_HINT} checked={reviewAiPosts} onCheckedChange={setReviewAiPosts} />
             <div>
               <Button type="submit" className="min-w-36">
                 {save.isPending ? <Spinner /> : <Save aria-hidden="true" />}

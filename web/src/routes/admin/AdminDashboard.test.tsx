@@ -44,8 +44,8 @@ describe('/admin/dashboard', () => {
 
   it('links to the admin screens', async () => {
     setup()
-    const nav = await screen.findByRole('navigation', { name: 'Admin sections' })
-    const links = within(nav).getAllByRole('link').map((a) => [a.textContent?.trim(), a.getAttribute('href')])
+    const shortcuts = await screen.findByRole('group', { name: 'Shortcuts' })
+    const links = within(shortcuts).getAllByRole('link').map((a) => [a.textContent?.trim(), a.getAttribute('href')])
     expect(links).toEqual([
       ['Manage Users', '/admin/users'],
       ['Schedule Posts', '/admin/schedule'],
@@ -53,6 +53,38 @@ describe('/admin/dashboard', () => {
       ['Media Library', '/admin/media-library'],
       ['All posts', '/admin/all-posts'],
     ])
+  })
+
+  it('has the admin’s section tabs with Dashboard current', async () => {
+    setup()
+    const nav = await screen.findByRole('navigation', { name: 'Admin sections' })
+    const links = within(nav).getAllByRole('link').map((a) => [a.textContent?.replace(' (opens in a new tab)', '').trim(), a.getAttribute('href')])
+    expect(links).toEqual([
+      ['Dashboard', '/admin/dashboard'],
+      ['Posts', '/dashboard/posts'],
+      ['Schedule', '/admin/schedule'],
+      ['Categories', '/admin/categories'],
+      ['Media library', '/admin/media-library'],
+      ['Settings', '/dashboard/settings'],
+      ['Users', '/admin/users'],
+      ['All blogs', '/admin/all-posts'],
+      ['View site', '/'],
+    ])
+    expect(within(nav).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page')
+  })
+
+  it("shows unlimited usage and 'Admin - Unlimited Access', never a Starter plan", async () => {
+    // The site workspace as the server answers an admin: unlimited usage; the plan object is not shown.
+    setup(admin, { 'GET /api/workspace': json({ ...workspaceResponse, site: true, workspace: { ...workspaceResponse.workspace, planTier: 'starter' } }) })
+    expect(await screen.findByText('Admin - Unlimited Access')).toBeInTheDocument()
+    expect(screen.getAllByLabelText('unlimited')).toHaveLength(2)
+    expect(screen.getByRole('progressbar', { name: 'Posts this month used' })).toHaveAttribute('aria-valuetext', '0 used, unlimited')
+    expect(screen.queryByText('Starter')).not.toBeInTheDocument()
+  })
+
+  it('shows the drafts to review', async () => {
+    setup(admin, { 'GET /api/workspace': json({ ...workspaceResponse, drafts: 2 }) })
+    expect(await screen.findByRole('link', { name: 'You have 2 drafts to review' })).toHaveAttribute('href', '/dashboard/posts?status=draft')
   })
 
   it('shows the RSS feeds: all posts plus one per category, with Copy', async () => {
@@ -66,7 +98,7 @@ describe('/admin/dashboard', () => {
   it('has the blog posts table with bulk delete', async () => {
     const { user } = setup()
     const table = await screen.findByRole('table', { name: 'Blog posts' })
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['', 'Category', 'Title', 'Published', 'Views', 'Actions'])
+    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['', 'Category', 'Title', 'Status', 'Published', 'Views', 'Actions'])
     await user.click(within(table).getByRole('checkbox', { name: 'Select all posts' }))
     expect(screen.getByRole('button', { name: 'Delete (2)' })).toBeInTheDocument()
     expect(within(table).getByRole('link', { name: 'Open Best Laptops in a new tab' })).toHaveAttribute('target', '_blank')
@@ -89,10 +121,8 @@ describe('/admin/dashboard', () => {
     expect(await screen.findByText('No posts match your filters.')).toBeInTheDocument()
   })
 
-  it('works for a signed-in owner on their own workspace, without the admin-only links', async () => {
+  it('sends a signed-in owner to their own dashboard', async () => {
     setup(owner)
-    const nav = await screen.findByRole('navigation', { name: 'Admin sections' })
-    expect(within(nav).queryByRole('link', { name: 'Manage Users' })).not.toBeInTheDocument()
-    expect(within(nav).getByRole('link', { name: 'Schedule Posts' })).toBeInTheDocument()
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/dashboard$/))
   })
 })

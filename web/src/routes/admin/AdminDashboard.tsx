@@ -1,17 +1,20 @@
 /**
- * /admin/dashboard — shortcuts (Manage Users, Schedule Posts, Manage Categories, Media Library,
- * All posts), the RSS feed URLs with Copy, and the blog posts table with search, category filter,
- * bulk delete, edit, share and delete; dialogs Generate New Post, Bulk Schedule and Edit Post.
- * Requires a session and works on the signed-in user's own workspace.
+ * /admin/dashboard — the admin's desk on the site workspace: drafts to review, usage ('Admin -
+ * Unlimited Access', infinity), shortcuts (Manage Users, Schedule Posts, Manage Categories, Media
+ * Library, All posts), the RSS feed URLs with Copy, and the blog posts table with search, status
+ * and category filters, bulk delete, share and delete; dialogs Generate New Post and Bulk Schedule.
+ * Signed out: /admin/login; owners are sent to their own /dashboard.
  */
 import { useState } from 'react'
-import { Link } from 'react-router'
-import { CalendarClock, CalendarRange, FolderTree, ImageIcon, LayoutGrid, Rss, Sparkles, Users } from 'lucide-react'
-import type { Me, WorkspaceResponse } from '@/api/types'
+import { Link, Navigate } from 'react-router'
+import { CalendarClock, CalendarRange, FolderTree, ImageIcon, LayoutGrid, PenLine, Rss, Sparkles, Users } from 'lucide-react'
+import type { WorkspaceResponse } from '@/api/types'
 import { RequireSession } from '@/components/RequireSession'
 import { AdminPage, AdminSection } from '@/components/admin/AdminLayout'
 import { BulkScheduleDialog } from '@/components/admin/BulkScheduleDialog'
 import { WorkspaceGate } from '@/components/admin/WorkspaceGate'
+import { DraftsNotice } from '@/components/owner/DraftsNotice'
+import { UsageOverview } from '@/components/owner/UsageOverview'
 import { CopyField } from '@/components/ui/copy-field'
 import { GenerateDialog } from '@/features/generate/GenerateDialog'
 import { PostsTable } from '@/components/workspace/PostsTable'
@@ -21,13 +24,14 @@ import { Skeleton } from '@/components/ui/skeleton'
 import { usePageMeta } from '@/hooks/usePageMeta'
 import { usePostsTable } from '@/hooks/usePostsTable'
 import { useWorkspaceCategories } from '@/hooks/useWorkspace'
+import { NEW_POST_PATH } from '@/components/owner/desk'
 
 const SHORTCUTS = [
-  { to: '/admin/users', label: 'Manage Users', icon: Users, adminOnly: true },
-  { to: '/admin/schedule', label: 'Schedule Posts', icon: CalendarClock, adminOnly: false },
-  { to: '/admin/categories', label: 'Manage Categories', icon: FolderTree, adminOnly: false },
-  { to: '/admin/media-library', label: 'Media Library', icon: ImageIcon, adminOnly: false },
-  { to: '/admin/all-posts', label: 'All posts', icon: LayoutGrid, adminOnly: true },
+  { to: '/admin/users', label: 'Manage Users', icon: Users },
+  { to: '/admin/schedule', label: 'Schedule Posts', icon: CalendarClock },
+  { to: '/admin/categories', label: 'Manage Categories', icon: FolderTree },
+  { to: '/admin/media-library', label: 'Media Library', icon: ImageIcon },
+  { to: '/admin/all-posts', label: 'All posts', icon: LayoutGrid },
 ]
 
 /** The feed of all posts plus one per category of the workspace. */
@@ -53,7 +57,7 @@ function Feeds({ rssUrl }: { rssUrl: string }) {
   )
 }
 
-function Panel({ me, data }: { me: Me; data: WorkspaceResponse }) {
+function Panel({ data }: { data: WorkspaceResponse }) {
   const table = usePostsTable()
   const [generateOpen, setGenerateOpen] = useState(false)
   const [bulkOpen, setBulkOpen] = useState(false)
@@ -66,15 +70,20 @@ function Panel({ me, data }: { me: Me; data: WorkspaceResponse }) {
 
   return (
     <>
-      <nav aria-label="Admin sections" className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap">
-        {SHORTCUTS.filter((s) => me.isAdmin || !s.adminOnly).map(({ to, label, icon: Icon }) => (
+      <div className="grid grid-cols-1 gap-6">
+        <DraftsNotice drafts={data.drafts} />
+        <UsageOverview data={data} isAdmin />
+      </div>
+
+      <div role="group" aria-label="Shortcuts" className="mt-8 grid grid-cols-2 gap-2 sm:flex sm:flex-wrap">
+        {SHORTCUTS.map(({ to, label, icon: Icon }) => (
           <Button key={to} asChild variant="outline" className="h-auto min-h-10 justify-start whitespace-normal py-2 text-left sm:justify-center">
             <Link to={to}>
               <Icon aria-hidden="true" /> {label}
             </Link>
           </Button>
         ))}
-      </nav>
+      </div>
 
       <div className="mt-8">
         <Feeds rssUrl={data.rssUrl} />
@@ -89,6 +98,11 @@ function Panel({ me, data }: { me: Me; data: WorkspaceResponse }) {
             <Button variant="outline" onClick={() => setBulkOpen(true)}>
               <CalendarRange aria-hidden="true" /> Bulk Schedule
             </Button>
+            <Button asChild variant="outline">
+              <Link to={NEW_POST_PATH}>
+                <PenLine aria-hidden="true" /> New post
+              </Link>
+            </Button>
             {generateButton}
           </>
         }
@@ -102,18 +116,19 @@ function Panel({ me, data }: { me: Me; data: WorkspaceResponse }) {
   )
 }
 
-function Screen({ me }: { me: Me }) {
-  return (
-    <AdminPage
-      title="Admin Dashboard"
-      subtitle={me.user ? `Signed in as ${me.user.email}` : undefined}
-    >
-      <WorkspaceGate>{(data) => <Panel me={me} data={data} />}</WorkspaceGate>
-    </AdminPage>
-  )
-}
-
 export default function AdminDashboard() {
   usePageMeta('Admin Dashboard')
-  return <RequireSession redirectTo="/admin/login">{(me) => <Screen me={me} />}</RequireSession>
+  return (
+    <RequireSession redirectTo="/admin/login">
+      {(me) =>
+        me.isAdmin ? (
+          <AdminPage title="Admin Dashboard" subtitle={me.user ? `Signed in as ${me.user.email}` : undefined}>
+            <WorkspaceGate>{(data) => <Panel data={data} />}</WorkspaceGate>
+          </AdminPage>
+        ) : (
+          <Navigate to="/dashboard" replace />
+        )
+      }
+    </RequireSession>
+  )
 }

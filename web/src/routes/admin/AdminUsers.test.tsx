@@ -11,7 +11,14 @@ const base = { id: 0, customDomain: '', status: 'active', createdAt: '2025-01-05
 const workspaces: AdminWorkspace[] = [
   { ...base, id: 1, name: 'Olivia Cooks', slug: 'olivia-cooks', planTier: 'starter', ownerEmail: 'olivia@example.com', usage: { postsGenerated: 30, postsLimit: 30, imagesGenerated: 3, imagesLimit: 30 } },
   { ...base, id: 2, name: 'New Blog', slug: 'new-blog', planTier: 'professional', ownerEmail: 'new@example.com', status: 'suspended', usage: null },
-  { ...base, id: 3, name: 'Admin', slug: 'admin', planTier: 'admin', ownerEmail: 'admin@example.com', usage: { postsGenerated: 12, postsLimit: 999999, imagesGenerated: 0, imagesLimit: 999999 } },
+  // The signed-in admin's own workspace: made on the starter plan at sign-up, unlimited as an admin's.
+  { ...base, id: 3, name: 'Admin', slug: 'admin', planTier: 'starter', ownerEmail: 'admin@example.com', usage: { postsGenerated: 12, postsLimit: 999999, imagesGenerated: 0, imagesLimit: 999999 } },
+  // Another admin's: only the unlimited limits in force tell.
+  { ...base, id: 4, name: 'Second Admin', slug: 'second-admin', planTier: 'starter', ownerEmail: 'boss@example.com', usage: { postsGenerated: 1, postsLimit: 999999, imagesGenerated: 0, imagesLimit: 999999 } },
+  // An owner an admin put on the admin plan: still an owner, the selector stays.
+  { ...base, id: 5, name: 'Comped Blog', slug: 'comped', planTier: 'admin', ownerEmail: 'vip@example.com', usage: { postsGenerated: 2, postsLimit: 999999, imagesGenerated: 0, imagesLimit: 999999 } },
+  // The platform's own blog, which admins run.
+  { ...base, id: 6, name: 'InkPress', slug: 'site', planTier: 'admin', ownerEmail: '', usage: null },
 ]
 
 function setup(routes: Record<string, unknown> = {}) {
@@ -21,6 +28,7 @@ function setup(routes: Record<string, unknown> = {}) {
     'GET /api/categories': json({ categories: [] }),
     'GET /api/plans': json({ plans: [], trialDays: 14, trialPosts: 10, trialImages: 10 }),
     'GET /api/admin/workspaces': json({ workspaces }),
+    'GET /api/site': json({ name: 'InkPress', tagline: '', siteWorkspace: 'site', baseUrl: 'http://localhost', blog: '' }),
     ...routes,
   })
   const user = userEvent.setup()
@@ -60,7 +68,7 @@ describe('/admin/users', () => {
 
   it('lists workspaces with a count, plan, usage, status and created date', async () => {
     setup()
-    expect(await screen.findByRole('heading', { name: 'All Workspaces (3)' })).toBeInTheDocument()
+    expect(await screen.findByRole('heading', { name: 'All Workspaces (6)' })).toBeInTheDocument()
     const headers = within(table()).getAllByRole('columnheader').map((h) => h.textContent)
     expect(headers).toEqual(['Workspace', 'Slug', 'Plan', 'Usage (Posts)', 'Usage (Images)', 'Status', 'Created', 'Actions'])
     const row = within(table()).getByRole('row', { name: /Olivia Cooks/ })
@@ -79,6 +87,26 @@ describe('/admin/users', () => {
     expect(within(full).getByText(/^3 \/ 30/)).not.toHaveClass('text-red-600')
     expect(within(within(table()).getByRole('row', { name: /New Blog/ })).getAllByText('No data')).toHaveLength(2)
     expect(within(within(table()).getByRole('row', { name: /^Admin/ })).getByText('12 / ∞')).toBeInTheDocument()
+  })
+
+  it("shows 'Admin' and no plan selector for the workspaces admins run, never their stored Starter plan", async () => {
+    setup()
+    await screen.findByRole('table', { name: 'Workspaces' })
+    const rowOf = (name: RegExp) => within(table()).getByRole('row', { name })
+    for (const [name, note] of [
+      [/^Admin admin@example\.com/, 'Admin account: unlimited'],
+      [/^Second Admin/, 'Admin account: unlimited'],
+    ] as const) {
+      const row = rowOf(name)
+      expect(within(row).getAllByRole('cell')[2]).toHaveTextContent(/^Admin$/)
+      expect(within(row).queryByText('Starter')).not.toBeInTheDocument()
+      expect(within(row).getByText(note)).toBeInTheDocument()
+      expect(within(row).queryByRole('combobox')).not.toBeInTheDocument()
+    }
+    await waitFor(() => expect(within(rowOf(/^InkPress/)).getByText('Site blog: unlimited')).toBeInTheDocument())
+    // An owner on the admin plan keeps the selector.
+    expect(within(rowOf(/^Comped Blog/)).getByRole('combobox', { name: 'Plan for Comped Blog' })).toBeInTheDocument()
+    expect(within(rowOf(/^Olivia Cooks/)).getAllByRole('cell')[2]).toHaveTextContent(/^Starter$/)
   })
 
   it('changes a plan with the selector', async () => {

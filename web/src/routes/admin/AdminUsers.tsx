@@ -1,7 +1,9 @@
 /**
  * /admin/users (admins only) — every workspace with its plan, this month's usage, status and
  * creation date; a plan selector per workspace (PUT /api/admin/workspaces/{id}/plan) and the
- * beta testing instructions. On phones the table becomes cards.
+ * beta testing instructions. Workspaces admins run (an admin's own, the site's) have no limits
+ * whatever their stored tier, so they show the plan 'Admin' and no selector. On phones the table
+ * becomes cards.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { FlaskConical, Link2, Users } from 'lucide-react'
@@ -9,7 +11,7 @@ import { toast } from 'sonner'
 import { updateWorkspacePlan } from '@/api/endpoints'
 import { errorMessage } from '@/api/client'
 import { qk } from '@/api/queryKeys'
-import type { AdminWorkspace, PlanTier } from '@/api/types'
+import type { AdminWorkspace, Me, PlanTier } from '@/api/types'
 import { EmptyState } from '@/components/EmptyState'
 import { AdminPage, AdminSection, DashboardLogout } from '@/components/admin/AdminLayout'
 import { RequireAdmin } from '@/components/admin/RequireAdmin'
@@ -25,8 +27,25 @@ import { LoadingRows, QueryState } from '@/components/ui/query-state'
 import { useAdminWorkspaces } from '@/hooks/useAdmin'
 import { useErrorToast } from '@/hooks/useErrorToast'
 import { usePageMeta } from '@/hooks/usePageMeta'
-import { usePlans } from '@/hooks/usePublic'
+import { usePlans, useSite } from '@/hooks/usePublic'
 import { formatLimit, formatShortDate } from '@/lib/format'
+import { isUnlimited } from '@/lib/usage'
+
+/**
+ * Who runs a workspace without limits: 'site' for the platform's own blog, 'admin' for an admin's
+ * own workspace (the signed-in admin's, or any whose limits in force are unlimited while its tier
+ * is not the admin plan: only an admin owner makes that so). Null for everyone else.
+ */
+function runByAdmin(ws: AdminWorkspace, me: Me, siteSlug: string | undefined): 'site' | 'admin' | null {
+  if (siteSlug && ws.slug === siteSlug) return 'site'
+  if (me.user && ws.ownerEmail && ws.ownerEmail.toLowerCase() === me.user.email.toLowerCase()) return 'admin'
+  if (ws.planTier !== 'admin' && ws.usage && isUnlimited(ws.usage.postsLimit)) return 'admin'
+  return null
+}
+
+function AdminRun({ kind }: { kind: 'site' | 'admin' }) {
+  return <span className="text-sm text-slate-500">{kind === 'site' ? 'Site blog: unlimited' : 'Admin account: unlimited'}</span>
+}
 
 function StatusBadge({ status }: { status: string }) {
   return (
@@ -56,8 +75,9 @@ function PlanSelect({ ws, busy, onChange }: { ws: AdminWorkspace; busy: boolean;
   )
 }
 
-function WorkspacesTable() {
+function WorkspacesTable({ me }: { me: Me }) {
   const workspaces = useAdminWorkspaces()
+  const siteSlug = useSite().data?.siteWorkspace
   const queryClient = useQueryClient()
 
   useErrorToast(workspaces, 'Error loading workspaces')
@@ -82,37 +102,47 @@ function WorkspacesTable() {
         <>
           {/* Phones and tablets: cards */}
           <ul className="grid gap-3 sm:grid-cols-2 xl:hidden" aria-label="Workspaces">
-            {list.map((ws) => (
-              <li key={ws.id} className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
-                <div className="flex items-start justify-between gap-3">
-                  <div className="min-w-0">
-                    <p className="truncate font-semibold text-slate-900">{ws.name}</p>
-                    <p className="truncate text-xs text-slate-500">{ws.ownerEmail || '—'}</p>
+            {list.map((ws) => {
+              const run = runByAdmin(ws, me, siteSlug)
+              return (
+                <li key={ws.id} className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
+                  <div className="flex items-start justify-between gap-3">
+                    <div className="min-w-0">
+                      <p className="truncate font-semibold text-slate-900">{ws.name}</p>
+                      <p className="truncate text-xs text-slate-500">{ws.ownerEmail || '—'}</p>
+                    </div>
+                    <StatusBadge status={ws.status} />
                   </div>
-                  <StatusBadge status={ws.status} />
-                </div>
-                <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1.5 text-sm">
-                  <dt className="text-slate-500">Slug</dt>
-                  <dd className="truncate font-mono text-xs leading-5 text-slate-700">{ws.slug}</dd>
-                  <dt className="text-slate-500">Usage (Posts)</dt>
-                  <dd>
-                    <UsageCell noData={!ws.usage} used={ws.usage?.postsGenerated} limit={ws.usage?.postsLimit} />
-                  </dd>
-                  <dt className="text-slate-500">Usage (Images)</dt>
-                  <dd>
-                    <UsageCell noData={!ws.usage} used={ws.usage?.imagesGenerated} limit={ws.usage?.imagesLimit} />
-                  </dd>
-                  <dt className="text-slate-500">Created</dt>
-                  <dd className="text-slate-700">
-                    <time dateTime={ws.createdAt}>{formatShortDate(ws.createdAt)}</time>
-                  </dd>
-                </dl>
-                <div className="mt-3 flex items-center justify-between gap-3 border-t border-slate-100 pt-3">
-                  <span className="text-sm text-slate-500">Plan</span>
-                  <PlanSelect ws={ws} busy={busyId === ws.id} onChange={change(ws)} />
-                </div>
-              </li>
-            ))}
+                  <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1.5 text-sm">
+                    <dt className="text-slate-500">Slug</dt>
+                    <dd className="truncate font-mono text-xs leading-5 text-slate-700">{ws.slug}</dd>
+                    <dt className="text-slate-500">Usage (Posts)</dt>
+                    <dd>
+                      <UsageCell noData={!ws.usage} used={ws.usage?.postsGenerated} limit={ws.usage?.postsLimit} />
+                    </dd>
+                    <dt className="text-slate-500">Usage (Images)</dt>
+                    <dd>
+                      <UsageCell noData={!ws.usage} used={ws.usage?.imagesGenerated} limit={ws.usage?.imagesLimit} />
+                    </dd>
+                    <dt className="text-slate-500">Created</dt>
+                    <dd className="text-slate-700">
+                      <time dateTime={ws.createdAt}>{formatShortDate(ws.createdAt)}</time>
+                    </dd>
+                  </dl>
+                  <div className="mt-3 flex items-center justify-between gap-3 border-t border-slate-100 pt-3">
+                    <span className="text-sm text-slate-500">Plan</span>
+                    {run ? (
+                      <span className="flex items-center gap-2">
+                        <Badge variant="outline">{planLabel('admin')}</Badge>
+                        <AdminRun kind={run} />
+                      </span>
+                    ) : (
+                      <PlanSelect ws={ws} busy={busyId === ws.id} onChange={change(ws)} />
+                    )}
+                  </div>
+                </li>
+              )
+            })}
           </ul>
 
           {/* Wide screens: table */}
@@ -131,33 +161,36 @@ function WorkspacesTable() {
               'Actions',
             ]}
           >
-            {list.map((ws) => (
-              <tr key={ws.id} className="hover:bg-slate-50">
-                <td className="px-4 py-3">
-                  <p className="font-medium text-slate-900">{ws.name}</p>
-                  {ws.ownerEmail && <p className="text-xs text-slate-500">{ws.ownerEmail}</p>}
-                </td>
-                <td className="px-4 py-3 font-mono text-xs text-slate-600">{ws.slug}</td>
-                <td className="px-4 py-3">
-                  <Badge variant="outline">{planLabel(ws.planTier)}</Badge>
-                </td>
-                <td className="whitespace-nowrap px-4 py-3">
-                  <UsageCell noData={!ws.usage} used={ws.usage?.postsGenerated} limit={ws.usage?.postsLimit} />
-                </td>
-                <td className="whitespace-nowrap px-4 py-3">
-                  <UsageCell noData={!ws.usage} used={ws.usage?.imagesGenerated} limit={ws.usage?.imagesLimit} />
-                </td>
-                <td className="px-4 py-3">
-                  <StatusBadge status={ws.status} />
-                </td>
-                <td className="whitespace-nowrap px-4 py-3 text-slate-600">
-                  <time dateTime={ws.createdAt}>{formatShortDate(ws.createdAt)}</time>
-                </td>
-                <td className="px-4 py-2">
-                  <PlanSelect ws={ws} busy={busyId === ws.id} onChange={change(ws)} />
-                </td>
-              </tr>
-            ))}
+            {list.map((ws) => {
+              const run = runByAdmin(ws, me, siteSlug)
+              return (
+                <tr key={ws.id} className="hover:bg-slate-50">
+                  <td className="px-4 py-3">
+                    <p className="font-medium text-slate-900">{ws.name}</p>
+                    {ws.ownerEmail && <p className="text-xs text-slate-500">{ws.ownerEmail}</p>}
+                  </td>
+                  <td className="px-4 py-3 font-mono text-xs text-slate-600">{ws.slug}</td>
+                  <td className="px-4 py-3">
+                    <Badge variant="outline">{planLabel(run ? 'admin' : ws.planTier)}</Badge>
+                  </td>
+                  <td className="whitespace-nowrap px-4 py-3">
+                    <UsageCell noData={!ws.usage} used={ws.usage?.postsGenerated} limit={ws.usage?.postsLimit} />
+                  </td>
+                  <td className="whitespace-nowrap px-4 py-3">
+                    <UsageCell noData={!ws.usage} used={ws.usage?.imagesGenerated} limit={ws.usage?.imagesLimit} />
+                  </td>
+                  <td className="px-4 py-3">
+                    <StatusBadge status={ws.status} />
+                  </td>
+                  <td className="whitespace-nowrap px-4 py-3 text-slate-600">
+                    <time dateTime={ws.createdAt}>{formatShortDate(ws.createdAt)}</time>
+                  </td>
+                  <td className="px-4 py-2">
+                    {run ? <AdminRun kind={run} /> : <PlanSelect ws={ws} busy={busyId === ws.id} onChange={change(ws)} />}
+                  </td>
+                </tr>
+              )
+            })}
           </DataTable>
         </>
       )}
@@ -227,9 +260,9 @@ export default function AdminUsers() {
   usePageMeta('Users')
   return (
     <RequireAdmin>
-      {() => (
+      {(me) => (
         <AdminPage title="User Management" subtitle="Workspaces, plans and usage across the platform." actions={<DashboardLogout />}>
-          <WorkspacesTable />
+          <WorkspacesTable me={me} />
           <div className="mt-10">
             <BetaInstructions />
           </div>

@@ -97,35 +97,45 @@ describe('owner dashboard', () => {
     expect(screen.getByText('Please copy manually')).toBeInTheDocument()
   })
 
-  it("saves blog settings: 'Settings saved'", async () => {
-    const { fetch, user } = setup(workspace(), {
-      'PUT /api/workspace/settings': ({ body }: { body: Record<string, unknown> }) => json({ settings: { ...body, onboardingCompleted: true } }),
-    })
-    const title = await screen.findByLabelText('Blog title')
-    expect(title).toHaveValue('Olivia Writes')
-    await user.clear(title)
-    await user.click(screen.getByRole('button', { name: 'Save settings' }))
-    expect(screen.getByText('Please enter a blog name')).toBeInTheDocument()
-    await user.type(title, 'Olivia Eats')
-    await user.click(screen.getByRole('button', { name: 'Emerald Green' }))
-    await user.click(screen.getByRole('button', { name: 'Save settings' }))
-    expect(await screen.findByText('Settings saved')).toBeInTheDocument()
-    expect(screen.getByText('Your blog settings have been updated.')).toBeInTheDocument()
-    const call = fetch.mock.calls.find((c) => String(c[0]) === '/api/workspace/settings')
-    expect(JSON.parse(String(call?.[1]?.body))).toEqual({
-      blogTitle: 'Olivia Eats',
-      blogDescription: 'Notes on food',
-      templateId: 'template-2',
-      primaryColor: '#10b981',
-      fontFamily: 'Lora',
-    })
+  it('shows the blog settings with a link to their page', async () => {
+    setup(workspace({}, { settings: { ...workspace().settings, reviewAiPosts: true } }))
+    const card = (await screen.findByRole('heading', { name: 'Blog settings' })).closest('div')!.parentElement!.parentElement!
+    expect(within(card).getByText('Olivia Writes')).toBeInTheDocument()
+    expect(within(card).getByText('Classic')).toBeInTheDocument()
+    expect(within(card).getByText('Lora')).toBeInTheDocument()
+    expect(within(card).getByText('Saved as drafts for you to review')).toBeInTheDocument()
+    expect(within(card).getByRole('link', { name: 'Edit settings' })).toHaveAttribute('href', '/dashboard/settings')
   })
 
-  it("toasts 'Error saving settings'", async () => {
-    const { user } = setup(workspace(), { 'PUT /api/workspace/settings': apiError(400, 'validation', 'Please choose one of the offered fonts') })
-    await user.click(await screen.findByRole('button', { name: 'Save settings' }))
-    expect(await screen.findByText('Error saving settings')).toBeInTheDocument()
-    expect(screen.getByText('Please choose one of the offered fonts')).toBeInTheDocument()
+  it.each([
+    [0, null],
+    [1, 'You have 1 draft to review'],
+    [3, 'You have 3 drafts to review'],
+  ])('drafts notice for %i drafts', async (drafts, text) => {
+    setup(workspace({}, { drafts }))
+    await screen.findByRole('progressbar', { name: 'Posts this month used' })
+    if (text === null) {
+      expect(screen.queryByText(/drafts? to review/)).not.toBeInTheDocument()
+      return
+    }
+    expect(screen.getByRole('link', { name: text })).toHaveAttribute('href', '/dashboard/posts?status=draft')
+  })
+
+  it('has the owner’s section tabs with Dashboard current', async () => {
+    setup(workspace())
+    const nav = await screen.findByRole('navigation', { name: 'Dashboard sections' })
+    const links = within(nav).getAllByRole('link').map((a) => [a.textContent?.replace(' (opens in a new tab)', '').trim(), a.getAttribute('href')])
+    expect(links).toEqual([
+      ['Dashboard', '/dashboard'],
+      ['Posts', '/dashboard/posts'],
+      ['Schedule', '/dashboard/schedule'],
+      ['Categories', '/dashboard/categories'],
+      ['Media library', '/dashboard/media'],
+      ['Settings', '/dashboard/settings'],
+      ['View blog', '/blog/olivias-blog'],
+    ])
+    expect(within(nav).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page')
+    expect(within(nav).getByRole('link', { name: 'Posts' })).not.toHaveAttribute('aria-current')
   })
 
   it("toasts 'Error loading workspace'", async () => {

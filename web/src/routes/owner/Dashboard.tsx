@@ -1,58 +1,27 @@
 /**
- * /dashboard — the owner's home: usage, plan, blog and RSS URLs, shortcuts, blog settings and the
- * generate-post dialog. Redirects: signed out -> /login, admin -> /admin/dashboard,
- * onboarding not done -> /onboarding.
+ * /dashboard — the owner's home: drafts to review, usage, plan, blog and RSS URLs, shortcuts, a
+ * summary of the blog settings (edited at /dashboard/settings) and the generate-post dialog.
+ * Redirects: signed out -> /login, admin -> /admin/dashboard, onboarding not done -> /onboarding.
  */
-import { useState, type ComponentType } from 'react'
+import { useState, type ComponentType, type ReactNode } from 'react'
 import { Link, Navigate } from 'react-router'
-import { AlertTriangle, ExternalLink, FileText, ImageIcon, LayoutGrid, Rss, Sparkles } from 'lucide-react'
+import { CalendarClock, ExternalLink, FileText, LayoutGrid, PenLine, Rss, Settings2, Sparkles } from 'lucide-react'
 import type { Me, WorkspaceResponse } from '@/api/types'
 import { RequireSession } from '@/components/RequireSession'
 import { ErrorBlock } from '@/components/ErrorBlock'
-import { BlogSettingsForm } from '@/components/owner/BlogSettingsForm'
 import { CopyField } from '@/components/ui/copy-field'
 import { GenerateDialog } from '@/features/generate/GenerateDialog'
+import { DraftsNotice } from '@/components/owner/DraftsNotice'
 import { OwnerPage } from '@/components/owner/OwnerLayout'
-import { UsageCard } from '@/components/owner/UsageCard'
-import { USAGE_WARNING, showUsageWarning } from '@/lib/usage'
-import { Badge } from '@/components/ui/badge'
+import { UsageOverview } from '@/components/owner/UsageOverview'
+import { HEX6, TEMPLATES } from '@/components/owner/settings'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 import { Skeleton } from '@/components/ui/skeleton'
 import { usePageMeta } from '@/hooks/usePageMeta'
-import { useWorkspace, useWorkspaceCategories } from '@/hooks/useWorkspace'
-import { formatLimit } from '@/lib/format'
-import { cn } from '@/lib/utils'
+import { useWorkspace } from '@/hooks/useWorkspace'
 import { useErrorToast } from '@/hooks/useErrorToast'
-
-function PlanCard({ data, isAdmin }: { data: WorkspaceResponse; isAdmin: boolean }) {
-  const { plan, usage, workspace } = data
-  const admin = isAdmin || workspace.planTier === 'admin'
-  const name = admin ? 'Admin - Unlimited Access' : plan?.name || workspace.planTier
-  return (
-    <Card className="flex flex-col">
-      <CardHeader className="pb-3">
-        <CardDescription className="font-medium">Current plan</CardDescription>
-        <CardTitle className={cn('capitalize', admin ? 'text-xl' : 'text-3xl')}>{name}</CardTitle>
-      </CardHeader>
-      <CardContent className="flex flex-1 flex-col gap-3">
-        <div className="flex flex-wrap gap-2">
-          {usage.trial && <Badge variant="success">Free trial</Badge>}
-          <Badge variant={workspace.status === 'active' ? 'default' : 'secondary'} className="capitalize">
-            {workspace.status}
-          </Badge>
-        </div>
-        {!admin && plan && (
-          <p className="text-xs text-slate-500">
-            {usage.trial ? 'Trial allowance this month. ' : ''}
-            {plan.maxCategories > 0 ? `Up to ${plan.maxCategories} categories. ` : 'Unlimited categories. '}
-            {plan.postsPerMonth > 0 && `${formatLimit(plan.postsPerMonth)} posts and ${formatLimit(plan.imagesPerMonth)} images a month.`}
-          </p>
-        )}
-      </CardContent>
-    </Card>
-  )
-}
+import { NEW_POST_PATH } from '@/components/owner/desk'
 
 function Shortcut({
   icon: Icon,
@@ -113,9 +82,52 @@ function pathOf(url: string): string {
   }
 }
 
+function SettingsSummary({ data }: { data: WorkspaceResponse }) {
+  const { settings } = data
+  const template = TEMPLATES.find((t) => t.id === settings.templateId)?.name ?? 'Modern'
+  const color = HEX6.test(settings.primaryColor) ? settings.primaryColor : '#6366f1'
+  const rows: [string, ReactNode][] = [
+    ['Title', settings.blogTitle || data.workspace.name],
+    ['Template', template],
+    ['Font', settings.fontFamily || 'Inter'],
+    [
+      'Colour',
+      <span key="c" className="inline-flex items-center gap-2">
+        <span className="size-4 rounded-full ring-1 ring-black/10" style={{ background: color }} aria-hidden="true" />
+        <span className="font-mono text-xs uppercase">{color}</span>
+      </span>,
+    ],
+    ['AI posts', settings.reviewAiPosts ? 'Saved as drafts for you to review' : 'Published when they are written'],
+  ]
+  return (
+    <Card>
+      <CardHeader className="flex-row flex-wrap items-start justify-between gap-3">
+        <div className="grid gap-1.5">
+          <CardTitle>Blog settings</CardTitle>
+          <CardDescription>How your public blog looks to readers.</CardDescription>
+        </div>
+        <Button asChild variant="outline">
+          <Link to="/dashboard/settings">
+            <Settings2 aria-hidden="true" /> Edit settings
+          </Link>
+        </Button>
+      </CardHeader>
+      <CardContent>
+        <dl className="grid grid-cols-1 gap-x-8 gap-y-3 text-sm sm:grid-cols-2 lg:grid-cols-3">
+          {rows.map(([label, value]) => (
+            <div key={label} className="min-w-0">
+              <dt className="text-xs font-medium uppercase tracking-wider text-slate-500">{label}</dt>
+              <dd className="mt-0.5 truncate text-slate-900">{value}</dd>
+            </div>
+          ))}
+        </dl>
+      </CardContent>
+    </Card>
+  )
+}
+
 function OwnerDashboard({ me }: { me: Me }) {
   const ws = useWorkspace()
-  const categories = useWorkspaceCategories()
   const [generateOpen, setGenerateOpen] = useState(false)
 
   useErrorToast(ws, 'Error loading workspace')
@@ -124,7 +136,6 @@ function OwnerDashboard({ me }: { me: Me }) {
   const firstName = me.user?.name.trim().split(/\s+/)[0] ?? ''
   const slug = data?.workspace.slug ?? me.workspace?.slug ?? ''
   const blogPath = data ? pathOf(data.blogUrl) : slug ? `/blog/${slug}` : undefined
-  const unlimited = me.isAdmin || Boolean(data?.usage.unlimited)
 
   return (
     <OwnerPage
@@ -132,35 +143,25 @@ function OwnerDashboard({ me }: { me: Me }) {
       subtitle={firstName ? `Welcome back, ${firstName}.` : 'Welcome back.'}
       blogPath={blogPath}
       actions={
-        <Button onClick={() => setGenerateOpen(true)}>
-          <Sparkles aria-hidden="true" /> Generate post
-        </Button>
+        <>
+          <Button asChild variant="outline">
+            <Link to={NEW_POST_PATH}>
+              <PenLine aria-hidden="true" /> New post
+            </Link>
+          </Button>
+          <Button onClick={() => setGenerateOpen(true)}>
+            <Sparkles aria-hidden="true" /> Generate post
+          </Button>
+        </>
       }
     >
       {ws.isError && !data ? (
         <ErrorBlock error={ws.error} onRetry={() => void ws.refetch()} />
       ) : (
         <div className="grid grid-cols-1 gap-6">
-          {data && !unlimited && showUsageWarning(data.usage) && (
-            <div role="status" className="flex items-center gap-3 rounded-xl border border-amber-200 bg-amber-50 px-4 py-3 text-sm font-medium text-amber-900">
-              <AlertTriangle className="size-5 shrink-0" aria-hidden="true" />
-              {USAGE_WARNING}
-            </div>
-          )}
+          {data && <DraftsNotice drafts={data.drafts} />}
 
-          <section aria-label="Usage" className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
-            {!data ? (
-              Array.from({ length: 3 }, (_, i) => <Skeleton key={i} className={cn('h-40 rounded-2xl', i === 2 && 'sm:col-span-2 lg:col-span-1')} />)
-            ) : (
-              <>
-                <UsageCard label="Posts this month" used={data.usage.postsGenerated} limit={data.usage.postsLimit} unlimited={unlimited} icon={FileText} />
-                <UsageCard label="Images this month" used={data.usage.imagesGenerated} limit={data.usage.imagesLimit} unlimited={unlimited} icon={ImageIcon} />
-                <div className="sm:col-span-2 lg:col-span-1">
-                  <PlanCard data={data} isAdmin={me.isAdmin} />
-                </div>
-              </>
-            )}
-          </section>
+          <UsageOverview data={data} isAdmin={me.isAdmin} />
 
           <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
             <Card>
@@ -190,17 +191,15 @@ function OwnerDashboard({ me }: { me: Me }) {
               <CardContent className="grid grid-cols-1 gap-3 sm:grid-cols-2">
                 <Shortcut icon={FileText} title="My Posts" text="Edit, share and delete" to="/dashboard/posts" />
                 <Shortcut icon={LayoutGrid} title="All posts" text="See them as readers do" to="/dashboard/all-posts" />
-                <Shortcut icon={ExternalLink} title="View blog" text="Opens in a new tab" href={blogPath} />
+                <Shortcut icon={PenLine} title="New post" text="Write one yourself" to={NEW_POST_PATH} />
                 <Shortcut icon={Sparkles} title="Generate post" text="Write one with AI" onClick={() => setGenerateOpen(true)} />
+                <Shortcut icon={CalendarClock} title="Schedule posts" text="Plan a month ahead" to="/dashboard/schedule" />
+                <Shortcut icon={ExternalLink} title="View blog" text="Opens in a new tab" href={blogPath} />
               </CardContent>
             </Card>
           </div>
 
-          {data ? (
-            <BlogSettingsForm key={data.workspace.id} settings={data.settings} slug={data.workspace.slug} categories={categories.data} />
-          ) : (
-            <Skeleton className="h-96 rounded-2xl" />
-          )}
+          {data ? <SettingsSummary data={data} /> : <Skeleton className="h-48 rounded-2xl" />}
         </div>
       )}
       <GenerateDialog open={generateOpen} onOpenChange={setGenerateOpen} />

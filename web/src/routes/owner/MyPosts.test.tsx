@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event'
 import { toast } from 'sonner'
 import { AppRoutes } from '@/App'
 import { preloadLazyPages } from '@/lib/lazyPage'
-import type { Category, OwnerPost, PostSummary } from '@/api/types'
+import type { Category, PostSummary } from '@/api/types'
 import { json, apiError, makePost, mockFetch, owner, renderWithProviders, visitor } from '@/test/utils'
 
 const keto: Category = { id: 1, name: 'Keto', slug: 'keto', description: '', colorHex: '#10b981', gradient: '', postCount: 2 }
@@ -14,9 +14,11 @@ const posts: PostSummary[] = [
   makePost({ id: 1, title: 'Ten Keto Breakfasts', url: '/blog/olivias-blog/keto/ten-keto-breakfasts', workspaceSlug: 'olivias-blog' }),
   makePost({ id: 2, title: 'Keto on a Budget', slug: 'keto-on-a-budget', viewCount: 42 }),
   makePost({ id: 3, title: 'Best Laptops', slug: 'best-laptops', category: 'tech', categoryName: 'Tech' }),
+  makePost({ id: 4, title: 'Keto Desserts', slug: 'keto-desserts', status: 'scheduled', publishedAt: '2030-03-01T09:30:00Z', viewCount: 0 }),
+  makePost({ id: 5, title: 'Draft on Fasting', slug: 'draft-on-fasting', status: 'draft', viewCount: 0, updatedAt: '2025-02-02T10:00:00Z' }),
 ]
 
-function setup(routes: Record<string, unknown> = {}) {
+function setup(routes: Record<string, unknown> = {}, route = '/dashboard/posts') {
   document.cookie = 'inkpress_csrf=t; path=/'
   const fetch = mockFetch({
     'GET /api/auth/me': json(owner),
@@ -25,13 +27,14 @@ function setup(routes: Record<string, unknown> = {}) {
     'GET /api/workspace/posts': ({ url }: { url: URL }) => {
       const q = url.searchParams.get('search')?.toLowerCase() ?? ''
       const c = url.searchParams.get('category')
-      const list = posts.filter((p) => p.title.toLowerCase().includes(q) && (!c || p.category === c))
+      const st = url.searchParams.get('status')
+      const list = posts.filter((p) => p.title.toLowerCase().includes(q) && (!c || p.category === c) && (!st || p.status === st))
       return json({ posts: list, total: list.length })
     },
     ...routes,
   })
   const user = userEvent.setup()
-  renderWithProviders(<AppRoutes />, { route: '/dashboard/posts' })
+  renderWithProviders(<AppRoutes />, { route })
   return { fetch, user }
 }
 
@@ -51,17 +54,70 @@ describe('My Posts', () => {
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/admin/login?next=%2Fdashboard%2Fposts'))
   })
 
-  it('lists posts with category, title, date, views and actions', async () => {
+  it('lists posts with category, title, status, date, views and actions', async () => {
     setup()
     expect(await screen.findByRole('heading', { name: 'My Posts' })).toBeInTheDocument()
     const headers = (await screen.findAllByRole('columnheader')).map((h) => h.textContent)
-    expect(headers).toEqual(['', 'Category', 'Title', 'Published', 'Views', 'Actions'])
+    expect(headers).toEqual(['', 'Category', 'Title', 'Status', 'Published', 'Views', 'Actions'])
     const row = within(table()).getByRole('row', { name: /Keto on a Budget/ })
     expect(within(row).getByText('42')).toBeInTheDocument()
     expect(within(row).getByText('Jan 5, 2025')).toBeInTheDocument()
     const open = within(table()).getByRole('link', { name: 'Open Ten Keto Breakfasts in a new tab' })
     expect(open).toHaveAttribute('href', '/blog/olivias-blog/keto/ten-keto-breakfasts')
     expect(open).toHaveAttribute('target', '_blank')
+    expect(screen.getByText('5 posts')).toBeInTheDocument()
+  })
+
+  it('shows status badges: Published, Scheduled with its date, Draft', async () => {
+    setup()
+    await screen.findByRole('table', { name: 'Your posts' })
+    const live = within(table()).getByRole('row', { name: /Keto on a Budget/ })
+    expect(within(live).getByText('Published')).toBeInTheDocument()
+    const scheduled = within(table()).getByRole('row', { name: /Keto Desserts/ })
+    expect(within(scheduled).getByText('Scheduled')).toBeInTheDocument()
+    expect(within(scheduled).getByText(/Mar 1, 2030/)).toHaveAttribute('datetime', '2030-03-01T09:30:00Z')
+    const draft = within(table()).getByRole('row', { name: /Draft on Fasting/ })
+    expect(within(draft).getByText('Draft')).toBeInTheDocument()
+    // Only published posts can be opened on the blog or shared.
+    for (const row of [scheduled, draft]) {
+      expect(within(row).queryByRole('link', { name: /in a new tab/ })).not.toBeInTheDocument()
+      expect(within(row).queryByRole('button', { name: /^Share/ })).not.toBeInTheDocument()
+    }
+    expect(within(live).getByRole('button', { name: 'Share Keto on a Budget' })).toBeInTheDocument()
+  })
+
+  it('opens a post on its own screen from the title and the edit action', async () => {
+    setup()
+    await screen.findByRole('table', { name: 'Your posts' })
+    expect(within(table()).getByRole('link', { name: 'Draft on Fasting' })).toHaveAttribute('href', '/dashboard/posts/5')
+    expect(within(table()).getByRole('link', { name: 'Edit Draft on Fasting' })).toHaveAttribute('href', '/dashboard/posts/5')
+    expect(screen.getByRole('link', { name: 'New post' })).toHaveAttribute('href', '/dashboard/posts/new')
+  })
+
+  it('filters by status on the server and keeps it in the address', async () => {
+    const { fetch, user } = setup()
+    await screen.findByRole('table', { name: 'Your posts' })
+    const group = screen.getByRole('group', { name: 'Filter by status' })
+    expect(within(group).getByRole('button', { name: 'All' })).toHaveAttribute('aria-pressed', 'true')
+    await user.click(within(group).getByRole('button', { name: 'Scheduled' }))
+    await waitFor(() => expect(within(table()).queryByText('Keto on a Budget')).not.toBeInTheDocument())
+    expect(within(table()).getByText('Keto Desserts')).toBeInTheDocument()
+    expect(fetch.mock.calls.some((c) => String(c[0]).includes('status=scheduled'))).toBe(true)
+    expect(screen.getByTestId('location')).toHaveTextContent('/dashboard/posts?status=scheduled')
+    expect(screen.getByText('1 post matches your filters')).toBeInTheDocument()
+    await user.click(within(group).getByRole('button', { name: 'All' }))
+    await waitFor(() => expect(within(table()).getByText('Keto on a Budget')).toBeInTheDocument())
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/dashboard\/posts$/)
+  })
+
+  it('opens on the drafts from ?status=draft', async () => {
+    const { fetch } = setup({}, '/dashboard/posts?status=draft')
+    expect(await within(await screen.findByRole('table', { name: 'Your posts' })).findByText('Draft on Fasting')).toBeInTheDocument()
+    expect(within(table()).queryByText('Keto on a Budget')).not.toBeInTheDocument()
+    expect(within(screen.getByRole('group', { name: 'Filter by status' })).getByRole('button', { name: 'Drafts' })).toHaveAttribute('aria-pressed', 'true')
+    const lists = fetch.mock.calls.map((c) => String(c[0])).filter((u) => u.startsWith('/api/workspace/posts'))
+    expect(lists.length).toBeGreaterThan(0)
+    expect(lists.every((u) => u.includes('status=draft'))).toBe(true)
   })
 
   it("searches titles on the server and shows 'No posts match your filters.'", async () => {
@@ -96,8 +152,10 @@ describe('My Posts', () => {
     const { fetch, user } = setup({ 'POST /api/workspace/posts/bulk-delete': ({ body }: { body: { ids: number[] } }) => json({ deleted: body.ids.length }) })
     await screen.findByRole('table', { name: 'Your posts' })
     await user.click(within(table()).getByRole('checkbox', { name: 'Select all posts' }))
-    expect(screen.getByRole('button', { name: 'Delete (3)' })).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Delete (5)' })).toBeInTheDocument()
     await user.click(within(table()).getByRole('checkbox', { name: 'Select Best Laptops' }))
+    await user.click(within(table()).getByRole('checkbox', { name: 'Select Keto Desserts' }))
+    await user.click(within(table()).getByRole('checkbox', { name: 'Select Draft on Fasting' }))
     expect(within(table()).getByRole('checkbox', { name: 'Select all posts' })).toBePartiallyChecked()
     await user.click(screen.getByRole('button', { name: 'Delete (2)' }))
     const dialog = await screen.findByRole('alertdialog', { name: 'Delete 2 posts?' })
@@ -125,50 +183,5 @@ describe('My Posts', () => {
     await user.click(within(table()).getByRole('button', { name: 'Delete Best Laptops' }))
     await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }))
     expect(await screen.findByText('Error deleting post')).toBeInTheDocument()
-  })
-
-  it("edits title, content and tags: 'Post updated'", async () => {
-    const full: OwnerPost = {
-      ...posts[0],
-      content: '<p>Eggs.</p><a rel="sponsored">ad</a>',
-      rawContent: '<p>Eggs.</p>',
-      metaTitle: '',
-      metaDescription: '',
-      canonicalUrl: 'http://localhost/blog/olivias-blog/keto/ten-keto-breakfasts',
-    }
-    const { fetch, user } = setup({
-      'GET /api/workspace/posts/1': json({ post: full }),
-      'PATCH /api/workspace/posts/1': ({ body }: { body: Record<string, unknown> }) => json({ post: { ...full, ...body } }),
-    })
-    await screen.findByRole('table', { name: 'Your posts' })
-    await user.click(within(table()).getByRole('button', { name: 'Edit Ten Keto Breakfasts' }))
-    const dialog = await screen.findByRole('dialog', { name: 'Edit Post' })
-    const content = await within(dialog).findByLabelText('Content')
-    expect(content).toHaveValue('<p>Eggs.</p>')
-    expect(content).toHaveAttribute('rows', '15')
-    expect(within(dialog).getByLabelText('Tags')).toHaveValue('keto, breakfast, low carb, recipes')
-    await user.clear(within(dialog).getByLabelText('Title'))
-    await user.type(within(dialog).getByLabelText('Title'), 'Eleven Keto Breakfasts')
-    await user.clear(within(dialog).getByLabelText('Tags'))
-    await user.type(within(dialog).getByLabelText('Tags'), 'keto, , eggs')
-    await user.click(within(dialog).getByRole('button', { name: 'Save changes' }))
-    expect(await screen.findByText('Post updated')).toBeInTheDocument()
-    const call = fetch.mock.calls.find((c) => c[1]?.method === 'PATCH')
-    expect(JSON.parse(String(call?.[1]?.body))).toEqual({ title: 'Eleven Keto Breakfasts', content: '<p>Eggs.</p>', tags: ['keto', 'eggs'] })
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit Post' })).not.toBeInTheDocument())
-  })
-
-  it("toasts 'Error updating post'", async () => {
-    const full = { ...posts[0], content: '<p>x</p>', rawContent: '<p>x</p>', metaTitle: '', metaDescription: '', canonicalUrl: '' }
-    const { user } = setup({
-      'GET /api/workspace/posts/1': json({ post: full }),
-      'PATCH /api/workspace/posts/1': apiError(400, 'validation', 'The title must be at most 200 characters'),
-    })
-    await screen.findByRole('table', { name: 'Your posts' })
-    await user.click(within(table()).getByRole('button', { name: 'Edit Ten Keto Breakfasts' }))
-    const dialog = await screen.findByRole('dialog', { name: 'Edit Post' })
-    await user.click(await within(dialog).findByRole('button', { name: 'Save changes' }))
-    expect(await screen.findByText('Error updating post')).toBeInTheDocument()
-    expect(screen.getByRole('dialog', { name: 'Edit Post' })).toBeInTheDocument()
   })
 })

@@ -1,20 +1,23 @@
 /**
- * /dashboard/posts — 'My Posts': search by title, category filter, select-all and bulk delete,
- * row actions (share kit, edit, open in a new tab, delete) and the generate dialog.
- * Without a session it sends the visitor to /admin/login. On phones the table becomes cards.
+ * /dashboard/posts — 'My Posts': status filter (All, Published, Scheduled, Drafts; ?status= in the
+ * address), search by title, category filter, select-all and bulk delete, status badges, row
+ * actions (share kit, edit on the post's own screen, open in a new tab, delete), 'New post' and the
+ * generate dialog. Without a session it sends the visitor to /admin/login. On phones the table
+ * becomes cards.
  */
 import { useState } from 'react'
-import { Sparkles } from 'lucide-react'
-import type { Me } from '@/api/types'
+import { Link } from 'react-router'
+import { LayoutGrid, PenLine, Sparkles } from 'lucide-react'
 import { RequireSession } from '@/components/RequireSession'
 import { GenerateDialog } from '@/features/generate/GenerateDialog'
 import { OwnerPage } from '@/components/owner/OwnerLayout'
+import { NEW_POST_PATH } from '@/components/owner/desk'
 import { PostsTable } from '@/components/workspace/PostsTable'
 import { Button } from '@/components/ui/button'
 import { usePageMeta } from '@/hooks/usePageMeta'
 import { usePostsTable } from '@/hooks/usePostsTable'
 
-function PostsScreen({ me }: { me: Me }) {
+function PostsScreen() {
   const table = usePostsTable()
   const [generateOpen, setGenerateOpen] = useState(false)
 
@@ -28,8 +31,22 @@ function PostsScreen({ me }: { me: Me }) {
     <OwnerPage
       title="My Posts"
       subtitle={table.summary}
-      blogPath={me.workspace ? `/blog/${me.workspace.slug}` : undefined}
-      actions={generateButton}
+      actions={
+        <>
+          <Button asChild variant="ghost" className="px-3 sm:px-4">
+            <Link to="/dashboard/all-posts" title="Reader view">
+              {/* Phones show the icon alone, so the three buttons fit on one line. */}
+              <LayoutGrid aria-hidden="true" /> <span className="sr-only sm:not-sr-only">Reader view</span>
+            </Link>
+          </Button>
+          <Button asChild variant="outline">
+            <Link to={NEW_POST_PATH}>
+              <PenLine aria-hidden="true" /> New post
+            </Link>
+          </Button>
+          {generateButton}
+        </>
+      }
     >
       <PostsTable table={table} caption="Your posts" emptyTitle="No posts yet. Create your first one!" emptyAction={generateButton} />
       <GenerateDialog open={generateOpen} onOpenChange={setGenerateOpen} />
@@ -39,5 +56,5 @@ function PostsScreen({ me }: { me: Me }) {
 
 export default function MyPosts() {
   usePageMeta('My Posts')
-  return <RequireSession redirectTo="/admin/login">{(me) => <PostsScreen me={me} />}</RequireSession>
+  return <RequireSession redirectTo="/admin/login">{() => <PostsScreen />}</RequireSession>
 }

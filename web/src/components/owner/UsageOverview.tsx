@@ -1,0 +1,78 @@
+import { AlertTriangle, FileText, ImageIcon } from 'lucide-react'
+import type { WorkspaceResponse } from '@/api/types'
+import { Badge } from '@/components/ui/badge'
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
+import { Skeleton } from '@/components/ui/skeleton'
+import { formatLimit } from '@/lib/format'
+import { USAGE_WARNING, showUsageWarning } from '@/lib/usage'
+import { cn } from '@/lib/utils'
+import { UsageCard } from './UsageCard'
+import { ADMIN_PLAN, isUnlimitedDesk } from './desk'
+
+function PlanCard({ data, unlimited }: { data: WorkspaceResponse; unlimited: boolean }) {
+  const { plan, usage, workspace } = data
+  const name = unlimited ? ADMIN_PLAN : plan?.name || workspace.planTier
+  return (
+    <Card className="flex h-full flex-col">
+      <CardHeader className="pb-3">
+        <CardDescription className="font-medium">Current plan</CardDescription>
+        <CardTitle className={cn('capitalize', unlimited ? 'text-xl' : 'text-3xl')}>{name}</CardTitle>
+      </CardHeader>
+      <CardContent className="flex flex-1 flex-col gap-3">
+        <div className="flex flex-wrap gap-2">
+          {usage.trial && !unlimited && <Badge variant="success">Free trial</Badge>}
+          <Badge variant={workspace.status === 'active' ? 'default' : 'secondary'} className="capitalize">
+            {workspace.status}
+          </Badge>
+        </div>
+        {unlimited ? (
+          <p className="text-xs text-slate-500">No monthly limits on posts, images or categories.</p>
+        ) : (
+          plan && (
+            <p className="text-xs text-slate-500">
+              {usage.trial ? 'Trial allowance this month. ' : ''}
+              {plan.maxCategories > 0 ? `Up to ${plan.maxCategories} categories. ` : 'Unlimited categories. '}
+              {plan.postsPerMonth > 0 && `${formatLimit(plan.postsPerMonth)} posts and ${formatLimit(plan.imagesPerMonth)} images a month.`}
+            </p>
+          )
+        )}
+      </CardContent>
+    </Card>
+  )
+}
+
+/**
+ * This month's posts and images against their limits and the current plan (the owner's and the
+ * admin's dashboards), with the 80% warning for limited plans. Admins see infinity and
+ * 'Admin - Unlimited Access', never a plan of their own workspace row.
+ */
+export function UsageOverview({ data, isAdmin }: { data: WorkspaceResponse | undefined; isAdmin: boolean }) {
+  if (!data) {
+    return (
+      <section aria-label="Usage" className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        {Array.from({ length: 3 }, (_, i) => (
+          <Skeleton key={i} className={cn('h-40 rounded-2xl', i === 2 && 'sm:col-span-2 lg:col-span-1')} />
+        ))}
+      </section>
+    )
+  }
+  const unlimited = isUnlimitedDesk(data, isAdmin)
+  const { usage } = data
+  return (
+    <>
+      {!unlimited && showUsageWarning(usage) && (
+        <div role="status" className="flex items-center gap-3 rounded-xl border border-amber-200 bg-amber-50 px-4 py-3 text-sm font-medium text-amber-900">
+          <AlertTriangle className="size-5 shrink-0" aria-hidden="true" />
+          {USAGE_WARNING}
+        </div>
+      )}
+      <section aria-label="Usage" className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        <UsageCard label="Posts this month" used={usage.postsGenerated} limit={usage.postsLimit} unlimited={unlimited} icon={FileText} />
+        <UsageCard label="Images this month" used={usage.imagesGenerated} limit={usage.imagesLimit} unlimited={unlimited} icon={ImageIcon} />
+        <div className="sm:col-span-2 lg:col-span-1">
+          <PlanCard data={data} unlimited={unlimited} />
+        </div>
+      </section>
+    </>
+  )
+}

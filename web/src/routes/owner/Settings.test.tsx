@@ -1,0 +1,103 @@
+import { afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { screen, waitFor } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { toast } from 'sonner'
+import { AppRoutes } from '@/App'
+import { preloadLazyPages } from '@/lib/lazyPage'
+import type { WorkspaceResponse } from '@/api/types'
+import { apiError, json, mockFetch, owner, renderWithProviders, visitor } from '@/test/utils'
+
+const workspace: WorkspaceResponse = {
+  workspace: owner.workspace!,
+  settings: { blogTitle: 'Olivia Writes', blogDescription: 'Notes on food', templateId: 'template-2', primaryColor: '#f43f5e', fontFamily: 'Lora', onboardingCompleted: true, reviewAiPosts: false },
+  usage: { month: '2025-01-01', postsGenerated: 3, postsLimit: 10, imagesGenerated: 1, imagesLimit: 10, trial: true, unlimited: false },
+  plan: { id: 'starter', name: 'Starter', betaPrice: 15, regularPrice: 29, postsPerMonth: 30, imagesPerMonth: 30, maxCategories: 4, features: [] },
+  blogUrl: 'http://localhost:3000/blog/olivias-blog',
+  rssUrl: 'http://localhost:3000/blog/olivias-blog/feed.xml',
+  drafts: 0,
+  site: false,
+}
+
+function setup(routes: Record<string, unknown> = {}) {
+  document.cookie = 'inkpress_csrf=t; path=/'
+  const fetch = mockFetch({
+    'GET /api/auth/me': json(owner),
+    'GET /api/categories': json({ categories: [] }),
+    'GET /api/workspace': json(workspace),
+    'GET /api/workspace/categories': json({ categories: [] }),
+    ...routes,
+  })
+  const user = userEvent.setup()
+  renderWithProviders(<AppRoutes />, { route: '/dashboard/settings' })
+  return { fetch, user }
+}
+
+const sentSettings = (fetch: ReturnType<typeof mockFetch>) => {
+  const call = fetch.mock.calls.find((c) => String(c[0]) === '/api/workspace/settings')
+  return JSON.parse(String(call?.[1]?.body))
+}
+
+afterEach(() => {
+  toast.dismiss()
+})
+
+beforeAll(preloadLazyPages)
+
+describe('/dashboard/settings', () => {
+  it('sends visitors to /admin/login', async () => {
+    mockFetch({ 'GET /api/auth/me': json(visitor), 'GET /api/categories': json({ categories: [] }) })
+    renderWithProviders(<AppRoutes />, { route: '/dashboard/settings' })
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/admin/login?next=%2Fdashboard%2Fsettings'))
+  })
+
+  it("saves blog settings: 'Settings saved'", async () => {
+    const { fetch, user } = setup({
+      'PUT /api/workspace/settings': ({ body }: { body: Record<string, unknown> }) => json({ settings: { ...body, onboardingCompleted: true } }),
+    })
+    expect(await screen.findByRole('heading', { level: 1, name: 'Settings' })).toBeInTheDocument()
+    const title = await screen.findByLabelText('Blog title')
+    expect(title).toHaveValue('Olivia Writes')
+    await user.clear(title)
+    await user.click(screen.getByRole('button', { name: 'Save settings' }))
+    expect(screen.getByText('Please enter a blog name')).toBeInTheDocument()
+    await user.type(title, 'Olivia Eats')
+    await user.click(screen.getByRole('button', { name: 'Emerald Green' }))
+    await user.click(screen.getByRole('button', { name: 'Save settings' }))
+    expect(await screen.findByText('Settings saved')).toBeInTheDocument()
+    expect(screen.getByText('Your blog settings have been updated.')).toBeInTheDocument()
+    expect(sentSettings(fetch)).toEqual({
+      blogTitle: 'Olivia Eats',
+      blogDescription: 'Notes on food',
+      templateId: 'template-2',
+      primaryColor: '#10b981',
+      fontFamily: 'Lora',
+      reviewAiPosts: false,
+    })
+  })
+
+  it("turns on 'Review AI posts before they go live' (off by default)", async () => {
+    const { fetch, user } = setup({
+      'PUT /api/workspace/settings': ({ body }: { body: Record<string, unknown> }) => json({ settings: { ...body, onboardingCompleted: true } }),
+    })
+    const review = await screen.findByRole('switch', { name: 'Review AI posts before they go live' })
+    expect(review).not.toBeChecked()
+    expect(review).toHaveAccessibleDescription('Scheduled AI posts are saved as drafts for you to review and publish.')
+    await user.click(review)
+    expect(review).toBeChecked()
+    await user.click(screen.getByRole('button', { name: 'Save settings' }))
+    expect(await screen.findByText('Settings saved')).toBeInTheDocument()
+    expect(sentSettings(fetch)).toMatchObject({ reviewAiPosts: true })
+  })
+
+  it("toasts 'Error saving settings'", async () => {
+    const { user } = setup({ 'PUT /api/workspace/settings': apiError(400, 'validation', 'Please choose one of the offered fonts') })
+    await user.click(await screen.findByRole('button', { name: 'Save settings' }))
+    expect(await screen.findByText('Error saving settings')).toBeInTheDocument()
+    expect(screen.getByText('Please choose one of the offered fonts')).toBeInTheDocument()
+  })
+
+  it('has the Settings tab current', async () => {
+    setup()
+    expect(await screen.findByRole('link', { name: 'Settings', current: 'page' })).toHaveAttribute('href', '/dashboard/settings')
+  })
+})

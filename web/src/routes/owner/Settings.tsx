@@ -1,0 +1,33 @@
+/**
+ * /dashboard/settings — the blog settings on a page of their own: title, description, template,
+ * colour, font and 'Review AI posts before they go live'. Admins get the site workspace's.
+ * Signed out: /admin/login.
+ */
+import { RequireSession } from '@/components/RequireSession'
+import { WorkspaceGate } from '@/components/admin/WorkspaceGate'
+import { BlogSettingsForm } from '@/components/owner/BlogSettingsForm'
+import { OwnerPage } from '@/components/owner/OwnerLayout'
+import { usePageMeta } from '@/hooks/usePageMeta'
+import { useWorkspaceCategories } from '@/hooks/useWorkspace'
+
+function SettingsForm() {
+  const categories = useWorkspaceCategories()
+  return (
+    <WorkspaceGate>
+      {(data) => <BlogSettingsForm key={data.workspace.id} settings={data.settings} slug={data.workspace.slug} categories={categories.data} />}
+    </WorkspaceGate>
+  )
+}
+
+export default function Settings() {
+  usePageMeta('Settings')
+  return (
+    <RequireSession redirectTo="/admin/login">
+      {() => (
+        <OwnerPage title="Settings" subtitle="How your blog looks, and how AI posts go live.">
+          <SettingsForm />
+        </OwnerPage>
+      )}
+    </RequireSession>
+  )
+}
