@@ -78,15 +78,20 @@ const tab = (active: boolean) =>
  */
 function DeskNav({ links, label, blogPath, blogLabel = 'View blog' }: { links: DeskLink[]; label: string; blogPath?: string; blogLabel?: string }) {
   const { pathname } = useLocation()
+  const scroller = useRef<HTMLElement>(null)
   const current = useRef<HTMLAnchorElement>(null)
 
   useEffect(() => {
-    // Phones show a few tabs at a time: bring the current one into view (jsdom has no scrollIntoView).
-    current.current?.scrollIntoView?.({ block: 'nearest', inline: 'center' })
+    // Phones show a few tabs at a time: centre the current one in the row. Only the row scrolls
+    // (scrollIntoView would move the page too).
+    const row = scroller.current
+    const tab = current.current
+    if (!row || !tab || row.scrollWidth <= row.clientWidth) return
+    row.scrollLeft = tab.offsetLeft - (row.clientWidth - tab.offsetWidth) / 2
   }, [pathname])
 
   return (
-    <nav aria-label={label} className="-mx-4 overflow-x-auto px-4 pb-1 [scrollbar-width:thin] sm:mx-0 sm:px-0">
+    <nav ref={scroller} aria-label={label} className="relative -mx-4 overflow-x-auto px-4 pb-1 [scrollbar-width:thin] sm:mx-0 sm:px-0">
       <ul className="inline-flex min-w-max items-center gap-1 rounded-xl bg-slate-100 p-1">
         {links.map((l) => {
           const active = isCurrent(pathname, l)
