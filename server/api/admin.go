@@ -42,7 +42,7 @@ func (h *Handler) adminListWorkspaces(w http.ResponseWriter, r *http.Request, _ 
 	out := contract.AdminWorkspacesResponse{Workspaces: make([]contract.AdminWorkspace, len(list))}
 	for i, o := range list {
 		out.Workspaces[i] = contract.AdminWorkspace{Workspace: toWorkspaceJSON(&o.Workspace), OwnerEmail: o.OwnerEmail,
-			Usage: toAdminUsage(o.Usage)}
+			OwnerAdmin: o.OwnerAdmin, Usage: toAdminUsage(o.Usage)}
 	}
 	return WriteJSON(w, http.StatusOK, out)
 }

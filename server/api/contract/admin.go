@@ -13,6 +13,8 @@ type AdminUsage struct {
 type AdminWorkspace struct {
 	Workspace
 	OwnerEmail string `json:"ownerEmail"`
+	// OwnerAdmin: the owner is an admin (unlimited whatever the plan).
+	OwnerAdmin bool `json:"ownerAdmin"`
 	// Usage is null when the workspace has no row this month ('No data').
 	Usage *AdminUsage `json:"usage"`
 }

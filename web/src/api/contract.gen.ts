@@ -15,6 +15,8 @@ export interface AdminUsage {
 /** AdminWorkspace is a workspace in the admin's users table. */
 export interface AdminWorkspace extends Workspace {
   ownerEmail: string
+  /** OwnerAdmin: the owner is an admin (unlimited whatever the plan). */
+  ownerAdmin: boolean
   /** Usage is null when the workspace has no row this month ('No data'). */
   usage: AdminUsage | null
 }

@@ -9,16 +9,16 @@ import { admin, apiError, json, mockFetch, owner, renderWithProviders, visitor }
 
 const base = { id: 0, customDomain: '', status: 'active', createdAt: '2025-01-05T12:00:00Z' }
 const workspaces: AdminWorkspace[] = [
-  { ...base, id: 1, name: 'Olivia Cooks', slug: 'olivia-cooks', planTier: 'starter', ownerEmail: 'olivia@example.com', usage: { postsGenerated: 30, postsLimit: 30, imagesGenerated: 3, imagesLimit: 30 } },
-  { ...base, id: 2, name: 'New Blog', slug: 'new-blog', planTier: 'professional', ownerEmail: 'new@example.com', status: 'suspended', usage: null },
+  { ...base, id: 1, name: 'Olivia Cooks', slug: 'olivia-cooks', planTier: 'starter', ownerEmail: 'olivia@example.com', ownerAdmin: false, usage: { postsGenerated: 30, postsLimit: 30, imagesGenerated: 3, imagesLimit: 30 } },
+  { ...base, id: 2, name: 'New Blog', slug: 'new-blog', planTier: 'professional', ownerEmail: 'new@example.com', ownerAdmin: false, status: 'suspended', usage: null },
   // The signed-in admin's own workspace: made on the starter plan at sign-up, unlimited as an admin's.
-  { ...base, id: 3, name: 'Admin', slug: 'admin', planTier: 'starter', ownerEmail: 'admin@example.com', usage: { postsGenerated: 12, postsLimit: 999999, imagesGenerated: 0, imagesLimit: 999999 } },
+  { ...base, id: 3, name: 'Admin', slug: 'admin', planTier: 'starter', ownerEmail: 'admin@example.com', ownerAdmin: true, usage: { postsGenerated: 12, postsLimit: 999999, imagesGenerated: 0, imagesLimit: 999999 } },
   // Another admin's: only the unlimited limits in force tell.
-  { ...base, id: 4, name: 'Second Admin', slug: 'second-admin', planTier: 'starter', ownerEmail: 'boss@example.com', usage: { postsGenerated: 1, postsLimit: 999999, imagesGenerated: 0, imagesLimit: 999999 } },
+  { ...base, id: 4, name: 'Second Admin', slug: 'second-admin', planTier: 'starter', ownerEmail: 'boss@example.com', ownerAdmin: true, usage: { postsGenerated: 1, postsLimit: 999999, imagesGenerated: 0, imagesLimit: 999999 } },
   // An owner an admin put on the admin plan: still an owner, the selector stays.
-  { ...base, id: 5, name: 'Comped Blog', slug: 'comped', planTier: 'admin', ownerEmail: 'vip@example.com', usage: { postsGenerated: 2, postsLimit: 999999, imagesGenerated: 0, imagesLimit: 999999 } },
+  { ...base, id: 5, name: 'Comped Blog', slug: 'comped', planTier: 'admin', ownerEmail: 'vip@example.com', ownerAdmin: false, usage: { postsGenerated: 2, postsLimit: 999999, imagesGenerated: 0, imagesLimit: 999999 } },
   // The platform's own blog, which admins run.
-  { ...base, id: 6, name: 'InkPress', slug: 'site', planTier: 'admin', ownerEmail: '', usage: null },
+  { ...base, id: 6, name: 'InkPress', slug: 'site', planTier: 'admin', ownerEmail: '', ownerAdmin: false, usage: null },
 ]
 
 function setup(routes: Record<string, unknown> = {}) {

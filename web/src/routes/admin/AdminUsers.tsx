@@ -11,7 +11,7 @@ import { toast } from 'sonner'
 import { updateWorkspacePlan } from '@/api/endpoints'
 import { errorMessage } from '@/api/client'
 import { qk } from '@/api/queryKeys'
-import type { AdminWorkspace, Me, PlanTier } from '@/api/types'
+import type { AdminWorkspace, PlanTier } from '@/api/types'
 import { EmptyState } from '@/components/EmptyState'
 import { AdminPage, AdminSection, DashboardLogout } from '@/components/admin/AdminLayout'
 import { RequireAdmin } from '@/components/admin/RequireAdmin'
@@ -29,17 +29,14 @@ import { useErrorToast } from '@/hooks/useErrorToast'
 import { usePageMeta } from '@/hooks/usePageMeta'
 import { usePlans, useSite } from '@/hooks/usePublic'
 import { formatLimit, formatShortDate } from '@/lib/format'
-import { isUnlimited } from '@/lib/usage'
 
 /**
- * Who runs a workspace without limits: 'site' for the platform's own blog, 'admin' for an admin's
- * own workspace (the signed-in admin's, or any whose limits in force are unlimited while its tier
- * is not the admin plan: only an admin owner makes that so). Null for everyone else.
+ * Who runs a workspace without limits: 'site' for the platform's own blog, 'admin' for a workspace
+ * whose owner is an admin. Null for everyone else.
  */
-function runByAdmin(ws: AdminWorkspace, me: Me, siteSlug: string | undefined): 'site' | 'admin' | null {
+function runByAdmin(ws: AdminWorkspace, siteSlug: string | undefined): 'site' | 'admin' | null {
   if (siteSlug && ws.slug === siteSlug) return 'site'
-  if (me.user && ws.ownerEmail && ws.ownerEmail.toLowerCase() === me.user.email.toLowerCase()) return 'admin'
-  if (ws.planTier !== 'admin' && ws.usage && isUnlimited(ws.usage.postsLimit)) return 'admin'
+  if (ws.ownerAdmin) return 'admin'
   return null
 }
 
@@ -75,7 +72,7 @@ function PlanSelect({ ws, busy, onChange }: { ws: AdminWorkspace; busy: boolean;
   )
 }
 
-function WorkspacesTable({ me }: { me: Me }) {
+function WorkspacesTable() {
   const workspaces = useAdminWorkspaces()
   const siteSlug = useSite().data?.siteWorkspace
   const queryClient = useQueryClient()
@@ -103,7 +100,7 @@ function WorkspacesTable({ me }: { me: Me }) {
           {/* Phones and tablets: cards */}
           <ul className="grid gap-3 sm:grid-cols-2 xl:hidden" aria-label="Workspaces">
             {list.map((ws) => {
-              const run = runByAdmin(ws, me, siteSlug)
+              const run = runByAdmin(ws, siteSlug)
               return (
                 <li key={ws.id} className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
                   <div className="flex items-start justify-between gap-3">
@@ -162,7 +159,7 @@ function WorkspacesTable({ me }: { me: Me }) {
             ]}
           >
             {list.map((ws) => {
-              const run = runByAdmin(ws, me, siteSlug)
+              const run = runByAdmin(ws, siteSlug)
               return (
                 <tr key={ws.id} className="hover:bg-slate-50">
                   <td className="px-4 py-3">
@@ -260,9 +257,9 @@ export default function AdminUsers() {
   usePageMeta('Users')
   return (
     <RequireAdmin>
-      {(me) => (
+      {() => (
         <AdminPage title="User Management" subtitle="Workspaces, plans and usage across the platform." actions={<DashboardLogout />}>
-          <WorkspacesTable me={me} />
+          <WorkspacesTable />
           <div className="mt-10">
             <BetaInstructions />
           </div>
