@@ -178,7 +178,17 @@ test('desk: write by hand, draft, preview, schedule, new address, unpublish, res
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page.getByText(title)).toHaveCount(0);
 
-  // ---- Its preview link works without a session and is not indexed ----
+  // ---- Its preview link opens from the desk, and works without a session and is not indexed ----
+  await page.goto(`/dashboard/posts/${id}`);
+  const [tab] = await Promise.all([
+    page.context().waitForEvent('page'),
+    page.getByRole('region', { name: 'Preview' }).getByRole('button', { name: 'Open preview' }).click(),
+  ]);
+  await tab.waitForURL(/\/preview\/\d+\//);
+  await expect(tab.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  expect(new URL(tab.url()).pathname).toBe(new URL(saved.previewUrl, page.url()).pathname);
+  await tab.close();
+
   const preview = new URL(saved.previewUrl, page.url()).toString();
   const stranger = await browser.newContext({ viewport: desktop });
   const visitor = await stranger.newPage();

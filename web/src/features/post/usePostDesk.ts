@@ -1,13 +1,14 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
 import { toast } from 'sonner'
-import { createPost, getOwnerPost, regenerateCover, restoreRevision, updateOwnerPost } from '@/api/endpoints'
+import { createPost, updateOwnerPost } from '@/api/endpoints'
 import { errorMessage, isApiError } from '@/api/client'
 import { qk } from '@/api/queryKeys'
-import type { Post, PostStatus, Revision } from '@/api/types'
+import type { Post, PostStatus } from '@/api/types'
 import { useRefreshOwnerData } from '@/hooks/useOwner'
 import { MSG_BAD_LINK, validateBanners, withoutBannerErrors, type BannerDraft, type BannerErrors } from '@/lib/banners'
 import { afterSave, autosaveDraft, changes, draftFromPost, isDirty, toPostInput, type PostDraft } from './draft'
+import { useDeskTools } from './useDeskTools'
 import { ACTION_DONE, ACTION_ERROR, autosaves, statusPatch, type DeskAction } from './status'
 
 /** How long typing must pause before a draft saves itself. */
@@ -22,7 +23,7 @@ export interface DeskErrors {
   banners?: BannerErrors
 }
 
-interface DeskState {
+export interface DeskState {
   /** The post as the server last answered (null until a new post is first saved). */
   post: Post | null
   draft: PostDraft
@@ -171,81 +172,7 @@ export function usePostDesk(initial: Post | null, defaultCategory: string) {
     [enqueue, ready, save, refresh, failure],
   )
 
-  const restore = useCallback(
-    (revision: Revision) =>
-      enqueue(async () => {
-        const { post } = store.current
-        if (!post) return
-        setBusy('restore')
-        try {
-          const answer = (await restoreRevision(post.id, revision.id)).post
-          const d = draftFromPost(answer, answer.category)
-          commit({ post: answer, draft: d, base: d })
-          setContentVersion((v) => v + 1)
-          queryClient.setQueryData(qk.ownerPost(answer.id), answer)
-          void queryClient.invalidateQueries({ queryKey: qk.postRevisions(answer.id) })
-          void refresh()
-          toast.success('Revision restored')
-        } catch (err) {
-          toast.error('Error restoring revision', { description: errorMessage(err) })
-        } finally {
-          setBusy(null)
-        }
-      }),
-    [enqueue, commit, queryClient, refresh],
-  )
-
-  /** A saved post to work on: a new post is created first, a draft's edits saved first. */
-  const savedPost = useCallback(async (): Promise<Post | null> => {
-    const { post, draft, base } = store.current
-    if (post && !(post.status === 'draft' && isDirty(draft, base))) return post
-    if (!draft.title.trim()) {
-      ready()
-      return null
-    }
-    return save('auto')
-  }, [ready, save])
-
-  const newCover = useCallback(
-    () =>
-      enqueue(async () => {
-        setBusy('cover')
-        try {
-          const post = await savedPost()
-          if (!post) return
-          const answer = (await regenerateCover(post.id)).post
-          const cover = { coverImageUrl: answer.coverImageUrl ?? '', coverMediaId: null }
-          commit({ post: answer, draft: { ...store.current.draft, ...cover }, base: { ...store.current.base, ...cover } })
-          queryClient.setQueryData(qk.ownerPost(answer.id), answer)
-          void queryClient.invalidateQueries({ queryKey: qk.workspace })
-          toast.success('Cover regenerated')
-        } catch (err) {
-          toast.error('Error generating image', { description: errorMessage(err) })
-        } finally {
-          setBusy(null)
-        }
-      }),
-    [enqueue, savedPost, commit, queryClient],
-  )
-
-  /** The private preview address of the post as saved (a new post is saved as a draft first). */
-  const previewUrl = useCallback(
-    () =>
-      enqueue(async (): Promise<string | null> => {
-        setBusy('preview')
-        try {
-          const post = await savedPost()
-          if (!post) return null
-          return post.previewUrl || (await getOwnerPost(post.id)).post.previewUrl || null
-        } catch (err) {
-          toast.error('Error opening preview', { description: errorMessage(err) })
-          return null
-        } finally {
-          setBusy(null)
-        }
-      }),
-    [enqueue, savedPost],
-  )
+  const tools = useDeskTools({ store, commit, enqueue, save, ready, setBusy, setContentVersion })
 
   return {
     ...state,
@@ -261,9 +188,7 @@ export function usePostDesk(initial: Post | null, defaultCategory: string) {
     clearBannerErrors,
     clearScheduleError,
     act,
-    restore,
-    newCover,
-    previewUrl,
+    ...tools,
   }
 }
 

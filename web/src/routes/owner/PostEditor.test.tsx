@@ -169,4 +169,24 @@ describe('the post desk', () => {
     // the restored version is the saved one: nothing to save
     expect(screen.queryByText('Unsaved changes')).not.toBeInTheDocument()
   })
+
+  it('asks for a title before publishing, and shows a taken slug next to the field', async () => {
+    const { user, calls } = setup(makeFull(), { patch: () => apiError(409, 'slug_taken', 'Another post of this blog has that address') })
+    await screen.findByRole('region', { name: 'Status & publishing' })
+    await user.clear(titleInput())
+    await user.click(within(statusPanel()).getByRole('button', { name: 'Publish' }))
+    expect(await screen.findByText('Title required')).toBeInTheDocument()
+    expect(titleInput()).toHaveAccessibleDescription('Please enter a title')
+    expect(calls).toEqual([])
+
+    await user.type(titleInput(), 'Keto on a Budget')
+    const slug = screen.getByRole('textbox', { name: 'Slug' })
+    await user.clear(slug)
+    await user.type(slug, 'ten-keto-breakfasts')
+    await user.click(within(statusPanel()).getByRole('button', { name: 'Publish' }))
+    expect(await screen.findByText('Error publishing post')).toBeInTheDocument()
+    expect(slug).toHaveAccessibleDescription('Another post of this blog has that address')
+    expect(calls).toEqual([{ method: 'PATCH', path: '/api/workspace/posts/9', body: { slug: 'ten-keto-breakfasts', status: 'published' } }])
+    expect(within(statusPanel()).getByText('Draft')).toBeInTheDocument()
+  })
 })

@@ -1,0 +1,105 @@
+import { useCallback, type Dispatch, type RefObject, type SetStateAction } from 'react'
+import { useQueryClient } from '@tanstack/react-query'
+import { toast } from 'sonner'
+import { getOwnerPost, regenerateCover, restoreRevision } from '@/api/endpoints'
+import { errorMessage } from '@/api/client'
+import { qk } from '@/api/queryKeys'
+import type { Post, Revision } from '@/api/types'
+import { useRefreshOwnerData } from '@/hooks/useOwner'
+import { draftFromPost, isDirty } from './draft'
+import type { Busy, DeskState } from './usePostDesk'
+
+/** What the desk's tools borrow from usePostDesk: its store, its queue and its save. */
+export interface DeskCore {
+  store: RefObject<DeskState>
+  commit: (next: Partial<DeskState>) => void
+  enqueue: <T>(job: () => Promise<T>) => Promise<T>
+  save: (kind: 'auto') => Promise<Post>
+  ready: () => boolean
+  setBusy: Dispatch<SetStateAction<Busy>>
+  setContentVersion: Dispatch<SetStateAction<number>>
+}
+
+/** Restoring a revision, a new AI cover and the preview address: each queued with the saves. */
+export function useDeskTools({ store, commit, enqueue, save, ready, setBusy, setContentVersion }: DeskCore) {
+  const queryClient = useQueryClient()
+  const refresh = useRefreshOwnerData()
+
+  const restore = useCallback(
+    (revision: Revision) =>
+      enqueue(async () => {
+        const { post } = store.current
+        if (!post) return
+        setBusy('restore')
+        try {
+          const answer = (await restoreRevision(post.id, revision.id)).post
+          const d = draftFromPost(answer, answer.category)
+          commit({ post: answer, draft: d, base: d })
+          setContentVersion((v) => v + 1)
+          queryClient.setQueryData(qk.ownerPost(answer.id), answer)
+          void queryClient.invalidateQueries({ queryKey: qk.postRevisions(answer.id) })
+          void refresh()
+          toast.success('Revision restored')
+        } catch (err) {
+          toast.error('Error restoring revision', { description: errorMessage(err) })
+        } finally {
+          setBusy(null)
+        }
+      }),
+    [enqueue, store, commit, setBusy, setContentVersion, queryClient, refresh],
+  )
+
+  /** A saved post to work on: a new post is created first, a draft's edits saved first. */
+  const savedPost = useCallback(async (): Promise<Post | null> => {
+    const { post, draft, base } = store.current
+    if (post && !(post.status === 'draft' && isDirty(draft, base))) return post
+    if (!draft.title.trim()) {
+      ready()
+      return null
+    }
+    return save('auto')
+  }, [store, ready, save])
+
+  const newCover = useCallback(
+    () =>
+      enqueue(async () => {
+        setBusy('cover')
+        try {
+          const post = await savedPost()
+          if (!post) return
+          const answer = (await regenerateCover(post.id)).post
+          const cover = { coverImageUrl: answer.coverImageUrl ?? '', coverMediaId: null }
+          commit({ post: answer, draft: { ...store.current.draft, ...cover }, base: { ...store.current.base, ...cover } })
+          queryClient.setQueryData(qk.ownerPost(answer.id), answer)
+          void queryClient.invalidateQueries({ queryKey: qk.workspace })
+          toast.success('Cover regenerated')
+        } catch (err) {
+          toast.error('Error generating image', { description: errorMessage(err) })
+        } finally {
+          setBusy(null)
+        }
+      }),
+    [enqueue, store, savedPost, commit, setBusy, queryClient],
+  )
+
+  /** The private preview address of the post as saved (a new post is saved as a draft first). */
+  const previewUrl = useCallback(
+    () =>
+      enqueue(async (): Promise<string | null> => {
+        setBusy('preview')
+        try {
+          const post = await savedPost()
+          if (!post) return null
+          return post.previewUrl || (await getOwnerPost(post.id)).post.previewUrl || null
+        } catch (err) {
+          toast.error('Error opening preview', { description: errorMessage(err) })
+          return null
+        } finally {
+          setBusy(null)
+        }
+      }),
+    [enqueue, savedPost, setBusy],
+  )
+
+  return { restore, newCover, previewUrl }
+}
