@@ -293,3 +293,34 @@ test('desk: leaving unsaved changes of a published post asks first', async ({ pa
   // the live post kept its title
   await expect(page.getByText('Published at once', { exact: true }).first()).toBeVisible();
 });
+
+test('desk on a phone: the admin edits a post of the blog at /', async ({ page }) => {
+  await page.setViewportSize(phone);
+  await page.goto('/admin/login');
+  await page.getByLabel('Email').fill('admin@e2e.test');
+  await page.getByLabel('Password').fill('admin-pass');
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await expect(page.getByText('Admin - Unlimited Access').first()).toBeVisible();
+
+  // The admin's desk is the site's blog: its posts are the ones at "/".
+  const list = await (await page.request.get('/api/workspace/posts?status=published&limit=1')).json();
+  const post = list.posts[0] as { id: number; title: string; url: string };
+  expect(post.url).not.toContain('/blog/');
+  await page.goto(`/dashboard/posts/${post.id}`);
+  const titleBox = page.getByRole('textbox', { name: 'Title', exact: true });
+  await expect(titleBox).toHaveValue(post.title);
+  const edited = `${post.title} (edited on a phone)`;
+  await titleBox.fill(edited);
+  const status = page.getByRole('region', { name: 'Status & publishing' });
+  await status.getByRole('button', { name: 'Update' }).click();
+  await expect(page.getByText('Post updated')).toBeVisible();
+  // Nothing on the screen is wider than the phone.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(phone.width);
+  await snap(page, 'desk-admin-phone');
+
+  await page.goto(post.url);
+  await expect(page.getByRole('heading', { level: 1, name: edited })).toBeVisible();
+  const feed = await (await page.request.get('/feed.xml')).text();
+  expect(feed).toContain('(edited on a phone)');
+});

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/inkpress/inkpress/internal/auth"
+	"github.com/inkpress/inkpress/internal/workspace"
 	"github.com/inkpress/inkpress/server/api/contract"
 	"github.com/inkpress/inkpress/store"
 )
@@ -77,8 +78,9 @@ func (h *Handler) me(ctx context.Context, c *caller) (*contract.Me, error) {
 		return out, nil
 	}
 	out.User = toUserJSON(c.user)
-	ws, err := h.Store.GetWorkspace(ctx, store.FindWorkspace{UserID: &c.user.ID})
-	if errors.Is(err, store.ErrNotFound) {
+	// An admin's workspace is the site's (see workspace.Service.OfUser).
+	ws, err := h.Workspaces.OfUser(ctx, c.user, c.isAdmin, false)
+	if errors.Is(err, workspace.ErrNotFound) {
 		return out, nil
 	}
 	if err != nil {

@@ -447,6 +447,11 @@ func TestAdminsRunTheSiteWorkspace(t *testing.T) {
 		if !dash.Site || dash.Workspace.Slug != e.app.Config.SiteWorkspace || !dash.Usage.Unlimited {
 			t.Fatalf("admin's desk = %+v site %v usage %+v", dash.Workspace, dash.Site, dash.Usage)
 		}
+		var me contract.Me
+		admin.mustJSON(http.MethodGet, "/api/auth/me", nil, http.StatusOK, &me)
+		if me.Workspace == nil || me.Workspace.Slug != e.app.Config.SiteWorkspace || !me.OnboardingCompleted {
+			t.Fatalf("admin's me = %+v", me)
+		}
 		var cats []contract.Category
 		var catsResp struct {
 			Categories []contract.Category `json:"categories"`
