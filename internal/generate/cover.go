@@ -5,7 +5,6 @@ import (
 	"errors"
 
 	"github.com/inkpress/inkpress/internal/apperr"
-	"github.com/inkpress/inkpress/internal/lease"
 	"github.com/inkpress/inkpress/store"
 )
 
@@ -35,15 +34,8 @@ func (s *Service) NewCover(ctx context.Context, ws *store.Workspace, isAdmin boo
 			s.release(ctx, held, 0, 1)
 		}
 	}()
-	ctx, stopLease := lease.Keep(ctx, lease.Every(s.lease()), s.logger(), func(ctx context.Context) error {
-		return s.Store.RenewReservation(ctx, held.ID, s.now().Add(s.lease()))
-	})
-	defer stopLease()
-	if s.Timeout > 0 {
-		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeout(ctx, s.Timeout)
-		defer cancel()
-	}
+	ctx, stop := s.work(ctx, held)
+	defer stop()
 	cover, err := s.illustrate(ctx, ws.ID, cat, p.Title, now)
 	if err != nil {
 		s.logger().WarnContext(ctx, "AI cover failed", "workspace", ws.ID, "post", postID, "err", err)

@@ -140,15 +140,8 @@ func (s *Service) Generate(ctx context.Context, ws *store.Workspace, isAdmin boo
 			s.release(ctx, held, heldPosts, heldImages)
 		}
 	}()
-	ctx, stopLease := lease.Keep(ctx, lease.Every(s.lease()), s.logger(), func(ctx context.Context) error {
-		return s.Store.RenewReservation(ctx, held.ID, s.now().Add(s.lease()))
-	})
-	defer stopLease()
-	if s.Timeout > 0 {
-		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeout(ctx, s.Timeout)
-		defer cancel()
-	}
+	ctx, stop := s.work(ctx, held)
+	defer stop()
 	art, err := s.write(ctx, wreq)
 	if err != nil {
 		if e := apperr.As(err); e != nil && e.Kind == apperr.Upstream {

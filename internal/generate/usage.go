@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/inkpress/inkpress/internal/apperr"
+	"github.com/inkpress/inkpress/internal/lease"
 	"github.com/inkpress/inkpress/internal/plan"
 	"github.com/inkpress/inkpress/store"
 )
@@ -113,4 +114,18 @@ func (s *Service) RunSweeper(ctx context.Context, every time.Duration) {
 		case <-t.C:
 		}
 	}
+}
+
+// work bounds the AI work of a held reservation: the returned context
+// renews the reservation's lease while it lives (and ends if the lease is
+// lost) and ends after Timeout when set; stop releases both.
+func (s *Service) work(ctx context.Context, held *store.Reservation) (context.Context, func()) {
+	ctx, stopLease := lease.Keep(ctx, lease.Every(s.lease()), s.logger(), func(ctx context.Context) error {
+		return s.Store.RenewReservation(ctx, held.ID, s.now().Add(s.lease()))
+	})
+	if s.Timeout <= 0 {
+		return ctx, stopLease
+	}
+	ctx, cancel := context.WithTimeout(ctx, s.Timeout)
+	return ctx, func() { cancel(); stopLease() }
 }

@@ -543,3 +543,27 @@ func TestAIPostsCanStopAtADraft(t *testing.T) {
 		}
 	})
 }
+
+func TestANewAICoverCountsOneImage(t *testing.T) {
+	t.Parallel()
+	e := newOwnerEnv(t, "", nil, nil)
+	c := e.owner("Olivia", "olivia@example.com", "keto")
+	p := c.write(handPost("Cover Me", "draft"))
+	var out contract.CoverResponse
+	c.mustJSON(http.MethodPost, fmt.Sprintf("/api/workspace/posts/%d/cover", p.ID), nil, http.StatusOK, &out)
+	if out.Post.CoverImageURL == "" || out.Usage.ImagesGenerated != 1 || c.usage().ImagesGenerated != 1 || c.usage().PostsGenerated != 0 {
+		t.Fatalf("cover %q, usage %+v", out.Post.CoverImageURL, out.Usage)
+	}
+
+	// When drawing fails the post keeps its cover and the image goes back.
+	broken := newOwnerEnv(t, "", nil, failingIllustrator{})
+	b := broken.owner("Bo", "bo@example.com", "keto")
+	q := b.write(handPost("No Luck", "draft"))
+	b.mustFail(http.MethodPost, fmt.Sprintf("/api/workspace/posts/%d/cover", q.ID), nil, http.StatusBadGateway, "provider_error")
+	if u := b.usage(); u.ImagesGenerated != 0 {
+		t.Errorf("a failed cover counted %d images", u.ImagesGenerated)
+	}
+	// Another workspace's post gets no cover.
+	intruder := e.owner("Mallory", "mallory@example.com", "keto")
+	intruder.mustFail(http.MethodPost, fmt.Sprintf("/api/workspace/posts/%d/cover", p.ID), nil, http.StatusNotFound, "post_not_found")
+}
