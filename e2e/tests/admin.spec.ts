@@ -1,36 +1,5 @@
-import { deflateSync } from 'node:zlib';
 import { expect, test, type APIRequestContext, type Browser, type Page } from './fixtures';
-import { desktop, phone, signUp, snap, uniqueEmail } from './helpers';
-
-/** Closes the toasts so they do not cover the page in screenshots. */
-async function closeToasts(page: Page): Promise<void> {
-  const close = page.getByRole('button', { name: 'Close toast' });
-  for (let i = await close.count(); i > 0; i--) {
-    await close.first().click({ timeout: 2_000 }).catch(() => undefined);
-  }
-  await expect(close).toHaveCount(0, { timeout: 5_000 }).catch(() => undefined);
-}
-
-/** Screenshots at phone and desktop widths (toasts closed), then back to the desktop. */
-async function snapBoth(page: Page, name: string): Promise<void> {
-  await closeToasts(page);
-  await page.setViewportSize(phone);
-  await page.waitForTimeout(200);
-  await snap(page, `${name}-phone`);
-  await page.setViewportSize(desktop);
-  await page.waitForTimeout(200);
-  await snap(page, `${name}-desktop`);
-}
-
-async function adminLogin(page: Page): Promise<void> {
-  await page.setViewportSize(desktop);
-  await page.goto('/admin/login');
-  await page.getByLabel('Email').fill('admin@e2e.test');
-  await page.getByLabel('Password').fill('admin-pass');
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible();
-}
+import { adminLogin, desktop, png, signUp, snapBoth, uniqueEmail } from './helpers';
 
 /** A signed-in owner (onboarding skipped) in a browser context of their own. */
 async function newOwner(browser: Browser, name: string): Promise<{ page: Page; workspace: { id: number; name: string; slug: string } }> {
@@ -65,49 +34,6 @@ async function scheduledCount(request: APIRequestContext): Promise<number> {
   const res = await request.get('/api/workspace/scheduled');
   expect(res.ok()).toBe(true);
   return ((await res.json()).items as unknown[]).length;
-}
-
-// ---- A small PNG, drawn here so the upload is a real image ----
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-function crc32(buf: Buffer): number {
-  let c = 0xffffffff;
-  for (const b of buf) c = CRC_TABLE[(c ^ b) & 0xff] ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-}
-function chunk(type: string, data: Buffer): Buffer {
-  const len = Buffer.alloc(4);
-  len.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([len, body, crc]);
-}
-/** A size x size RGB PNG with a diagonal gradient between two colours. */
-function png(size: number, from: [number, number, number], to: [number, number, number]): Buffer {
-  const raw = Buffer.alloc(size * (size * 3 + 1));
-  for (let y = 0; y < size; y++) {
-    raw[y * (size * 3 + 1)] = 0;
-    for (let x = 0; x < size; x++) {
-      const t = (x + y) / (2 * (size - 1));
-      const o = y * (size * 3 + 1) + 1 + x * 3;
-      for (let i = 0; i < 3; i++) raw[o + i] = Math.round(from[i] + (to[i] - from[i]) * t);
-    }
-  }
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(size, 0);
-  ihdr.writeUInt32BE(size, 4);
-  ihdr[8] = 8; // bit depth
-  ihdr[9] = 2; // RGB
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', ihdr),
-    chunk('IDAT', deflateSync(raw)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
 }
 
 /** 'YYYY-MM-DD' a year from now (local), so scheduled items stay pending. */
@@ -247,10 +173,10 @@ test('admin: media library upload and delete', async ({ page }) => {
   if (before === 0) await expect(page.getByText('No images yet')).toBeVisible();
 
   const input = page.locator('input[type="file"]');
-  await input.setInputFiles({ name: 'e2e-sunrise.png', mimeType: 'image/png', buffer: png(96, [249, 115, 22], [79, 70, 229]) });
+  await input.setInputFiles({ name: 'e2e-sunrise.png', mimeType: 'image/png', buffer: png(96, 96, [249, 115, 22], [79, 70, 229]) });
   await expect(page.getByText('Success')).toBeVisible();
   await expect(page.getByText(`${before + 1}/40 images`)).toBeVisible();
-  await input.setInputFiles({ name: 'e2e-ocean.png', mimeType: 'image/png', buffer: png(96, [16, 185, 129], [14, 165, 233]) });
+  await input.setInputFiles({ name: 'e2e-ocean.png', mimeType: 'image/png', buffer: png(96, 96, [16, 185, 129], [14, 165, 233]) });
   await expect(page.getByText(`${before + 2}/40 images`)).toBeVisible();
   const grid = page.getByRole('list', { name: 'Images' });
   await expect(grid.getByText('e2e-sunrise.png')).toBeVisible();

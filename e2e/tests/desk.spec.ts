@@ -1,65 +1,9 @@
-import { deflateSync } from 'node:zlib';
 import { expect, test, type APIRequestContext, type Page } from './fixtures';
-import { desktop, phone, signUp, snap, uniqueEmail } from './helpers';
+import { adminLogin, desktop, phone, png, signUp, snap, snapBoth, uniqueEmail } from './helpers';
 
 // The post desk end to end: a post written by hand (heading, list, sponsored link, library image
 // with alt text, YouTube video), kept private as a draft, shown through its preview link, scheduled
 // and published by the server's scheduler, moved to a new address, unpublished, and restored.
-
-/** Closes the toasts so they do not cover the page in screenshots. */
-async function closeToasts(page: Page): Promise<void> {
-  const close = page.getByRole('button', { name: 'Close toast' });
-  for (let i = await close.count(); i > 0; i--) {
-    await close.first().click({ timeout: 2_000 }).catch(() => undefined);
-  }
-}
-
-/** Screenshots at phone and desktop widths, then back to `back`. */
-async function snapBoth(page: Page, name: string, back = desktop): Promise<void> {
-  await closeToasts(page);
-  for (const [size, label] of [[phone, 'phone'], [desktop, 'desktop']] as const) {
-    await page.setViewportSize(size);
-    await page.waitForTimeout(200);
-    await snap(page, `${name}-${label}`);
-  }
-  await page.setViewportSize(back);
-}
-
-// ---- A small PNG, drawn here so the upload is a real image ----
-function crc32(buf: Buffer): number {
-  let c = ~0;
-  for (const b of buf) {
-    c ^= b;
-    for (let k = 0; k < 8; k++) c = c & 1 ? (c >>> 1) ^ 0xedb88320 : c >>> 1;
-  }
-  return ~c >>> 0;
-}
-
-function chunk(type: string, data: Buffer): Buffer {
-  const len = Buffer.alloc(4);
-  len.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([len, body, crc]);
-}
-
-function png(width: number, height: number, rgb: [number, number, number]): Buffer {
-  const row = Buffer.alloc(width * 3 + 1);
-  for (let x = 0; x < width; x++) row.set(rgb, 1 + x * 3);
-  const raw = Buffer.concat(Array.from({ length: height }, () => row));
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr[8] = 8; // bit depth
-  ihdr[9] = 2; // RGB
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', ihdr),
-    chunk('IDAT', deflateSync(raw)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
 
 interface OwnerPost {
   id: number;
@@ -295,12 +239,7 @@ test('desk: leaving unsaved changes of a published post asks first', async ({ pa
 });
 
 test('desk on a phone: the admin edits a post of the blog at /', async ({ page }) => {
-  await page.setViewportSize(phone);
-  await page.goto('/admin/login');
-  await page.getByLabel('Email').fill('admin@e2e.test');
-  await page.getByLabel('Password').fill('admin-pass');
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await adminLogin(page, phone);
   await expect(page.getByText('Admin - Unlimited Access').first()).toBeVisible();
 
   // The admin's desk is the site's blog: its posts are the ones at "/".
