@@ -1,24 +1,18 @@
 import { useState, type FormEvent } from 'react'
 import type { Editor } from '@tiptap/core'
-import { Button } from '@/components/ui/button'
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog'
+import { DialogFooter } from '@/components/ui/dialog'
 import { Field } from '@/components/ui/field'
 import { Input } from '@/components/ui/input'
+import { DialogActions, EditorDialog } from './EditorDialog'
 import { parseEmbedUrl, providerName } from './embedUrl'
 import { insertBlock } from './nodes'
 
 /** Inserts a YouTube or Vimeo video from its page address. */
 export function EmbedDialog({ editor, open, onOpenChange }: { editor: Editor; open: boolean; onOpenChange: (open: boolean) => void }) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-w-md">
-        <DialogHeader>
-          <DialogTitle>Embed a video</DialogTitle>
-          <DialogDescription>Paste the address of a YouTube or Vimeo video.</DialogDescription>
-        </DialogHeader>
-        {open && <EmbedForm editor={editor} onDone={() => onOpenChange(false)} />}
-      </DialogContent>
-    </Dialog>
+    <EditorDialog open={open} onOpenChange={onOpenChange} title="Embed a video" description="Paste the address of a YouTube or Vimeo video.">
+      {(done) => <EmbedForm editor={editor} onDone={done} />}
+    </EditorDialog>
   )
 }
 
@@ -61,10 +55,7 @@ function EmbedForm({ editor, onDone }: { editor: Editor; onDone: () => void }) {
         )}
       </Field>
       <DialogFooter>
-        <Button variant="outline" onClick={onDone}>
-          Cancel
-        </Button>
-        <Button type="submit">Insert video</Button>
+        <DialogActions submit="Insert video" onCancel={onDone} />
       </DialogFooter>
     </form>
   )

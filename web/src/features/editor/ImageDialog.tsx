@@ -3,27 +3,22 @@ import type { Editor } from '@tiptap/core'
 import { NodeSelection } from '@tiptap/pm/state'
 import { Button } from '@/components/ui/button'
 import { Checkbox } from '@/components/ui/checkbox'
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog'
+import { DialogFooter } from '@/components/ui/dialog'
 import { Field } from '@/components/ui/field'
 import { ImageUpload } from '@/components/ui/image-upload'
 import { Input } from '@/components/ui/input'
 import { Segmented } from '@/components/ui/segmented'
 import { MediaPicker } from '@/components/workspace/MediaPicker'
+import { DialogActions, EditorDialog } from './EditorDialog'
 import { imageContent, selectedImage, type ImageChoice } from './image'
 import { insertBlock } from './nodes'
 
 /** Inserts an image from the media library or an upload, with alt text and an optional caption. */
 export function ImageDialog({ editor, open, onOpenChange }: { editor: Editor; open: boolean; onOpenChange: (open: boolean) => void }) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-w-2xl">
-        <DialogHeader>
-          <DialogTitle>Image</DialogTitle>
-          <DialogDescription>Pick an image, then say what it shows for readers who cannot see it.</DialogDescription>
-        </DialogHeader>
-        {open && <ImageForm editor={editor} onDone={() => onOpenChange(false)} />}
-      </DialogContent>
-    </Dialog>
+    <EditorDialog open={open} onOpenChange={onOpenChange} title="Image" description="Pick an image, then say what it shows for readers who cannot see it." className="max-w-2xl">
+      {(done) => <ImageForm editor={editor} onDone={done} />}
+    </EditorDialog>
   )
 }
 
@@ -119,10 +114,7 @@ function ImageForm({ editor, onDone }: { editor: Editor; onDone: () => void }) {
         {(aria) => <Input {...aria} value={image.caption} onChange={(e) => setImage({ ...image, caption: e.target.value })} />}
       </Field>
       <DialogFooter>
-        <Button variant="outline" onClick={onDone}>
-          Cancel
-        </Button>
-        <Button type="submit">{initial ? 'Update image' : 'Insert image'}</Button>
+        <DialogActions submit={initial ? 'Update image' : 'Insert image'} onCancel={onDone} />
       </DialogFooter>
     </form>
   )

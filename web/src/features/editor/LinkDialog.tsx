@@ -2,23 +2,18 @@ import { useState, type FormEvent } from 'react'
 import type { Editor } from '@tiptap/core'
 import { Button } from '@/components/ui/button'
 import { Checkbox } from '@/components/ui/checkbox'
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog'
+import { DialogFooter } from '@/components/ui/dialog'
 import { Field } from '@/components/ui/field'
 import { Input } from '@/components/ui/input'
+import { DialogActions, EditorDialog } from './EditorDialog'
 import { linkAttrs, linkOptions, normalizeHref, type LinkOptions } from './link'
 
 /** Adds, edits or removes the link at the selection: its address and rel/target choices. */
 export function LinkDialog({ editor, open, onOpenChange }: { editor: Editor; open: boolean; onOpenChange: (open: boolean) => void }) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-w-md">
-        <DialogHeader>
-          <DialogTitle>Link</DialogTitle>
-          <DialogDescription>Where the selected text leads, and how search engines should treat it.</DialogDescription>
-        </DialogHeader>
-        {open && <LinkForm editor={editor} onDone={() => onOpenChange(false)} />}
-      </DialogContent>
-    </Dialog>
+    <EditorDialog open={open} onOpenChange={onOpenChange} title="Link" description="Where the selected text leads, and how search engines should treat it.">
+      {(done) => <LinkForm editor={editor} onDone={done} />}
+    </EditorDialog>
   )
 }
 
@@ -103,10 +98,7 @@ function LinkForm({ editor, onDone }: { editor: Editor; onDone: () => void }) {
           <span />
         )}
         <div className="flex flex-col-reverse gap-2 sm:flex-row">
-          <Button variant="outline" onClick={onDone}>
-            Cancel
-          </Button>
-          <Button type="submit">{editing ? 'Update link' : 'Add link'}</Button>
+          <DialogActions submit={editing ? 'Update link' : 'Add link'} onCancel={onDone} />
         </div>
       </DialogFooter>
     </form>

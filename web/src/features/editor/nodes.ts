@@ -12,21 +12,26 @@ export interface FigureAttrs {
   caption: string
 }
 
+/**
+ * What both block nodes share: a block that is an atom (selected, dragged and replaced whole) with
+ * the given attributes and their defaults.
+ */
+function atomBlock(name: string, defaults: Record<string, string>) {
+  return {
+    name,
+    group: 'block',
+    atom: true,
+    draggable: true,
+    selectable: true,
+    addAttributes() {
+      return Object.fromEntries(Object.entries(defaults).map(([key, value]) => [key, { default: value }]))
+    },
+  }
+}
+
 /** <figure><img src alt><figcaption>caption</figcaption></figure> */
 export const Figure = Node.create({
-  name: 'figure',
-  group: 'block',
-  atom: true,
-  draggable: true,
-  selectable: true,
-
-  addAttributes() {
-    return {
-      src: { default: '' },
-      alt: { default: '' },
-      caption: { default: '' },
-    }
-  },
+  ...atomBlock('figure', { src: '', alt: '', caption: '' }),
 
   parseHTML() {
     return [
@@ -63,18 +68,7 @@ function embedFrom(src: string | null | undefined): EmbedAttrs | false {
 
 /** <div data-embed="youtube|vimeo"><iframe src="player address"></iframe></div> */
 export const VideoEmbed = Node.create({
-  name: 'videoEmbed',
-  group: 'block',
-  atom: true,
-  draggable: true,
-  selectable: true,
-
-  addAttributes() {
-    return {
-      provider: { default: 'youtube' },
-      id: { default: '' },
-    }
-  },
+  ...atomBlock('videoEmbed', { provider: 'youtube', id: '' }),
 
   parseHTML() {
     return [

@@ -1,0 +1,48 @@
+import type { ReactNode } from 'react'
+import { Button } from '@/components/ui/button'
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog'
+
+/**
+ * The frame of the editor's dialogs (link, image, video): a title, a line that says what the
+ * dialog is for, and a form that is mounted only while open, so it starts afresh each time.
+ * `children` gets `done`, which closes the dialog.
+ */
+export function EditorDialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  className = 'max-w-md',
+  children,
+}: {
+  open: boolean
+  onOpenChange: (open: boolean) => void
+  title: string
+  description: string
+  className?: string
+  children: (done: () => void) => ReactNode
+}) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className={className}>
+        <DialogHeader>
+          <DialogTitle>{title}</DialogTitle>
+          <DialogDescription>{description}</DialogDescription>
+        </DialogHeader>
+        {open && children(() => onOpenChange(false))}
+      </DialogContent>
+    </Dialog>
+  )
+}
+
+/** Cancel and the submit button at the foot of an editor dialog's form. */
+export function DialogActions({ submit, onCancel }: { submit: string; onCancel: () => void }) {
+  return (
+    <>
+      <Button variant="outline" onClick={onCancel}>
+        Cancel
+      </Button>
+      <Button type="submit">{submit}</Button>
+    </>
+  )
+}
