@@ -9,7 +9,6 @@ import {
   platformShareUrl,
   shareKit,
   shareText,
-  stripHtml,
   toHashtag,
   type CharStatus,
   type Platform,
@@ -140,10 +139,6 @@ describe('text helpers', () => {
   it('takes the excerpt from the paragraphs, skipping headings and banners', () => {
     expect(bodyText('<h2>Intro</h2><p>One.</p><a rel="sponsored"><img src="x"></a><p>Two <em>too</em>.</p>')).toBe('One. Two too.')
     expect(bodyText('Plain text only.')).toBe('Plain text only.')
-  })
-
-  it('strips tags and decodes entities', () => {
-    expect(stripHtml('<p>Fish &amp; chips&nbsp;<b>now</b></p><script>x()</script>')).toBe('Fish & chips now')
   })
 
   it('counts astral symbols once', () => {

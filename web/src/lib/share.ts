@@ -1,4 +1,5 @@
 /** Share links and the per-platform share kit (limits and counts in docs/product.md). */
+import { stripHtml } from './text'
 
 export type Platform = 'twitter' | 'linkedin' | 'facebook' | 'instagram'
 
@@ -43,22 +44,6 @@ export function charStatus(length: number, limit: number): CharStatus {
   if (length >= limit) return 'Over limit!'
   if (length >= limit * 0.9) return 'Near limit'
   return 'Good'
-}
-
-/** Plain text from HTML (no DOM needed). */
-export function stripHtml(html: string): string {
-  return html
-    .replace(/<(script|style)[^>]*>[\s\S]*?<\/\1>/gi, ' ')
-    .replace(/<\/?(?:a|abbr|b|code|em|i|mark|s|small|span|strong|sub|sup|u)\b[^>]*>/gi, '')
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/&nbsp;/g, ' ')
-    .replace(/&amp;/g, '&')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/\s+/g, ' ')
-    .trim()
 }
 
 /**

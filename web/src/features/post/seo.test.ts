@@ -13,6 +13,7 @@ describe('counter', () => {
 describe('excerpt', () => {
   it('strips tags and cuts at 155 characters with an ellipsis', () => {
     expect(excerpt('<h2>A</h2><p>b &amp; <strong>c</strong></p>')).toBe('A b & c')
+    expect(excerpt('<p><em>in</em>line</p>')).toBe('inline') // as the server reads it
     const long = `<p>${'word '.repeat(60)}</p>`
     const out = excerpt(long)
     expect(out.endsWith('...')).toBe(true)

@@ -1,5 +1,6 @@
 /** The SEO panel: length counters and the search-result preview. */
 import { slugify } from '@/lib/keywords'
+import { stripHtml } from '@/lib/text'
 
 /** What search engines show in full (advice, not limits: longer text is still saved). */
 export const SEO_LENGTH = { metaTitle: 60, metaDescription: 160 } as const
@@ -14,17 +15,7 @@ export function counter(text: string, max: number): { label: string; over: boole
 
 /** The post's text without tags, first 155 characters, '...' when longer (the server's fallback). */
 export function excerpt(html: string, length = EXCERPT_LENGTH): string {
-  const text = html
-    .replace(/<(script|style)[\s\S]*?<\/\1>/gi, ' ')
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/&nbsp;/g, ' ')
-    .replace(/&amp;/g, '&')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/\s+/g, ' ')
-    .trim()
+  const text = stripHtml(html)
   return [...text].length > length ? `${[...text].slice(0, length).join('').trimEnd()}...` : text
 }
 
