@@ -2,8 +2,8 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { AppRoutes } from '@/App'
-import { json, makePost, mockFetch, renderWithProviders, visitor } from '@/test/utils'
-import type { BlogResponse, Category, Post } from '@/api/types'
+import { json, makeBlog, makeCategory, makePost, mockFetch, renderWithProviders, visitor } from '@/test/utils'
+import type { Post } from '@/api/types'
 import { blogHomePath, categoryPath, feedPath, postPath } from '@/lib/paths'
 import { headRootBlog } from '@/lib/rootBlog'
 
@@ -13,29 +13,9 @@ afterEach(() => {
 
 // On a workspace's custom domain /api/site answers `blog`, and the app renders that blog at the root.
 
-const keto: Category = {
-  id: 1,
-  name: 'Keto',
-  slug: 'keto',
-  description: 'Low-carb living',
-  colorHex: '#10b981',
-  gradient: 'linear-gradient(135deg,#10b981,#059669)',
-  postCount: 1,
-}
+const keto = makeCategory()
 
-const blog: BlogResponse = {
-  workspace: { name: "Olivia's Blog", slug: 'olivias-blog' },
-  settings: {
-    blogTitle: 'Olivia Writes',
-    blogDescription: 'Notes on food',
-    templateId: 'template-2',
-    primaryColor: '#f43f5e',
-    fontFamily: 'Lora',
-    onboardingCompleted: true,
-    reviewAiPosts: false,
-  },
-  categories: [keto],
-}
+const blog = makeBlog([keto])
 
 // The API resolves the blog by host: summaries carry root-relative URLs.
 const summary = makePost({ workspaceSlug: 'olivias-blog', url: '/keto/ten-keto-breakfasts' })

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { screen, within } from '@testing-library/react'
 import { AppRoutes } from '@/App'
-import { apiError, json, makePost, mockFetch, renderWithProviders, visitor } from '@/test/utils'
+import { apiError, blogSettings, json, makePost, mockFetch, renderWithProviders, visitor } from '@/test/utils'
 import type { Post, PreviewResponse } from '@/api/types'
 import { formatDateTime } from '@/lib/format'
 
@@ -25,15 +25,7 @@ function preview(post: Partial<Post> = {}): PreviewResponse {
   return {
     post: { ...draft, ...post },
     blog: { name: "Olivia's Blog", slug: 'olivias-blog' },
-    settings: {
-      blogTitle: 'Olivia Writes',
-      blogDescription: 'Notes on food',
-      templateId: 'template-2',
-      primaryColor: '#f43f5e',
-      fontFamily: 'Lora',
-      onboardingCompleted: true,
-      reviewAiPosts: false,
-    },
+    settings: blogSettings,
   }
 }
 

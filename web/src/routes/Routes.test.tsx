@@ -2,18 +2,10 @@ import { describe, expect, it } from 'vitest'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { AppRoutes } from '@/App'
-import { apiError, json, makePost, mockFetch, owner, renderWithProviders, visitor } from '@/test/utils'
-import type { BlogResponse, Category, Post } from '@/api/types'
+import { apiError, json, makeBlog, makeCategory, makePost, mockFetch, owner, renderWithProviders, visitor } from '@/test/utils'
+import type { Post } from '@/api/types'
 
-const keto: Category = {
-  id: 1,
-  name: 'Keto',
-  slug: 'keto',
-  description: 'Low-carb living',
-  colorHex: '#10b981',
-  gradient: 'linear-gradient(135deg,#10b981,#059669)',
-  postCount: 2,
-}
+const keto = makeCategory({ postCount: 2 })
 
 const post: Post = {
   ...makePost(),
@@ -24,19 +16,7 @@ const post: Post = {
   coverImageUrl: '/media/eggs.png',
 }
 
-const blog: BlogResponse = {
-  workspace: { name: "Olivia's Blog", slug: 'olivias-blog' },
-  settings: {
-    blogTitle: 'Olivia Writes',
-    blogDescription: 'Notes on food',
-    templateId: 'template-2',
-    primaryColor: '#f43f5e',
-    fontFamily: 'Lora',
-    onboardingCompleted: true,
-    reviewAiPosts: false,
-  },
-  categories: [keto],
-}
+const blog = makeBlog([keto])
 
 function routes(extra: Record<string, unknown> = {}) {
   return {

@@ -4,7 +4,7 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router'
 import { QueryClient } from '@tanstack/react-query'
 import { vi } from 'vitest'
 import { AppProviders } from '@/App'
-import type { Me, PostSummary } from '@/api/types'
+import type { BlogResponse, Category, Me, PostSummary, Settings } from '@/api/types'
 
 export function testClient(): QueryClient {
   return new QueryClient({
@@ -117,4 +117,34 @@ export function makePost(over: Partial<PostSummary> = {}): PostSummary {
     status: 'published',
     ...over,
   }
+}
+
+/** The Keto category of the blog fixtures. */
+export function makeCategory(over: Partial<Category> = {}): Category {
+  return {
+    id: 1,
+    name: 'Keto',
+    slug: 'keto',
+    description: 'Low-carb living',
+    colorHex: '#10b981',
+    gradient: 'linear-gradient(135deg,#10b981,#059669)',
+    postCount: 1,
+    ...over,
+  }
+}
+
+/** Olivia's blog settings, as the blog and preview answers carry them. */
+export const blogSettings: Settings = {
+  blogTitle: 'Olivia Writes',
+  blogDescription: 'Notes on food',
+  templateId: 'template-2',
+  primaryColor: '#f43f5e',
+  fontFamily: 'Lora',
+  onboardingCompleted: true,
+  reviewAiPosts: false,
+}
+
+/** GET /api/blogs/olivias-blog: Olivia's blog with its settings and the given categories. */
+export function makeBlog(categories: Category[]): BlogResponse {
+  return { workspace: { name: "Olivia's Blog", slug: 'olivias-blog' }, settings: blogSettings, categories }
 }
