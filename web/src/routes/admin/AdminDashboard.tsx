@@ -7,13 +7,14 @@
  */
 import { useState } from 'react'
 import { Link, Navigate } from 'react-router'
-import { CalendarClock, CalendarRange, FolderTree, ImageIcon, LayoutGrid, PenLine, Rss, Sparkles, Users } from 'lucide-react'
+import { CalendarClock, CalendarRange, FolderTree, ImageIcon, LayoutGrid, Rss, Sparkles, Users } from 'lucide-react'
 import type { WorkspaceResponse } from '@/api/types'
 import { RequireSession } from '@/components/RequireSession'
 import { AdminPage, AdminSection } from '@/components/admin/AdminLayout'
 import { BulkScheduleDialog } from '@/components/admin/BulkScheduleDialog'
 import { WorkspaceGate } from '@/components/admin/WorkspaceGate'
 import { DraftsNotice } from '@/components/owner/DraftsNotice'
+import { NewPostButton } from '@/components/owner/NewPostButton'
 import { UsageOverview } from '@/components/owner/UsageOverview'
 import { CopyField } from '@/components/ui/copy-field'
 import { GenerateDialog } from '@/features/generate/GenerateDialog'
@@ -24,7 +25,6 @@ import { Skeleton } from '@/components/ui/skeleton'
 import { usePageMeta } from '@/hooks/usePageMeta'
 import { usePostsTable } from '@/hooks/usePostsTable'
 import { useWorkspaceCategories } from '@/hooks/useWorkspace'
-import { NEW_POST_PATH } from '@/components/owner/desk'
 
 const SHORTCUTS = [
   { to: '/admin/users', label: 'Manage Users', icon: Users },
@@ -98,11 +98,7 @@ function Panel({ data }: { data: WorkspaceResponse }) {
             <Button variant="outline" onClick={() => setBulkOpen(true)}>
               <CalendarRange aria-hidden="true" /> Bulk Schedule
             </Button>
-            <Button asChild variant="outline">
-              <Link to={NEW_POST_PATH}>
-                <PenLine aria-hidden="true" /> New post
-              </Link>
-            </Button>
+            <NewPostButton />
             {generateButton}
           </>
         }

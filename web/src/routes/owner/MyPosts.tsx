@@ -7,11 +7,11 @@
  */
 import { useState } from 'react'
 import { Link } from 'react-router'
-import { LayoutGrid, PenLine, Sparkles } from 'lucide-react'
+import { LayoutGrid, Sparkles } from 'lucide-react'
 import { RequireSession } from '@/components/RequireSession'
 import { GenerateDialog } from '@/features/generate/GenerateDialog'
 import { OwnerPage } from '@/components/owner/OwnerLayout'
-import { NEW_POST_PATH } from '@/components/owner/desk'
+import { NewPostButton } from '@/components/owner/NewPostButton'
 import { PostsTable } from '@/components/workspace/PostsTable'
 import { Button } from '@/components/ui/button'
 import { usePageMeta } from '@/hooks/usePageMeta'
@@ -39,11 +39,7 @@ function PostsScreen() {
               <LayoutGrid aria-hidden="true" /> <span className="sr-only sm:not-sr-only">Reader view</span>
             </Link>
           </Button>
-          <Button asChild variant="outline">
-            <Link to={NEW_POST_PATH}>
-              <PenLine aria-hidden="true" /> New post
-            </Link>
-          </Button>
+          <NewPostButton />
           {generateButton}
         </>
       }
