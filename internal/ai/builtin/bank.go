@@ -4,8 +4,9 @@ import "github.com/inkpress/inkpress/internal/ai"
 
 // The sentence bank. Templates are plain English with placeholders:
 //
-//	{topic}      the subject, mid-sentence form ("email marketing")
-//	{Topic}      the subject with a capital first letter
+//	{topic}      the subject as it reads mid-sentence ("email marketing",
+//	             "Instagram Reels": names keep the case they were typed in)
+//	{Topic}      the subject with a capital first letter ("iPhone" stays)
 //	{TopicTitle} the subject in title case, for headings
 //	{kw}         the next keyword in rotation (or a generic focus area)
 //	{kwlist}     all keywords joined as "a, b and c"
@@ -15,6 +16,10 @@ import "github.com/inkpress/inkpress/internal/ai"
 //
 // A leading "!" marks an imperative sentence: openers such as "Research
 // shows that" must not be put in front of it.
+//
+// A post may open at most two sentences with the same two words (see
+// maxOpening), so templates that can meet in one post should start
+// differently; the writer skips a template whose opening is used up.
 //
 // Templates avoid "{topic} is/are" so that singular and plural subjects
 // ("keto", "productivity apps") both read correctly, and avoid "must" and
@@ -35,24 +40,46 @@ var toneWords = map[ai.Tone]map[string]string{
 
 // openers are put in front of some sentences so the tone shows throughout.
 // Imperative sentences get their own set, because "Research shows that"
-// cannot introduce a command.
+// cannot introduce a command. A post uses each opener at most once and
+// spreads a tone's openers over its length (see openerRate); no two openers
+// of a tone share their first two words.
 var openers = byTone(
-	[]string{"In practice,", "In most cases,", "Generally speaking,", "As a rule,", "On balance,", "Typically,"},
-	[]string{"Honestly,", "Here's the thing:", "Let's be real:", "Truth is,", "Real talk:", "Between you and me,"},
-	[]string{"Research shows that", "The evidence is clear:", "Make no mistake:", "Experience confirms that", "Without question,", "Studies consistently show that"},
+	[]string{
+		"In practice,", "In most cases,", "Generally speaking,", "As a rule,", "On balance,", "Typically,",
+		"By and large,", "More often than not,", "Broadly speaking,", "In our experience,", "Importantly,", "For most people,",
+	},
+	[]string{
+		"Honestly,", "Here's the thing:", "Let's be real:", "Truth is,", "Real talk:", "Between you and me,",
+		"Fun fact:", "Spoiler alert:", "No joke,", "Funny enough,", "Believe it or not,", "Plot twist:",
+	},
+	[]string{
+		"Research shows that", "The evidence is clear:", "Make no mistake:", "Experience confirms that", "Without question,", "Studies consistently show that",
+		"The data is unambiguous:", "Decades of practice show that", "Put simply,", "Time and again,", "Let there be no doubt:", "Top performers know that",
+	},
 )
 
 var imperativeOpeners = byTone(
-	[]string{"In practice,", "As a rule,", "Where possible,"},
-	[]string{"Honestly,", "Pro tip:", "Trust me,"},
-	[]string{"Make no mistake:", "Above all,", "Without exception,"},
+	[]string{"In practice,", "As a rule,", "Where possible,", "When in doubt,", "Ideally,", "If time allows,"},
+	[]string{"Honestly,", "Pro tip:", "Trust me,", "Quick tip:", "Seriously,", "Do yourself a favour:"},
+	[]string{"Make no mistake:", "Above all,", "Without exception,", "First and foremost,", "In every case,", "As a matter of discipline,"},
 )
 
-// listLeads introduce a list after a section's lead sentence.
+// listLeads introduce a list after a section's lead sentence. A post may
+// have a list in six sections and uses each lead once, so every tone needs
+// at least six, each opening with different words.
 var listLeads = byTone(
-	[]string{"The key points are summarised below.", "The main considerations are listed below."},
-	[]string{"Here's the quick rundown:", "Here's what that looks like:"},
-	[]string{"The essentials are set out below.", "These are the points that matter:"},
+	[]string{
+		"The key points are summarised below.", "The main considerations are listed below.", "A short checklist follows.",
+		"Several factors stand out.", "Each point below deserves attention.", "Below is a concise overview.", "In summary, the essentials are:",
+	},
+	[]string{
+		"Here's what that looks like:", "Quick rundown:", "In a nutshell:", "Let's break it down:",
+		"Cheat sheet time:", "The short version:", "Keep these handy:",
+	},
+	[]string{
+		"The essentials are set out below.", "These are the points that matter:", "Note each of the following:", "The requirements are non-negotiable:",
+		"Every item below counts:", "Study this list closely:", "No item here is optional:",
+	},
 )
 
 // noOpener lists first words that already open a clause; stacking an
@@ -65,7 +92,7 @@ var noOpener = map[string]bool{
 // flavor sentences are sprinkled into paragraphs; they carry the tone.
 var flavor = byTone(
 	[]string{
-		"This is a sensible place to start.",
+		"Starting here is a sensible choice.",
 		"The trade-offs are worth considering carefully.",
 		"A measured approach tends to work best here.",
 		"It pays to review this periodically.",
@@ -101,7 +128,7 @@ var flavor = byTone(
 		"Those who ignore this principle consistently underperform.",
 		"There are no shortcuts here.",
 		"Get this right and everything else becomes easier.",
-		"This is where serious practitioners separate themselves from the rest.",
+		"Serious practitioners separate themselves from the rest right here.",
 		"Follow this rule without exception.",
 		"The data leaves little room for doubt.",
 		"Treat this as a standard, not a suggestion.",
@@ -114,7 +141,7 @@ var generic = []string{
 	"It is worth pausing here to check how this applies to your own situation.",
 	"Context always matters, so adapt these ideas rather than copying them exactly.",
 	"A little preparation at this stage prevents a lot of frustration later.",
-	"Keep the bigger picture in mind: every small improvement supports your overall goal with {topic}.",
+	"!Keep the bigger picture in mind: every small improvement supports your overall goal with {topic}.",
 	"!Write down one action you will take this week based on this section.",
 	"If something here does not fit your circumstances, adjust it and keep moving.",
 	"Progress rarely looks like a straight line, and that is perfectly normal.",
@@ -347,7 +374,7 @@ var angles = []angle{
 			"Interest in {topic} keeps growing, and for good reason: small improvements here tend to compound over months rather than days.",
 			"The people who get the most out of {topic} are rarely the most talented; they are the ones who treat it as a long-term practice.",
 			"Getting {topic} right is {key} because it touches so many other decisions you make every week.",
-			"When you understand the basics of {topic}, you stop guessing and start making choices you can defend.",
+			"Understanding the basics of {topic} lets you stop guessing and start making choices you can defend.",
 			"Ignoring {topic} rarely causes a crisis overnight, but the missed opportunities add up quietly.",
 			"A thoughtful approach to {topic} saves time, money and frustration, which is why it is worth learning properly.",
 			"Much of the advice about {topic} online is contradictory, so a clear framework is more valuable than another list of hacks.",
@@ -428,14 +455,14 @@ var angles = []angle{
 			"The order matters more than it seems: skipping the assessment step makes it impossible to know whether your plan is working.",
 			"!Resist the urge to do everything at once; momentum comes from finishing small steps, not starting big ones.",
 			"If a step feels too large, split it in half until the next action is obvious.",
-			"Expect the first cycle to feel clumsy, which is normal and a sign that you are learning.",
+			"!Expect the first cycle to feel clumsy, which is normal and a sign that you are learning.",
 			"!Schedule your review in advance, otherwise it will be pushed aside by more urgent work.",
 			"By the third or fourth cycle, most people find the process becomes second nature.",
 			"!Keep notes as you go, because your own records will become the most useful guide to {topic} you own.",
-			"When you reach the review step, look at {kw} first, since that is usually where the biggest opportunity hides.",
+			"At the review step, look at {kw} first, since that is usually where the biggest opportunity hides.",
 			"A realistic timeline prevents disappointment: give each change at least a few weeks before judging it.",
 			"Sharing your plan with someone you trust adds a little accountability, and that goes a long way.",
-			"Remember that the plan is a tool, not a contract, and it {should} evolve as you learn.",
+			"!Remember that the plan is a tool, not a contract, and it {should} evolve as you learn.",
 			"Done consistently, these steps turn {topic} from a vague intention into a routine.",
 		},
 		list: &listSpec{ordered: true, keep: true, min: 5, items: []string{
@@ -454,7 +481,7 @@ var angles = []angle{
 		headings: []string{"Tools and Resources for {TopicTitle}", "What You Need to Get Started", "Building Your Toolkit"},
 		toned:    byTone([]string{"Choosing the Right Resources"}, []string{"Handy Tools That Make Life Easier"}, []string{"The Essential Toolkit"}),
 		sentences: []string{
-			"You do not need expensive software to make progress with {topic}; the right habits matter more than the right apps.",
+			"Expensive software is not required to make progress with {topic}; the right habits matter more than the right apps.",
 			"!Choose tools that fit the way you already work, otherwise you will spend more time maintaining them than using them.",
 			"A single source of truth, such as one tracker instead of five, prevents confusion and duplicated effort.",
 			"Free tools are often enough at the start, and you can upgrade once you know exactly what you need.",
@@ -499,7 +526,7 @@ var angles = []angle{
 		list: &listSpec{min: 4, items: []string{
 			"<strong>Trying to change everything at once.</strong> It leads to burnout and makes results impossible to interpret.",
 			"<strong>Copying someone else's plan wholesale.</strong> Their goals, resources and constraints are not yours.",
-			"<strong>Overlooking {kw}.</strong> This is easy to do and expensive to fix later.",
+			"<strong>Overlooking {kw}.</strong> Easy to do, and expensive to fix later.",
 			"<strong>Chasing trends.</strong> The newest tactic is rarely the most effective one.",
 			"<strong>Skipping measurement.</strong> Without data, you are relying on memory and mood.",
 			"<strong>Quitting too early.</strong> Many approaches to {topic} only pay off after several weeks.",
@@ -523,7 +550,7 @@ var angles = []angle{
 			"Pairing {topic} with something you enjoy makes the routine far more appealing.",
 			"Small, regular sessions usually beat occasional marathons, both for results and for sustainability.",
 			"!Reward the behaviour, not just the outcome, especially in the early weeks.",
-			"If a routine keeps failing, the problem is usually the design of the routine, not your character.",
+			"A routine that keeps failing usually has a design problem, not a character problem.",
 			"Consistency with {kw} in particular tends to pay off faster than most people expect.",
 			"Over time, the routine becomes part of your identity, and that is when progress becomes almost automatic.",
 		},
@@ -541,7 +568,7 @@ var angles = []angle{
 			"!Review your numbers on a fixed schedule, weekly for activity and monthly for outcomes.",
 			"!Look for trends rather than single data points; one bad week means far less than a slow decline over a quarter.",
 			"Pairing the numbers with short written notes helps, since context explains what the data cannot.",
-			"If a metric does not change any decision you make, stop tracking it.",
+			"Any metric that changes none of your decisions is not worth tracking.",
 			"Tracking {kw} over time often reveals patterns that are invisible day to day.",
 			"!Be honest with your data, especially when it disagrees with what you hoped to see.",
 			"Celebrating measurable progress, however small, reinforces the habits behind it.",
@@ -576,7 +603,7 @@ var angles = []angle{
 			},
 			{
 				"Each week, {name} spent a few minutes reviewing what had worked and adjusted the next week's plan.",
-				"A simple tracker made progress visible, which turned out to be a powerful motivator.",
+				"Tracking each session in a notebook made progress visible, which turned out to be a powerful motivator.",
 			},
 			{
 				"After three months, the results were clear: steadier progress, fewer setbacks and far less stress.",
@@ -589,7 +616,7 @@ var angles = []angle{
 		},
 		sentences: []string{
 			"The lesson is simple: with {topic}, a modest plan followed consistently beats an ambitious plan followed occasionally.",
-			"Notice that nothing in this story required special talent or expensive resources.",
+			"!Notice that nothing in this story required special talent or expensive resources.",
 			"What made the difference was not a secret technique but a structure that fit real life.",
 			"The approach also left room for bad weeks, which is exactly why it survived them.",
 			"Your situation will differ, but the same pattern applies to almost anyone starting out with {topic}.",
@@ -649,9 +676,9 @@ var angles = []angle{
 		},
 		faq: []qa{
 			{"How long does it take to see results with {topic}?", "It varies, but most people notice early signs of progress within four to eight weeks of consistent effort. Bigger results tend to arrive after three to six months."},
-			{"Do I need special equipment or software?", "Rarely. A simple tracker and protected time in your calendar cover most needs at the start, and you can add tools once you know what is missing."},
+			{"Do I need special equipment or software?", "Rarely. Protected time in your calendar and a basic tracker cover most needs at the start, and you can add tools once you know what is missing."},
 			{"What is the biggest mistake beginners make?", "Trying to do too much too soon. Starting small and building gradually is far more sustainable."},
-			{"How much attention should I give to {kw}?", "More than most people expect. This is one of the areas where a little extra attention pays off quickly."},
+			{"How much attention should I give to {kw}?", "More than most people expect. Few areas repay a little extra attention as quickly."},
 			{"Can I fit {topic} into a tight schedule?", "Yes. Short, regular sessions work well, and a fifteen-minute routine done daily often beats a long session done once a week."},
 			{"How do I know if my approach is working?", "Compare your current numbers with the baseline you recorded at the start. If the trend is positive over several weeks, you are on the right track."},
 			{"Should I follow one expert or combine advice from several?", "Start with one coherent approach so you can judge it fairly. Once you understand the fundamentals, borrowing ideas from others becomes much safer."},

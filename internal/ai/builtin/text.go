@@ -1,6 +1,7 @@
 package builtin
 
 import (
+	"html"
 	"regexp"
 	"strings"
 	"unicode"
@@ -66,23 +67,92 @@ func titleCase(s string) string {
 	return strings.Join(words, " ")
 }
 
+// capFirst raises the first letter of a sentence's first word, unless that
+// word already has capitals of its own ("iPhone", "eBay" stay as they are).
 func capFirst(s string) string {
 	r, n := utf8.DecodeRuneInString(s)
 	if n == 0 {
 		return s
 	}
+	if first, _, _ := strings.Cut(s, " "); hasUpper(first) {
+		return s
+	}
 	return string(unicode.ToUpper(r)) + s[n:]
 }
 
-// lowerFirst lowercases the first word of a sentence unless it is an
-// acronym, so an opener can be put in front of it.
-func lowerFirst(s string) string {
-	first, _, _ := strings.Cut(s, " ")
-	if utf8.RuneCountInString(first) > 1 && strings.ToUpper(first) == first {
-		return s
+// lowerTitleWords lowers the words of a Title Cased label ("Fitness") for
+// use mid-sentence, leaving acronyms and names with inner capitals ("SEO",
+// "WordPress") alone.
+func lowerTitleWords(s string) string {
+	words := strings.Fields(s)
+	for i, w := range words {
+		if isCapitalised(w) {
+			words[i] = strings.ToLower(w)
+		}
 	}
-	r, n := utf8.DecodeRuneInString(s)
-	return string(unicode.ToLower(r)) + s[n:]
+	return strings.Join(words, " ")
+}
+
+// withNames gives every occurrence of a keyword in s the keyword's own case
+// when the keyword has capitals: with the keyword "Instagram", a subject
+// taken from a title reads "growing on Instagram", not "growing on
+// instagram".
+func withNames(s string, names []string) string {
+	for _, name := range names {
+		if !hasUpper(name) {
+			continue
+		}
+		re := regexp.MustCompile(`(?i)` + regexp.QuoteMeta(name))
+		var b strings.Builder
+		last := 0
+		for _, m := range re.FindAllStringIndex(s, -1) {
+			before, _ := utf8.DecodeLastRuneInString(s[:m[0]])
+			after, _ := utf8.DecodeRuneInString(s[m[1]:])
+			if isWordRune(before) || isWordRune(after) {
+				continue // part of a longer word
+			}
+			b.WriteString(s[last:m[0]] + name)
+			last = m[1]
+		}
+		s = b.String() + s[last:]
+	}
+	return s
+}
+
+func isWordRune(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }
+
+// sentenceEnd ends a sentence: terminal punctuation, then a space.
+var sentenceEnd = regexp.MustCompile(`[.!?]+["')]*\s+`)
+
+// openings returns the opening of each sentence in text: its first two
+// words, lowercased and without punctuation, so "Real talk: you" and "real
+// talk, the" both open with "real talk". A post that repeats an opening
+// too often reads as if it were repeating itself.
+func openings(text string) []string {
+	if strings.Contains(text, "<") {
+		text = tagRE.ReplaceAllString(text, " ")
+	}
+	text = html.UnescapeString(text)
+	var out []string
+	for _, s := range sentenceEnd.Split(text, -1) {
+		var words []string
+		for _, w := range strings.Fields(s) {
+			w = strings.ToLower(strings.Map(func(r rune) rune {
+				if isWordRune(r) {
+					return r
+				}
+				return -1
+			}, w))
+			if w != "" {
+				words = append(words, w)
+			}
+			if len(words) == 2 {
+				out = append(out, words[0]+" "+words[1])
+				break
+			}
+		}
+	}
+	return out
 }
 
 func hasUpper(s string) bool { return strings.IndexFunc(s, unicode.IsUpper) >= 0 }

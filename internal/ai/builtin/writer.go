@@ -16,6 +16,14 @@ const conclusionReserve = 75
 // A subject longer than this is named in full once, then by a short form.
 const maxSubjectWords = 6
 
+// maxOpening is how often one sentence opening (its first two words, see
+// openings) may recur in a post.
+const maxOpening = 2
+
+// wordsPerSentence is roughly how long the bank's sentences are; it turns a
+// length into a number of sentences when the tone openers are spread out.
+const wordsPerSentence = 17
+
 // sectionsFor is how many body sections each length gets.
 var sectionsFor = map[ai.Length]int{ai.LengthShort: 4, ai.LengthMedium: 6, ai.LengthLong: 9}
 
@@ -64,6 +72,18 @@ type composer struct {
 	generic   *deck
 	flavor    *deck
 
+	// Tone openers and list leads are drawn without replacement, so no post
+	// says "Real talk:" twice; spent spans both opener decks, which share
+	// some phrases. openerRate spreads the openers over the whole post.
+	openers     *deck
+	imperatives *deck
+	spent       map[string]bool
+	openerRate  float64
+	listLeads   *deck
+	// opened counts the openings of the sentences written so far.
+	opened     map[string]int
+	tonedCache map[string]string
+
 	blocks   []block
 	section  int  // index of the section being written, for trim
 	optional bool // whether new paragraphs may be trimmed
@@ -83,16 +103,23 @@ func newComposer(req ai.WriteRequest) *composer {
 	category := strings.TrimSpace(req.Category)
 	rng := rand.New(rand.NewPCG(seed(req, keywords)))
 	c := &composer{
-		rng:      rng,
-		tone:     req.Tone,
-		keywords: keywords,
-		category: category,
-		bolded:   map[string]bool{},
-		person:   people[rng.IntN(len(people))],
-		generic:  newDeck(generic, rng),
-		flavor:   newDeck(flavor[req.Tone], rng),
+		rng:         rng,
+		tone:        req.Tone,
+		keywords:    keywords,
+		category:    category,
+		bolded:      map[string]bool{},
+		person:      people[rng.IntN(len(people))],
+		generic:     newDeck(generic, rng),
+		flavor:      newDeck(flavor[req.Tone], rng),
+		openers:     newDeck(openers[req.Tone], rng),
+		imperatives: newDeck(imperativeOpeners[req.Tone], rng),
+		spent:       map[string]bool{},
+		openerRate:  min(0.22, float64(len(openers[req.Tone])*wordsPerSentence)/float64(req.Length.Words())),
+		listLeads:   newDeck(listLeads[req.Tone], rng),
+		opened:      map[string]int{},
+		tonedCache:  map[string]string{},
 	}
-	c.subject = subject(req, keywords, category)
+	c.subject = withNames(subject(req, keywords, category), keywords)
 	if len(strings.Fields(c.subject)) > maxSubjectWords {
 		c.short = headPhrase(c.subject, maxSubjectWords)
 		if c.short == "" && len(keywords) > 0 && len(strings.Fields(keywords[0])) <= maxSubjectWords {
@@ -134,10 +161,16 @@ func seed(req ai.WriteRequest, keywords []string) (uint64, uint64) {
 
 // subject is what the body talks about: the topic itself, or the noun phrase
 // behind a title, falling back to a keyword or the category.
+//
+// A topic keeps the case it was typed in: the writer cannot tell a name
+// ("Instagram Reels", "TikTok") from a capitalised common word, and
+// lowercasing a name reads far worse than keeping a capital. A title is
+// Title Cased by convention, so its plain capitalised words are lowered;
+// withNames restores the names the keywords spell out.
 func subject(req ai.WriteRequest, keywords []string, category string) string {
 	topic := strings.Join(strings.Fields(req.Topic), " ")
 	if req.InputMode == ai.ModeTopic {
-		return lowerLead(sentenceCase(strings.TrimRight(topic, "?!.,;: ")))
+		return strings.TrimRight(topic, "?!.,;: ")
 	}
 	// The title itself heads the article, so a long title-derived phrase
 	// is not worth repeating in the body: use its head, or a keyword.
@@ -153,7 +186,7 @@ func subject(req ai.WriteRequest, keywords []string, category string) string {
 	case len(keywords) > 0:
 		return keywords[0]
 	case category != "":
-		return sentenceCase(strings.ToLower(category))
+		return lowerTitleWords(category)
 	}
 	return sentenceCase(strings.TrimRight(topic, "?!.,;: "))
 }
@@ -208,8 +241,8 @@ func (c *composer) intro(length ai.Length) {
 	}
 	var sentences []string
 	for _, slot := range slots {
-		if t := c.pick(slot); len(c.keywords) > 0 || !strings.Contains(t, "{kw") {
-			sentences = append(sentences, c.render(t, true))
+		if t := c.choose(slot); len(c.keywords) > 0 || !strings.Contains(t, "{kw") {
+			sentences = append(sentences, c.say(t, true))
 		}
 	}
 	if len(sentences) >= 5 {
@@ -232,7 +265,7 @@ func (c *composer) writeSection(a angle, budget int) {
 		c.block("p", lead)
 		c.faq(a.faq, start+budget)
 	case a.list != nil:
-		c.block("p", lead+" "+c.render(c.pick(listLeads[c.tone]), false))
+		c.block("p", lead+" "+c.say(c.drawFitting(c.listLeads, listLeads[c.tone]), false))
 		c.list(a.list, budget)
 		c.fill(pool, start+budget)
 	default:
@@ -279,20 +312,21 @@ func (c *composer) paragraphFrom(pool *deck, first []string, n, end int) bool {
 
 // nextSentence draws from the section's pool (may be nil), then the shared
 // generic pool, then the tone's flavour sentences, so long articles never
-// run dry early.
+// run dry early. A sentence whose opening the post has used up stays in its
+// deck unread.
 func (c *composer) nextSentence(pool *deck, wantFlavor bool) (string, bool) {
 	if wantFlavor {
-		if t, ok := c.flavor.draw(); ok {
-			return c.render(t, true), true
+		if t, ok := c.flavor.drawIf(c.fits); ok {
+			return c.say(t, true), true
 		}
 	}
 	for _, d := range []*deck{pool, c.generic} {
-		if t, ok := d.draw(); ok {
+		if t, ok := d.drawIf(c.fits); ok {
 			return c.sentence(t, true), true
 		}
 	}
-	if t, ok := c.flavor.draw(); ok {
-		return c.render(t, true), true
+	if t, ok := c.flavor.drawIf(c.fits); ok {
+		return c.say(t, true), true
 	}
 	return "", false
 }
@@ -305,7 +339,7 @@ func (c *composer) list(spec *listSpec, budget int) {
 	}
 	var b strings.Builder
 	for _, it := range items {
-		b.WriteString("<li>" + c.render(it, false) + "</li>\n")
+		b.WriteString("<li>" + c.say(it, false) + "</li>\n")
 	}
 	c.block(tag, "\n"+b.String())
 }
@@ -314,11 +348,17 @@ func (c *composer) list(spec *listSpec, budget int) {
 // that keeps their order.
 func (c *composer) listItems(spec *listSpec, k int) []string {
 	if !spec.keep {
-		items := make([]string, 0, k)
-		for _, i := range c.rng.Perm(len(spec.items))[:k] {
-			items = append(items, spec.items[i])
+		// Prefer items whose openings are still free; top up with the
+		// others only if too few are.
+		var items, rest []string
+		for _, i := range c.rng.Perm(len(spec.items)) {
+			if len(items) < k && c.fits(spec.items[i]) {
+				items = append(items, spec.items[i])
+			} else {
+				rest = append(rest, spec.items[i])
+			}
 		}
-		return items
+		return append(items, rest[:k-len(items)]...)
 	}
 	// Never drop the first two steps or the last: other sentences refer to
 	// the assessment and review steps.
@@ -336,13 +376,17 @@ func (c *composer) listItems(spec *listSpec, k int) []string {
 }
 
 func (c *composer) faq(qas []qa, end int) {
-	order := c.rng.Perm(len(qas))
-	for n, i := range order {
+	n := 0
+	for _, i := range c.rng.Perm(len(qas)) {
 		if n >= 3 && c.words >= end-20 {
 			return
 		}
-		c.block("h3", c.render(qas[i].q, false))
-		c.block("p", c.render(qas[i].a, true))
+		if !c.fits(qas[i].q + " " + qas[i].a) {
+			continue
+		}
+		c.block("h3", c.say(qas[i].q, false))
+		c.block("p", c.say(qas[i].a, true))
+		n++
 	}
 }
 
@@ -351,7 +395,7 @@ func (c *composer) faq(qas []qa, end int) {
 func (c *composer) story(beats [][]string, lead string, pool *deck, end int) {
 	var sentences []string
 	for _, beat := range beats {
-		sentences = append(sentences, c.render(c.pick(beat), true))
+		sentences = append(sentences, c.say(c.choose(beat), true))
 	}
 	c.block("p", strings.Join(sentences[:3], " "))
 	c.block("p", strings.Join(sentences[3:], " "))
@@ -360,19 +404,19 @@ func (c *composer) story(beats [][]string, lead string, pool *deck, end int) {
 }
 
 func (c *composer) quote() {
-	c.block("blockquote", "<p>"+c.render(c.pick(quotes[c.tone]), false)+"</p>")
+	c.block("blockquote", "<p>"+c.say(c.choose(quotes[c.tone]), false)+"</p>")
 }
 
 func (c *composer) conclusion(budget int) {
 	c.block("h2", c.render(c.pick(conclusionHeadings[c.tone]), false))
 	var sentences []string
 	for _, slot := range conclusions[c.tone] {
-		if t := c.pick(slot); len(c.keywords) > 0 || !strings.Contains(t, "{kw") {
-			sentences = append(sentences, c.render(t, true))
+		if t := c.choose(slot); len(c.keywords) > 0 || !strings.Contains(t, "{kw") {
+			sentences = append(sentences, c.say(t, true))
 		}
 	}
 	if c.category != "" {
-		sentences = append(sentences, c.render(moreReading, false))
+		sentences = append(sentences, c.say(moreReading, false))
 	}
 	words := countWords(strings.Join(sentences, " "))
 	// Stretch a short conclusion with reflections, placed before the call
@@ -474,47 +518,112 @@ func (c *composer) html() string {
 
 func (c *composer) pick(options []string) string { return options[c.rng.IntN(len(options))] }
 
-// sentence renders a pool sentence, sometimes behind a tone opener.
+// choose picks one of a slot's variants, preferring one whose openings the
+// post has not used up.
+func (c *composer) choose(options []string) string {
+	i := c.rng.IntN(len(options))
+	for k := range options {
+		if t := options[(i+k)%len(options)]; c.fits(t) {
+			return t
+		}
+	}
+	return options[i]
+}
+
+// drawFitting draws the next fitting template from d, or picks from all
+// when d has none left.
+func (c *composer) drawFitting(d *deck, all []string) string {
+	if t, ok := d.drawIf(c.fits); ok {
+		return t
+	}
+	return c.choose(all)
+}
+
+// fits reports whether the sentences of tmpl would keep every opening of
+// the post within maxOpening.
+func (c *composer) fits(tmpl string) bool {
+	add := map[string]int{}
+	for _, o := range openings(c.preview(tmpl)) {
+		add[o]++
+		if c.opened[o]+add[o] > maxOpening {
+			return false
+		}
+	}
+	return true
+}
+
+// say renders tmpl and counts the openings of its sentences.
+func (c *composer) say(tmpl string, bold bool) string { return c.count(c.render(tmpl, bold)) }
+
+// count counts the openings of the sentences in s, which the post now uses.
+func (c *composer) count(s string) string {
+	for _, o := range openings(s) {
+		c.opened[o]++
+	}
+	return s
+}
+
+// sentence renders a pool sentence, sometimes behind a tone opener. Each
+// opener is used once per post, and only where the opening it makes is
+// still free.
 func (c *composer) sentence(tmpl string, bold bool) string {
 	imperative := strings.HasPrefix(tmpl, "!")
 	tmpl = strings.TrimPrefix(tmpl, "!")
 	first, _, _ := strings.Cut(tmpl, " ")
-	if c.rng.Float64() >= 0.22 || strings.HasSuffix(tmpl, "?") || noOpener[strings.ToLower(strings.Trim(first, ","))] {
-		return c.render(tmpl, bold)
+	if c.rng.Float64() >= c.openerRate || strings.HasSuffix(tmpl, "?") || noOpener[strings.ToLower(strings.Trim(first, ","))] {
+		return c.say(tmpl, bold)
 	}
-	ops := openers[c.tone]
+	ops := c.openers
 	if imperative {
-		ops = imperativeOpeners[c.tone]
+		ops = c.imperatives
 	}
-	op := c.pick(ops)
-	if strings.HasSuffix(op, ":") && strings.Contains(tmpl, ":") {
-		return c.render(tmpl, bold)
+	body := continuation(tmpl)
+	op, ok := ops.drawIf(func(op string) bool {
+		return !c.spent[op] && !(strings.HasSuffix(op, ":") && strings.Contains(tmpl, ":")) && c.fits(op+" "+body)
+	})
+	if !ok {
+		return c.say(tmpl, bold)
 	}
-	keepCase := strings.HasPrefix(tmpl, "{name}")
-	tmpl = strings.Replace(tmpl, "{Topic}", "{topic}", 1)
-	s := c.render(tmpl, bold)
-	if !keepCase {
-		s = lowerFirst(s)
+	c.spent[op] = true
+	return c.count(op + " " + c.render(body, bold))
+}
+
+// continuation turns a template that starts a sentence into one that
+// continues it after an opener: its own first word is lowered, while a
+// placeholder switches to its mid-sentence form, so names such as
+// "TikTok" or "Instagram Reels" keep their case.
+func continuation(tmpl string) string {
+	for _, p := range []string{"{Topic}", "{Try}"} {
+		if strings.HasPrefix(tmpl, p) {
+			return strings.ToLower(p) + tmpl[len(p):]
+		}
 	}
-	return op + " " + s
+	if strings.HasPrefix(tmpl, "{") {
+		return tmpl
+	}
+	return lowerLead(tmpl)
 }
 
 // plain renders a template as plain text (titles, meta fields).
-func (c *composer) plain(tmpl string) string { return c.expand(tmpl, false, false) }
+func (c *composer) plain(tmpl string) string {
+	return c.expand(tmpl, false, func(name string) string { return c.value(name, false, false) })
+}
 
 // render renders a template as HTML; bold marks the first use of each
 // keyword with <strong>.
 func (c *composer) render(tmpl string, bold bool) string {
-	return c.expand(strings.TrimPrefix(tmpl, "!"), bold, true)
+	return c.expand(strings.TrimPrefix(tmpl, "!"), true, func(name string) string { return c.value(name, bold, true) })
 }
 
-func (c *composer) expand(tmpl string, bold, html bool) string {
-	for k, v := range toneWords[c.tone] {
-		tmpl = strings.ReplaceAll(tmpl, "{"+k+"}", v)
-	}
-	if c.tone == ai.ToneCasual {
-		tmpl = contract(tmpl)
-	}
+// preview renders a template as render would, without moving the keyword
+// rotation or marking the subject as mentioned, so that a candidate can be
+// judged before it is used.
+func (c *composer) preview(tmpl string) string {
+	return c.expand(strings.TrimPrefix(tmpl, "!"), true, c.peek)
+}
+
+func (c *composer) expand(tmpl string, html bool, value func(string) string) string {
+	tmpl = c.toned(tmpl)
 	var b strings.Builder
 	for {
 		i := strings.IndexByte(tmpl, '{')
@@ -524,7 +633,7 @@ func (c *composer) expand(tmpl string, bold, html bool) string {
 			return b.String()
 		}
 		b.WriteString(tmpl[:i])
-		v := c.value(tmpl[i+1:i+j], bold, html)
+		v := value(tmpl[i+1 : i+j])
 		if html {
 			v = unmarkBold(escapeText(v))
 		}
@@ -555,6 +664,48 @@ func (c *composer) value(name string, bold, html bool) string {
 		return c.category
 	}
 	return "{" + name + "}"
+}
+
+// toned puts the tone into a template: its tone words and, for the casual
+// tone, contractions. Templates are previewed before they are rendered, so
+// the result is kept rather than running the contraction pattern twice.
+func (c *composer) toned(tmpl string) string {
+	if s, ok := c.tonedCache[tmpl]; ok {
+		return s
+	}
+	s := tmpl
+	for k, v := range toneWords[c.tone] {
+		s = strings.ReplaceAll(s, "{"+k+"}", v)
+	}
+	if c.tone == ai.ToneCasual {
+		s = contract(s)
+	}
+	c.tonedCache[tmpl] = s
+	return s
+}
+
+// peek is value without its side effects.
+func (c *composer) peek(name string) string {
+	switch name {
+	case "topic", "Topic", "TopicTitle":
+		ref := c.subject
+		if c.mentioned && c.short != "" {
+			ref = c.short
+		}
+		switch name {
+		case "Topic":
+			return capFirst(ref)
+		case "TopicTitle":
+			return titleCase(ref)
+		}
+		return ref
+	case "kw":
+		if len(c.keywords) == 0 {
+			return fallbackFocus[(c.kwNext+1)%len(fallbackFocus)]
+		}
+		return c.keywords[c.kwNext%len(c.keywords)]
+	}
+	return c.value(name, false, true)
 }
 
 // subjectRef names the subject: in full the first time in the body, then by
@@ -611,10 +762,18 @@ func newDeck(items []string, rng *rand.Rand) *deck {
 	return d
 }
 
-func (d *deck) draw() (string, bool) {
-	if d == nil || d.next >= len(d.items) {
+// drawIf hands out the next template that ok accepts; the ones it passes
+// over stay in the deck for a later draw.
+func (d *deck) drawIf(ok func(string) bool) (string, bool) {
+	if d == nil {
 		return "", false
 	}
-	d.next++
-	return d.items[d.next-1], true
+	for i := d.next; i < len(d.items); i++ {
+		if ok(d.items[i]) {
+			d.items[d.next], d.items[i] = d.items[i], d.items[d.next]
+			d.next++
+			return d.items[d.next-1], true
+		}
+	}
+	return "", false
 }
