@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react'
 import { Button } from '@/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog'
+import { Field } from '@/components/ui/field'
+import { Input } from '@/components/ui/input'
 
 /**
  * The frame of the editor's dialogs (link, image, video): a title, a line that says what the
@@ -44,5 +46,40 @@ export function DialogActions({ submit, onCancel }: { submit: string; onCancel: 
       </Button>
       <Button type="submit">{submit}</Button>
     </>
+  )
+}
+
+/** The web address an editor dialog asks for first: a URL box that has the focus when it opens. */
+export function UrlField({
+  id,
+  label,
+  hint,
+  error,
+  placeholder,
+  value,
+  onChange,
+}: {
+  id: string
+  label: string
+  hint?: string
+  error: string | null
+  placeholder: string
+  value: string
+  onChange: (value: string) => void
+}) {
+  return (
+    <Field id={id} label={label} error={error} hint={hint}>
+      {(aria) => (
+        <Input
+          {...aria}
+          type="url"
+          inputMode="url"
+          autoFocus
+          placeholder={placeholder}
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+        />
+      )}
+    </Field>
   )
 }

@@ -1,9 +1,7 @@
 import { useState, type FormEvent } from 'react'
 import type { Editor } from '@tiptap/core'
 import { DialogFooter } from '@/components/ui/dialog'
-import { Field } from '@/components/ui/field'
-import { Input } from '@/components/ui/input'
-import { DialogActions, EditorDialog } from './EditorDialog'
+import { DialogActions, EditorDialog, UrlField } from './EditorDialog'
 import { parseEmbedUrl, providerName } from './embedUrl'
 import { insertBlock } from './nodes'
 
@@ -33,27 +31,18 @@ function EmbedForm({ editor, onDone }: { editor: Editor; onDone: () => void }) {
 
   return (
     <form onSubmit={submit} noValidate className="grid gap-4">
-      <Field
+      <UrlField
         id="embed-url"
         label="Video URL"
         error={error}
         hint={found ? `${providerName(found.provider)} video ${found.id}` : 'youtube.com/watch?v=…, youtu.be/…, vimeo.com/…'}
-      >
-        {(aria) => (
-          <Input
-            {...aria}
-            type="url"
-            inputMode="url"
-            autoFocus
-            placeholder="https://www.youtube.com/watch?v=…"
-            value={url}
-            onChange={(e) => {
-              setUrl(e.target.value)
-              setError(null)
-            }}
-          />
-        )}
-      </Field>
+        placeholder="https://www.youtube.com/watch?v=…"
+        value={url}
+        onChange={(v) => {
+          setUrl(v)
+          setError(null)
+        }}
+      />
       <DialogFooter>
         <DialogActions submit="Insert video" onCancel={onDone} />
       </DialogFooter>

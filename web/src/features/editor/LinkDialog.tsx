@@ -5,7 +5,7 @@ import { Checkbox } from '@/components/ui/checkbox'
 import { DialogFooter } from '@/components/ui/dialog'
 import { Field } from '@/components/ui/field'
 import { Input } from '@/components/ui/input'
-import { DialogActions, EditorDialog } from './EditorDialog'
+import { DialogActions, EditorDialog, UrlField } from './EditorDialog'
 import { linkAttrs, linkOptions, normalizeHref, type LinkOptions } from './link'
 
 /** Adds, edits or removes the link at the selection: its address and rel/target choices. */
@@ -56,22 +56,17 @@ function LinkForm({ editor, onDone }: { editor: Editor; onDone: () => void }) {
 
   return (
     <form onSubmit={submit} noValidate className="grid gap-4">
-      <Field id="link-url" label="URL" error={error}>
-        {(aria) => (
-          <Input
-            {...aria}
-            type="url"
-            inputMode="url"
-            autoFocus
-            placeholder="https://example.com/offer"
-            value={href}
-            onChange={(e) => {
-              setHref(e.target.value)
-              setError(null)
-            }}
-          />
-        )}
-      </Field>
+      <UrlField
+        id="link-url"
+        label="URL"
+        error={error}
+        placeholder="https://example.com/offer"
+        value={href}
+        onChange={(v) => {
+          setHref(v)
+          setError(null)
+        }}
+      />
       {needsText && (
         <Field id="link-text" label="Text (optional)" hint="Shown in the post; the URL when left empty.">
           {(aria) => <Input {...aria} value={text} onChange={(e) => setText(e.target.value)} />}
