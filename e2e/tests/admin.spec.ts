@@ -56,9 +56,13 @@ test('admin: dashboard, generate and delete a post, users page changes a plan', 
   await page.reload();
 
   // Shortcuts and the RSS feeds (all posts plus one per category).
-  const nav = page.getByRole('navigation', { name: 'Admin sections' });
+  const nav = page.getByRole('group', { name: 'Shortcuts' });
   for (const name of ['Manage Users', 'Schedule Posts', 'Manage Categories', 'Media Library', 'All posts']) {
     await expect(nav.getByRole('link', { name })).toBeVisible();
+  }
+  const tabs = page.getByRole('navigation', { name: 'Admin sections' });
+  for (const name of ['Dashboard', 'Posts', 'Schedule', 'Categories', 'Media library', 'Settings', 'Users']) {
+    await expect(tabs.getByRole('link', { name, exact: true })).toBeVisible();
   }
   const ws = await (await page.request.get('/api/workspace')).json();
   const feedLink = (url: string) => page.getByRole('link', { name: `${url} (opens in a new tab)`, exact: true });
@@ -126,7 +130,7 @@ test('admin: categories add, edit and delete', async ({ page }) => {
   const name = `Travel Gear ${suffix}`;
   const slug = `travel-gear-${suffix}`;
   await adminLogin(page);
-  await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: 'Manage Categories' }).click();
+  await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: 'Categories', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Category Management' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Dashboard' }).last()).toHaveAttribute('href', '/admin/dashboard');
 

@@ -18,7 +18,7 @@ test('sign up lands on onboarding; log out; log in shows DASHBOARD', async ({ pa
   await page.getByRole('button', { name: /log in|sign in/i }).click();
   await expect(page.getByText('Login successful')).toBeVisible();
   await page.goto('/');
-  await expect(page.getByRole('link', { name: 'DASHBOARD' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'DASHBOARD', exact: true })).toBeVisible();
   await snap(page, 'home-signed-in-desktop');
 });
 

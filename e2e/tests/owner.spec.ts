@@ -126,15 +126,16 @@ test('owner: onboarding, generate with an AI cover, blog and feed, edit, share k
   // My Posts: edit the title.
   await page.goto('/dashboard/posts');
   await expect(page.getByRole('heading', { name: 'My Posts' })).toBeVisible();
-  await page.getByRole('button', { name: `Edit ${post.title}` }).click();
-  const edit = page.getByRole('dialog', { name: 'Edit Post' });
-  await expect(edit.getByLabel('Content')).not.toBeEmpty();
+  await page.getByRole('link', { name: `Edit ${post.title}` }).click();
+  await expect(page).toHaveURL(/\/dashboard\/posts\/\d+$/);
+  const titleBox = page.getByRole('textbox', { name: 'Title', exact: true });
+  await expect(titleBox).toHaveValue(post.title);
   const newTitle = `Edited standing desks ${suffix}`;
-  await edit.getByLabel('Title').fill(newTitle);
-  await edit.getByLabel('Tags').fill('desks, home office, ergonomics');
-  await edit.getByRole('button', { name: 'Save changes' }).click();
+  await titleBox.fill(newTitle);
+  await page.getByRole('textbox', { name: 'Tags', exact: true }).fill('desks, home office, ergonomics');
+  await page.getByRole('region', { name: 'Status & publishing' }).getByRole('button', { name: 'Update' }).click();
   await expect(page.getByText('Post updated')).toBeVisible();
-  await expect(edit).toBeHidden();
+  await page.goto('/dashboard/posts');
   await expect(page.getByRole('cell', { name: newTitle, exact: true })).toBeVisible();
   await snapBoth(page, 'owner-my-posts');
 
