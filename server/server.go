@@ -43,7 +43,7 @@ type Server struct {
 	Ready        []Check
 	ReadyTimeout time.Duration
 	// RequestTimeout is the deadline of every request's context (none when
-	// zero), except the routes in longRoutes, which set their own.
+	// zero), except the long routes (longRoute), which set their own.
 	RequestTimeout time.Duration
 	// AccessLog is which requests are logged: "all" (the default when
 	// empty), "errors" (5xx answers) or "off". A request whose client went
@@ -58,9 +58,13 @@ type Check struct {
 	Check func(ctx context.Context) error
 }
 
-// longRoutes keep no request deadline: generation is bounded by its own
-// limit (internal/generate), longer than any ordinary request.
-var longRoutes = map[string]bool{"POST /api/workspace/posts/generate": true}
+// longRoute reports the requests that keep no request deadline: drawing a
+// post's new AI cover, bounded by the generation limit (internal/generate),
+// longer than any ordinary request. (Writing posts runs as a job.)
+func longRoute(r *http.Request) bool {
+	return r.Method == http.MethodPost && strings.HasPrefix(r.URL.Path, "/api/workspace/posts/") &&
+		strings.HasSuffix(r.URL.Path, "/cover")
+}
 
 // Handler returns the fully wrapped handler.
 func (s *Server) Handler() http.Handler {
@@ -157,7 +161,7 @@ func (s *Server) deadline(next http.Handler) http.Handler {
 		return next
 	}
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if longRoutes[r.Method+" "+r.URL.Path] {
+		if longRoute(r) {
 			next.ServeHTTP(w, r)
 			return
 		}

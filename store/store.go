@@ -245,6 +245,34 @@ type Store interface {
 	// gone or no longer pending.
 	FinishScheduled(ctx context.Context, id int64, status, errText string, postID int64, next *ScheduledPost) error
 
+	// Generation jobs.
+	// CreateJob queues j unless its workspace already has max unfinished
+	// jobs (ErrLimit; max <= 0: no cap).
+	CreateJob(ctx context.Context, j *Job, max int) error
+	GetJob(ctx context.Context, workspaceID, id int64) (*Job, error)
+	// ListJobs is the workspace's newest limit jobs.
+	ListJobs(ctx context.Context, workspaceID int64, limit int) ([]*Job, error)
+	// ClaimJob leases the oldest claimable job until leaseUntil, atomically
+	// (two workers never take the same job): a queued one, or a running
+	// one whose lease ended before now (its worker died), of a workspace
+	// with fewer than perWorkspace jobs running under a live lease.
+	// ErrNotFound when there is none.
+	ClaimJob(ctx context.Context, now, leaseUntil time.Time, perWorkspace int) (*Job, error)
+	// RenewJob moves a running job's lease from `from` to `to` and reports
+	// whether its cancelling was asked; ErrNotFound when the holder lost it.
+	RenewJob(ctx context.Context, id int64, from, to time.Time) (cancel bool, err error)
+	// SetJobStage records the stage of a job its holder runs.
+	SetJobStage(ctx context.Context, id int64, lease time.Time, stage string) error
+	// SetJobReservation records the reservation a job holds now.
+	SetJobReservation(ctx context.Context, id, reservationID int64) error
+	// FinishJob ends a job (succeeded, failed or canceled) at `at`, unless
+	// it is finished already (ErrNotFound).
+	FinishJob(ctx context.Context, id int64, status, errText, imageError string, at time.Time) error
+	// CancelJob cancels a queued job of the workspace at once (finished
+	// at `at` with errText) or asks a running one to stop, and returns it;
+	// ErrConflict when it is finished.
+	CancelJob(ctx context.Context, workspaceID, id int64, errText string, at time.Time) (*Job, error)
+
 	// Admin.
 	// ListWorkspaceOverviews is every workspace, newest first, with its
 	// owner's e-mail and role and the month's usage row (nil when none).
@@ -398,6 +426,7 @@ type Post struct {
 	// retried item never makes a second post (ErrAlreadyDone).
 	ReservationID int64
 	ScheduledID   int64
+	JobID         int64
 }
 
 // Post statuses.
@@ -574,6 +603,39 @@ type Reservation struct {
 	Posts       int
 	Images      int
 	ExpiresAt   time.Time
+}
+
+// Job statuses and kinds.
+const (
+	JobQueued    = "queued"
+	JobRunning   = "running"
+	JobSucceeded = "succeeded"
+	JobFailed    = "failed"
+	JobCanceled  = "canceled"
+
+	JobGenerate = "generate"
+)
+
+// Job is a post the AI writes in the background.
+type Job struct {
+	ID          int64
+	WorkspaceID int64
+	Kind        string
+	Status      string
+	Stage       string // "" before the work starts
+	Input       string // the request, as JSON
+	OwnerAdmin  bool   // the caller's limits were an admin's
+	// ReservationID is the usage the job holds until its post commits it.
+	ReservationID   int64
+	PostID          int64
+	Error           string
+	ImageError      string
+	CancelRequested bool
+	Attempts        int
+	ClaimedUntil    time.Time
+	CreatedAt       time.Time
+	StartedAt       time.Time
+	FinishedAt      time.Time
 }
 
 // WorkspaceOverview is one row of the admin's workspace list.

@@ -23,10 +23,17 @@ async function blogWith(request: APIRequestContext, template: string, color: str
   await post('/api/workspace/settings', {
     blogTitle: `${template} Journal`, blogDescription: `A blog in ${template}`, templateId: template, primaryColor: color, fontFamily: font,
   }, 'put');
-  const generated = await post('/api/workspace/posts/generate', {
+  // Generation is a job: 202 with the job, then it is followed until the post is written.
+  const queued = await post('/api/workspace/posts/generate', {
     category: 'travel', topic: 'Packing light for a week in Lisbon', inputMode: 'topic', keywords: 'packing, Lisbon',
     tone: 'casual', length: 'short', imageMode: 'none', banners: [], generateImages: false,
   });
+  let job = queued.job as { id: number; status: string; postId: number | null; error: string };
+  await expect.poll(async () => {
+    job = (await (await request.get(`/api/workspace/jobs/${job.id}`)).json()).job;
+    return job.status;
+  }, { timeout: 60_000, message: 'the generation job succeeds' }).toBe('succeeded');
+  const generated = await (await request.get(`/api/workspace/posts/${job.postId}`)).json();
   const me = await (await request.get('/api/auth/me')).json();
   return { slug: me.workspace.slug as string, title: generated.post.title as string };
 }

@@ -169,8 +169,12 @@ func New(ctx context.Context, cfg *config.Config, logger *slog.Logger) (*App, er
 	switch cfg.AIProvider {
 	case "openai":
 		c := openai.New(openai.Config{BaseURL: cfg.AIBaseURL, APIKey: cfg.AIAPIKey, TextModel: cfg.AITextModel,
-			ImageModel: cfg.AIImageModel, Timeout: cfg.AITimeout})
+			ImageModel: cfg.AIImageModel, ImageSize: cfg.AIImageSize, Timeout: cfg.AITimeout})
 		a.Writer, a.Illustrator = c, c
+		if cfg.AIImageModel == openai.BuiltinImageModel {
+			// A server without an images endpoint: covers are drawn offline.
+			a.Illustrator = builtin.New()
+		}
 	default:
 		b := builtin.New()
 		a.Writer, a.Illustrator = b, b
@@ -306,6 +310,8 @@ func (a *App) Run(ctx context.Context) error {
 	go a.sweep(vctx)
 	// Usage reservations of generations that died with their process.
 	go a.Generator.RunSweeper(vctx, time.Minute)
+	jobsDone := make(chan struct{})
+	go func() { a.Generator.RunWorkers(vctx, a.Config.JobWorkers, 2*time.Second); close(jobsDone) }()
 	go a.Cache.Follow(vctx, boundedChanges{a.Store, a.Config.DBTimeout}, time.Second)
 	demoDone := make(chan struct{})
 	go func() {
@@ -318,6 +324,7 @@ func (a *App) Run(ctx context.Context) error {
 	stop()
 	<-done
 	<-schedDone
+	<-jobsDone
 	<-demoDone
 	return err
 }

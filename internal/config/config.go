@@ -12,6 +12,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"time"
@@ -46,7 +47,10 @@ type Config struct {
 	AIAPIKey     string
 	AITextModel  string
 	AIImageModel string
+	AIImageSize  string // "" = the image model family's own landscape size
 	AITimeout    time.Duration
+	// JobWorkers is how many generation jobs this instance runs at once.
+	JobWorkers int
 
 	FeedItems     int           // items per feed
 	CacheBytes    int64         // memory budget of the page cache
@@ -111,9 +115,18 @@ var Vars = []Var{
 	{"INKPRESS_AI_API_KEY", "ai-api-key", "", "API key for the AI provider", str(func(c *Config) *string { return &c.AIAPIKey })},
 	{"INKPRESS_AI_TEXT_MODEL", "ai-text-model", "gpt-4o-mini", "chat model that writes posts", str(func(c *Config) *string { return &c.AITextModel })},
 	{"INKPRESS_AI_IMAGE_MODEL", "ai-image-model", "gpt-image-1", "image model that draws covers", str(func(c *Config) *string { return &c.AIImageModel })},
+	{"INKPRESS_AI_IMAGE_SIZE", "ai-image-size", "", "size asked of the image model (WIDTHxHEIGHT or auto); empty = per model family; covers are cut to 1200x630", str(func(c *Config) *string { return &c.AIImageSize })},
 	{"INKPRESS_AI_TIMEOUT", "ai-timeout", "150s", "timeout of one AI request", func(c *Config, v string) error {
 		d, err := time.ParseDuration(v)
 		c.AITimeout = d
+		return err
+	}},
+	{"INKPRESS_JOB_WORKERS", "job-workers", "2", "generation jobs this instance runs at once (each workspace runs at most 2 at a time across instances)", func(c *Config, v string) error {
+		n, err := strconv.Atoi(v)
+		if err == nil && (n < 1 || n > 64) {
+			err = errors.New("must be from 1 to 64")
+		}
+		c.JobWorkers = n
 		return err
 	}},
 	{"INKPRESS_FEED_ITEMS", "feed-items", "50", "newest items per feed", func(c *Config, v string) error {
@@ -210,6 +223,9 @@ func Load(args []string, getenv func(string) string) (*Config, error) {
 // FromEnv loads from the process environment and os.Args.
 func FromEnv(args []string) (*Config, error) { return Load(args, os.Getenv) }
 
+// imageSizeRE is the form image APIs take a size in.
+var imageSizeRE = regexp.MustCompile(`^([1-9][0-9]{1,4}x[1-9][0-9]{1,4}|auto)$`)
+
 // Validate checks values that would otherwise fail late.
 func (c *Config) Validate() error {
 	u, err := url.Parse(c.BaseURL)
@@ -232,6 +248,9 @@ func (c *Config) Validate() error {
 	}
 	if c.AIProvider != "builtin" && c.AIProvider != "openai" {
 		return fmt.Errorf("INKPRESS_AI_PROVIDER must be builtin or openai, got %q", c.AIProvider)
+	}
+	if c.AIImageSize != "" && !imageSizeRE.MatchString(c.AIImageSize) {
+		return fmt.Errorf("INKPRESS_AI_IMAGE_SIZE must be WIDTHxHEIGHT (like 1536x1024) or auto, got %q", c.AIImageSize)
 	}
 	if c.FeedItems < 1 || c.FeedItems > 1000 {
 		return errors.New("INKPRESS_FEED_ITEMS must be between 1 and 1000")

@@ -15,6 +15,7 @@ import (
 	"fmt"
 	"log/slog"
 	"strings"
+	"sync"
 	"time"
 	"unicode/utf8"
 
@@ -47,9 +48,14 @@ type Service struct {
 	Timeout time.Duration
 	// Lease is the lease of a generation's usage reservation (default
 	// DefaultLease), renewed while it works.
-	Lease  time.Duration
-	Now    func() time.Time
-	Logger *slog.Logger
+	Lease time.Duration
+	// JobLease is a running job's lease (default DefaultJobLease).
+	JobLease time.Duration
+	Now      func() time.Time
+	Logger   *slog.Logger
+
+	wakeOnce sync.Once
+	wakeup   chan struct{}
 }
 
 // Request is the generate dialog's input, as sent by the client.
@@ -69,6 +75,9 @@ type Request struct {
 	GenerateImages bool
 	// Status is the new post's: published (the default) or a draft to review.
 	Status string
+	// JobID is the job generating it (set by the job worker): a job gets
+	// one post however often it is run; a second is store.ErrAlreadyDone.
+	JobID int64
 	// ScheduledID is the scheduled item generated (set by the scheduler):
 	// an item gets one post however often it is retried; a second one is
 	// refused with store.ErrAlreadyDone.
@@ -101,11 +110,51 @@ func (s *Service) logger() *slog.Logger {
 // Generate writes one post for ws. Input errors are *apperr.Error (nothing is
 // written and no usage is taken); a failed writer gives all usage back.
 func (s *Service) Generate(ctx context.Context, ws *store.Workspace, isAdmin bool, req Request) (*Result, error) {
+	pr, err := s.prepare(ctx, ws.ID, req)
+	if err != nil {
+		return nil, err
+	}
+	usage, held, err := s.reserve(ctx, ws, isAdmin, s.now(), 1, pr.images())
+	if err != nil {
+		return nil, err
+	}
+	res, err := s.run(ctx, pr, held, nil)
+	if err != nil {
+		return nil, err
+	}
+	if res.ImageError != "" {
+		usage.ImagesGenerated -= pr.images()
+	}
+	res.Usage = usage
+	return res, nil
+}
+
+// prepared is a checked request: what the writer is asked and the post's
+// category, banners and (upload or library) cover.
+type prepared struct {
+	wsID    int64
+	req     Request
+	wreq    ai.WriteRequest
+	cat     *store.Category
+	banners []store.Banner
+	cover   *Cover
+}
+
+// images is how many AI images the request takes from the allowance.
+func (p *prepared) images() int {
+	if p.req.ImageMode == ImageAI {
+		return 1
+	}
+	return 0
+}
+
+// prepare checks req against the workspace (no usage is taken).
+func (s *Service) prepare(ctx context.Context, wsID int64, req Request) (*prepared, error) {
 	wreq, err := parse(&req)
 	if err != nil {
 		return nil, err
 	}
-	cat, err := s.Store.GetCategory(ctx, ws.ID, req.Category)
+	cat, err := s.Store.GetCategory(ctx, wsID, req.Category)
 	if errors.Is(err, store.ErrNotFound) {
 		return nil, invalid("invalid_category", "Please choose one of your blog's categories")
 	}
@@ -113,28 +162,34 @@ func (s *Service) Generate(ctx context.Context, ws *store.Workspace, isAdmin boo
 		return nil, err
 	}
 	wreq.Category = cat.Name
-	banners, err := s.CheckBanners(ctx, ws.ID, req.Banners)
+	banners, err := s.CheckBanners(ctx, wsID, req.Banners)
 	if err != nil {
 		return nil, err
 	}
-	cover, err := s.chooseCover(ctx, ws.ID, &req)
+	cover, err := s.chooseCover(ctx, wsID, &req)
 	if err != nil {
 		return nil, err
 	}
+	return &prepared{wsID: wsID, req: req, wreq: wreq, cat: cat, banners: banners, cover: cover}, nil
+}
 
-	now := s.now()
-	images := 0
-	if req.ImageMode == ImageAI {
-		images = 1
+// Stages of a generation, as a job reports them.
+const (
+	StageWriting      = "writing"
+	StageIllustrating = "illustrating"
+	StageSaving       = "saving"
+)
+
+// run does the AI work of a prepared request under the held reservation
+// and stores the post, reporting each stage to stage (nil: not reported).
+// Whatever ends it early (an error, a panic in a provider) gives back the
+// part of the reservation not used; a process that dies leaves it to the
+// sweeper when its lease ends.
+func (s *Service) run(ctx context.Context, pr *prepared, held *store.Reservation, stage func(string)) (*Result, error) {
+	if stage == nil {
+		stage = func(string) {}
 	}
-	usage, held, err := s.reserve(ctx, ws, isAdmin, now, 1, images)
-	if err != nil {
-		return nil, err
-	}
-	// From here on, whatever ends the generation early (an error, a panic
-	// in a provider) gives back the part of the reservation not used; a
-	// process that dies leaves it to the sweeper when its lease ends.
-	heldPosts, heldImages, done := 1, images, false
+	heldPosts, heldImages, done := 1, pr.images(), false
 	defer func() {
 		if !done {
 			s.release(ctx, held, heldPosts, heldImages)
@@ -142,31 +197,35 @@ func (s *Service) Generate(ctx context.Context, ws *store.Workspace, isAdmin boo
 	}()
 	ctx, stop := s.work(ctx, held)
 	defer stop()
-	art, err := s.write(ctx, wreq)
+	stage(StageWriting)
+	art, err := s.write(ctx, pr.wreq)
 	if err != nil {
 		if e := apperr.As(err); e != nil && e.Kind == apperr.Upstream {
-			s.logger().WarnContext(ctx, "generation failed", "workspace", ws.ID, "err", e.Err)
+			s.logger().WarnContext(ctx, "generation failed", "workspace", pr.wsID, "err", e.Err)
 		}
 		return nil, err
 	}
 
-	res := &Result{}
-	if req.ImageMode == ImageAI {
-		cover, err = s.illustrate(ctx, ws.ID, cat, art.Title, now)
+	now := s.now()
+	res, cover := &Result{}, pr.cover
+	if pr.req.ImageMode == ImageAI {
+		stage(StageIllustrating)
+		cover, err = s.illustrate(ctx, pr.wsID, pr.cat, art.Title, now)
 		if err != nil {
 			// The post is kept without a cover, and the image not counted.
-			s.logger().WarnContext(ctx, "AI cover failed, keeping the post without one", "workspace", ws.ID, "err", err)
+			s.logger().WarnContext(ctx, "AI cover failed, keeping the post without one", "workspace", pr.wsID, "err", err)
 			s.release(ctx, held, 0, heldImages)
-			usage.ImagesGenerated -= heldImages
 			res.ImageError = MsgImageFailed
 			heldImages = 0
 		}
 	}
 
-	p := &store.Post{WorkspaceID: ws.ID, Category: cat.Slug, Title: art.Title, Content: art.HTML,
-		MetaTitle: art.MetaTitle, MetaDescription: art.MetaDescription, Tags: art.Tags, Banners: banners,
-		PublishedAt: now.UTC(), ReservationID: held.ID, ScheduledID: req.ScheduledID, Status: store.PostPublished}
-	if req.Status == store.PostDraft {
+	stage(StageSaving)
+	p := &store.Post{WorkspaceID: pr.wsID, Category: pr.cat.Slug, Title: art.Title, Content: art.HTML,
+		MetaTitle: art.MetaTitle, MetaDescription: art.MetaDescription, Tags: art.Tags, Banners: pr.banners,
+		PublishedAt: now.UTC(), ReservationID: held.ID, ScheduledID: pr.req.ScheduledID, JobID: pr.req.JobID,
+		Status: store.PostPublished}
+	if pr.req.Status == store.PostDraft {
 		p.Status = store.PostDraft
 	}
 	if cover != nil {
@@ -174,19 +233,22 @@ func (s *Service) Generate(ctx context.Context, ws *store.Workspace, isAdmin boo
 	}
 	// The AI work is done and paid for: a client that hung up meanwhile
 	// still gets its post. The insert commits the reservation (and records
-	// the scheduled item) in its transaction.
+	// the scheduled item or job) in its transaction.
 	if err := s.Posts.Create(context.WithoutCancel(ctx), p); err != nil {
-		if req.ImageMode == ImageAI && cover != nil {
+		if pr.req.ImageMode == ImageAI && cover != nil {
 			s.deleteStored(ctx, cover.URL)
 		}
 		if errors.Is(err, store.ErrNotFound) {
 			// The reservation was swept: this generation outlived its lease.
 			return nil, providerError(fmt.Errorf("%w: usage reservation lost: %w", errTimeout, err))
 		}
+		if errors.Is(err, store.ErrAlreadyDone) {
+			return nil, err
+		}
 		return nil, fmt.Errorf("store generated post: %w", err)
 	}
 	done = true
-	res.Post, res.Usage = p, usage
+	res.Post = p
 	return res, nil
 }
 

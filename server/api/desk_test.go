@@ -499,12 +499,12 @@ func TestAIPostsCanStopAtADraft(t *testing.T) {
 		var g struct {
 			Post contract.Post `json:"post"`
 		}
-		c.mustJSON(http.MethodPost, "/api/workspace/posts/generate", req, http.StatusCreated, &g)
+		c.mustGenerate(req, &g)
 		if g.Post.Status != contract.PostDraft || anon.Get("/blog/"+c.ws.Slug+"/keto/"+g.Post.Slug).StatusCode != http.StatusNotFound {
 			t.Errorf("generated draft: status %q", g.Post.Status)
 		}
 		req["status"] = "scheduled"
-		c.mustFail(http.MethodPost, "/api/workspace/posts/generate", req, http.StatusBadRequest, "invalid_status")
+		c.mustFailGenerate(req, http.StatusBadRequest, "invalid_status")
 
 		// A scheduled generation follows the review setting: on, it leaves
 		// a draft; the scheduler run also publishes hand-written posts

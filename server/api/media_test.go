@@ -217,7 +217,7 @@ func TestUnusedFilesAreSwept(t *testing.T) {
 		req := genReq("news", "Swept topic")
 		req["imageMode"], req["imageUrl"] = "upload", used
 		req["banners"] = []map[string]string{{"imageUrl": banner, "linkUrl": "https://ads.example/"}}
-		c.mustJSON(http.MethodPost, "/api/workspace/posts/generate", req, http.StatusCreated, nil)
+		c.mustGenerate(req, nil)
 		// Written just before a crash: a file without a row, and a partial file.
 		crashed := filepath.Join(e.mediaDir, itoa(c.ws.ID), "covers", "1700000000000-crashed.png")
 		_ = os.MkdirAll(filepath.Dir(crashed), 0o755)
@@ -277,7 +277,7 @@ func TestDeletingPostsRemovesTheirOwnFiles(t *testing.T) {
 				set(req)
 			}
 			var out generated
-			c.mustJSON(http.MethodPost, "/api/workspace/posts/generate", req, http.StatusCreated, &out)
+			c.mustGenerate(req, &out)
 			return out
 		}
 		ai := gen("ai", nil)
@@ -313,7 +313,7 @@ func TestDeletingALibraryImageUsedAsCoverIsRefused(t *testing.T) {
 			req := genReq("news", title)
 			req["inputMode"], req["imageMode"], req["mediaId"] = "title", "library", lib.Item.ID
 			var out generated
-			c.mustJSON(http.MethodPost, "/api/workspace/posts/generate", req, http.StatusCreated, &out)
+			c.mustGenerate(req, &out)
 			ids = append(ids, out.Post.ID)
 		}
 		path := "/api/workspace/media/" + itoa(lib.Item.ID)
@@ -354,7 +354,7 @@ func TestS3PublicURLCanChange(t *testing.T) {
 		req := genReq("news", "Cover on S3")
 		req["imageMode"] = "ai"
 		var out generated
-		c.mustJSON(http.MethodPost, "/api/workspace/posts/generate", req, http.StatusCreated, &out)
+		c.mustGenerate(req, &out)
 		key, ok := strings.CutPrefix(out.Post.CoverImageURL, "https://old-cdn.example/media/")
 		if !ok {
 			t.Fatalf("cover = %q", out.Post.CoverImageURL)
@@ -446,7 +446,7 @@ func TestS3PublicURLChangeMovesBanners(t *testing.T) {
 		req := genReq("news", "Banners on S3")
 		req["banners"] = []map[string]string{{"imageUrl": banner, "linkUrl": "https://ads.example/", "text": "Sale"}}
 		var out generated
-		c.mustJSON(http.MethodPost, "/api/workspace/posts/generate", req, http.StatusCreated, &out)
+		c.mustGenerate(req, &out)
 		if !strings.Contains(out.Post.Content, banner) {
 			t.Fatalf("banner not in the content: %s", out.Post.Content)
 		}

@@ -18,8 +18,8 @@ import (
 	"github.com/inkpress/inkpress/store"
 )
 
-// Fifty concurrent generations against the trial's 10 posts create exactly
-// ten posts and refuse forty with 402, on every database.
+// Fifty concurrent generations against the trial's 10 posts queue exactly
+// ten jobs, refuse forty with 402, and make ten posts, on every database.
 func TestOwnerGenerateUsageRace(t *testing.T) {
 	t.Parallel()
 	apptest.EachDB(t, func(t *testing.T, db string) {
@@ -33,7 +33,7 @@ func TestOwnerGenerateUsageRace(t *testing.T) {
 				defer wg.Done()
 				status, raw := c.do(http.MethodPost, "/api/workspace/posts/generate", genReq("tech", fmt.Sprintf("Concurrency topic %d", i)))
 				switch status {
-				case http.StatusCreated:
+				case http.StatusAccepted:
 					created.Add(1)
 				case http.StatusPaymentRequired:
 					var ae apiErr
@@ -49,7 +49,10 @@ func TestOwnerGenerateUsageRace(t *testing.T) {
 		}
 		wg.Wait()
 		if created.Load() != 10 || refused.Load() != 40 {
-			t.Fatalf("created %d, refused %d; want 10 and 40", created.Load(), refused.Load())
+			t.Fatalf("queued %d, refused %d; want 10 and 40", created.Load(), refused.Load())
+		}
+		if _, err := e.gen.RunJobs(context.Background()); err != nil {
+			t.Fatal(err)
 		}
 		if n := c.postCount(); n != 10 {
 			t.Fatalf("stored posts = %d, want 10", n)
@@ -69,7 +72,7 @@ func TestOwnerGenerateStoresPostAndAICover(t *testing.T) {
 		req := genReq("tech", "Choosing a standing desk")
 		req["imageMode"] = "ai"
 		var out generated
-		c.mustJSON(http.MethodPost, "/api/workspace/posts/generate", req, http.StatusCreated, &out)
+		c.mustGenerate(req, &out)
 		p := out.Post
 		if p.ID == 0 || p.Category != "tech" || p.Slug == "" || len(p.Tags) == 0 || !strings.Contains(p.Content, "<h2") {
 			t.Fatalf("post = %+v", p)
@@ -108,7 +111,7 @@ func TestOwnerGenerateProviderFailureReleasesUsage(t *testing.T) {
 				c := e.owner("Fail "+name, name+"@fail.example.com", "tech")
 				req := genReq("tech", "Anything")
 				req["imageMode"] = "ai"
-				msg := c.mustFail(http.MethodPost, "/api/workspace/posts/generate", req, http.StatusBadGateway, "provider_error")
+				msg := c.mustFailGenerate(req, http.StatusBadGateway, "provider_error")
 				if !strings.HasPrefix(msg, "Failed to generate blog post: ") {
 					t.Fatalf("message = %q", msg)
 				}
@@ -134,7 +137,7 @@ func TestOwnerGenerateImageFailureKeepsPost(t *testing.T) {
 		req := genReq("tech", "Cameras for creators")
 		req["imageMode"] = "ai"
 		var out generated
-		c.mustJSON(http.MethodPost, "/api/workspace/posts/generate", req, http.StatusCreated, &out)
+		c.mustGenerate(req, &out)
 		if out.Post.ID == 0 || out.Post.CoverImageURL != "" || out.ImageError == "" {
 			t.Fatalf("post = %+v, imageError %q", out.Post, out.ImageError)
 		}
@@ -155,8 +158,8 @@ func TestOwnerGenerateSlugCollisionGetsTimestamp(t *testing.T) {
 		req := genReq("tech", "The Same Title Twice")
 		req["inputMode"] = "title"
 		var first, second generated
-		c.mustJSON(http.MethodPost, "/api/workspace/posts/generate", req, http.StatusCreated, &first)
-		c.mustJSON(http.MethodPost, "/api/workspace/posts/generate", req, http.StatusCreated, &second)
+		c.mustGenerate(req, &first)
+		c.mustGenerate(req, &second)
 		if first.Post.Title != "The Same Title Twice" || first.Post.Slug != "the-same-title-twice" {
 			t.Fatalf("first = %q %q", first.Post.Title, first.Post.Slug)
 		}
@@ -186,7 +189,7 @@ func TestOwnerSanitisesAIOutputAndEdits(t *testing.T) {
 		s := e.store
 		c := e.owner("San Owner", "san@example.com", "tech")
 		var out generated
-		c.mustJSON(http.MethodPost, "/api/workspace/posts/generate", genReq("tech", "x"), http.StatusCreated, &out)
+		c.mustGenerate(genReq("tech", "x"), &out)
 		assertClean(t, "generated content", out.Post.Content)
 		assertClean(t, "generated raw content", out.Post.RawContent)
 		if out.Post.Title != "Safe title" || !strings.Contains(out.Post.Content, "More text here.") {
@@ -222,7 +225,7 @@ func TestOwnerGenerateBannersAfterBlocks369(t *testing.T) {
 		req := genReq("tech", "Banner placement")
 		req["banners"] = banners
 		var out generated
-		c.mustJSON(http.MethodPost, "/api/workspace/posts/generate", req, http.StatusCreated, &out)
+		c.mustGenerate(req, &out)
 		html := out.Post.Content
 		if n := strings.Count(html, `rel="sponsored noopener"`); n != 3 {
 			t.Fatalf("sponsored links = %d in %s", n, html)
@@ -334,7 +337,7 @@ func TestOwnerGenerateWithUploadAndLibraryCovers(t *testing.T) {
 		req := genReq("tech", "Upload cover")
 		req["imageMode"], req["imageUrl"] = "upload", img
 		var out generated
-		c.mustJSON(http.MethodPost, "/api/workspace/posts/generate", req, http.StatusCreated, &out)
+		c.mustGenerate(req, &out)
 		if out.Post.CoverImageURL != img || out.Usage.ImagesGenerated != 0 {
 			t.Fatalf("upload cover = %q, usage %+v", out.Post.CoverImageURL, out.Usage)
 		}
@@ -357,14 +360,14 @@ func TestOwnerGenerateWithUploadAndLibraryCovers(t *testing.T) {
 		}
 		req = genReq("tech", "Library cover")
 		req["imageMode"], req["mediaId"] = "library", item.Item.ID
-		c.mustJSON(http.MethodPost, "/api/workspace/posts/generate", req, http.StatusCreated, &out)
+		c.mustGenerate(req, &out)
 		if out.Post.CoverImageURL != item.Item.FileURL {
 			t.Fatalf("library cover = %q, want %q", out.Post.CoverImageURL, item.Item.FileURL)
 		}
 		// The image switch off turns the ai mode into none.
 		req = genReq("tech", "No images please")
 		req["imageMode"], req["generateImages"] = "ai", false
-		c.mustJSON(http.MethodPost, "/api/workspace/posts/generate", req, http.StatusCreated, &out)
+		c.mustGenerate(req, &out)
 		if out.Post.CoverImageURL != "" || c.usage().ImagesGenerated != 0 {
 			t.Fatalf("cover %q with images off", out.Post.CoverImageURL)
 		}
@@ -383,7 +386,7 @@ func TestOwnerGenerateImagesLimit(t *testing.T) {
 		}
 		req := genReq("tech", "Out of images")
 		req["imageMode"] = "ai"
-		msg := c.mustFail(http.MethodPost, "/api/workspace/posts/generate", req, http.StatusPaymentRequired, "limit_reached")
+		msg := c.mustFailGenerate(req, http.StatusPaymentRequired, "limit_reached")
 		if !strings.Contains(msg, "10 AI images") {
 			t.Fatalf("message = %q", msg)
 		}
@@ -392,6 +395,6 @@ func TestOwnerGenerateImagesLimit(t *testing.T) {
 		}
 		// Without an AI image the post still fits.
 		req["imageMode"] = "none"
-		c.mustJSON(http.MethodPost, "/api/workspace/posts/generate", req, http.StatusCreated, nil)
+		c.mustGenerate(req, nil)
 	})
 }

@@ -26,6 +26,7 @@ import (
 	"github.com/inkpress/inkpress/internal/auth"
 	"github.com/inkpress/inkpress/internal/generate"
 	"github.com/inkpress/inkpress/server/api"
+	"github.com/inkpress/inkpress/server/api/contract"
 	"github.com/inkpress/inkpress/store"
 	"github.com/inkpress/inkpress/store/sqlstore"
 )
@@ -313,3 +314,64 @@ func paragraphs(n int) string {
 }
 
 func itoa(n int64) string { return strconv.FormatInt(n, 10) }
+
+// generate asks for a post as the generate dialog does and follows its
+// job to the end (the workers run here, in the test), then answers as the
+// dialog sees it: 201 {post, usage, imageError} when the job succeeded,
+// 502 {error} with the job's message when it failed; a refusal of the
+// request itself (400, 402, 429) as the server gave it.
+func (c *ownerClient) generate(req any) (int, []byte) {
+	c.t.Helper()
+	status, raw := c.do(http.MethodPost, "/api/workspace/posts/generate", req)
+	if status != http.StatusAccepted {
+		return status, raw
+	}
+	var jr contract.JobResponse
+	if err := json.Unmarshal(raw, &jr); err != nil {
+		c.t.Fatalf("job answer %s: %v", raw, err)
+	}
+	if _, err := c.env.gen.RunJobs(context.Background()); err != nil {
+		c.t.Fatalf("run jobs: %v", err)
+	}
+	c.mustJSON(http.MethodGet, "/api/workspace/jobs/"+itoa(jr.Job.ID), nil, http.StatusOK, &jr)
+	switch jr.Job.Status {
+	case contract.JobSucceeded:
+		var post contract.OwnerPostResponse
+		c.mustJSON(http.MethodGet, "/api/workspace/posts/"+itoa(*jr.Job.PostID), nil, http.StatusOK, &post)
+		var ws contract.WorkspaceResponse
+		c.mustJSON(http.MethodGet, "/api/workspace", nil, http.StatusOK, &ws)
+		out, _ := json.Marshal(map[string]any{"post": post.Post, "usage": ws.Usage, "imageError": jr.Job.ImageError})
+		return http.StatusCreated, out
+	case contract.JobFailed:
+		out, _ := json.Marshal(map[string]any{"error": map[string]string{"code": "provider_error", "message": jr.Job.Error}})
+		return http.StatusBadGateway, out
+	}
+	c.t.Fatalf("job %d ended %q", jr.Job.ID, jr.Job.Status)
+	return 0, nil
+}
+
+// mustGenerate is generate expecting a post; its answer goes into out.
+func (c *ownerClient) mustGenerate(req any, out any) {
+	c.t.Helper()
+	status, raw := c.generate(req)
+	if status != http.StatusCreated {
+		c.t.Fatalf("generate = %d: %s", status, raw)
+	}
+	if out != nil {
+		if err := json.Unmarshal(raw, out); err != nil {
+			c.t.Fatalf("decode %s: %v", raw, err)
+		}
+	}
+}
+
+// mustFailGenerate is generate expecting a refusal or a failed job.
+func (c *ownerClient) mustFailGenerate(req any, status int, code string) string {
+	c.t.Helper()
+	got, raw := c.generate(req)
+	var e apiErr
+	_ = json.Unmarshal(raw, &e)
+	if got != status || e.Error.Code != code {
+		c.t.Fatalf("generate = %d %q, want %d %q: %s", got, e.Error.Code, status, code, raw)
+	}
+	return e.Error.Message
+}

@@ -195,12 +195,15 @@ func (h *Handler) restoreRevision(w http.ResponseWriter, r *http.Request, o *own
 	return h.writeOwnerPost(w, r, o.ws, p, http.StatusOK)
 }
 
-// newCover draws a new AI cover for a post from its current title.
+// newCover draws a new AI cover for a post from its current title: a long
+// request, so the server's write deadline is lifted for it.
 func (h *Handler) newCover(w http.ResponseWriter, r *http.Request, o *owner) error {
 	id, err := postID(r)
 	if err != nil {
 		return err
 	}
+	// Not every writer supports deadlines (tests use a recorder): ignore.
+	_ = http.NewResponseController(w).SetWriteDeadline(time.Time{})
 	res, err := h.Generator.NewCover(r.Context(), o.ws, o.isAdmin, id)
 	if err != nil {
 		return err

@@ -70,7 +70,7 @@ func TestOwnerPostsRefuseOtherWorkspaces(t *testing.T) {
 		var ids []int64
 		for i := range 3 {
 			var out generated
-			a.mustJSON(http.MethodPost, "/api/workspace/posts/generate", genReq("tech", fmt.Sprint("Alice topic ", i)), http.StatusCreated, &out)
+			a.mustGenerate(genReq("tech", fmt.Sprint("Alice topic ", i)), &out)
 			ids = append(ids, out.Post.ID)
 		}
 		before, _ := s.GetPost(context.Background(), store.FindPost{ID: &ids[0]})

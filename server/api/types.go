@@ -1,6 +1,7 @@
 package api
 
 import (
+	"encoding/json"
 	"github.com/inkpress/inkpress/server/api/contract"
 	"github.com/inkpress/inkpress/store"
 )
@@ -43,6 +44,28 @@ func toBanners(bs []store.Banner) []contract.Banner {
 	out := make([]contract.Banner, len(bs))
 	for i, b := range bs {
 		out[i] = contract.Banner(b)
+	}
+	return out
+}
+
+// toJobJSON shows a job to its owner: the topic it was asked for, and
+// nulls for what has not happened yet.
+func toJobJSON(j *store.Job) contract.Job {
+	var req struct{ Topic string }
+	_ = json.Unmarshal([]byte(j.Input), &req)
+	out := contract.Job{ID: j.ID, Kind: j.Kind, Status: contract.JobStatus(j.Status), Topic: req.Topic, Error: j.Error,
+		ImageError: j.ImageError, CreatedAt: j.CreatedAt}
+	if j.Stage != "" && j.Status == store.JobRunning {
+		out.Stage = store.Ptr(contract.JobStage(j.Stage))
+	}
+	if j.PostID != 0 {
+		out.PostID = &j.PostID
+	}
+	if !j.StartedAt.IsZero() {
+		out.StartedAt = &j.StartedAt
+	}
+	if !j.FinishedAt.IsZero() {
+		out.FinishedAt = &j.FinishedAt
 	}
 	return out
 }

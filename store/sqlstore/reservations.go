@@ -132,8 +132,23 @@ func (d *DB) createGeneratedPost(ctx context.Context, p *store.Post) error {
 				mark = true
 			}
 		}
+		if p.JobID != 0 {
+			var post sql.NullInt64
+			err := tx.QueryRowContext(ctx, `SELECT post_id FROM generation_jobs WHERE id = $1`+d.forUpdate(), p.JobID).Scan(&post)
+			if err != nil && !errors.Is(err, sql.ErrNoRows) {
+				return err
+			}
+			if post.Valid {
+				return store.ErrAlreadyDone
+			}
+		}
 		if err := insertPost(ctx, tx, p); err != nil {
 			return err
+		}
+		if p.JobID != 0 {
+			if _, err := tx.ExecContext(ctx, `UPDATE generation_jobs SET post_id = $2 WHERE id = $1`, p.JobID, p.ID); err != nil {
+				return err
+			}
 		}
 		if mark {
 			if _, err := tx.ExecContext(ctx, `UPDATE scheduled_posts SET post_id = $2 WHERE id = $1`, p.ScheduledID, p.ID); err != nil {

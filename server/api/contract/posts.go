@@ -140,11 +140,55 @@ const (
 	ImageAI      ImageMode = "ai"
 )
 
-// GenerateResponse is the stored post and the month's usage after it.
-type GenerateResponse struct {
-	Post  Post  `json:"post"`
-	Usage Usage `json:"usage"`
-	// ImageError is set when the AI cover could not be drawn; the post was
-	// saved without one.
-	ImageError string `json:"imageError,omitempty"`
+// JobStatus is where a generation job stands.
+type JobStatus string
+
+// The job statuses.
+const (
+	JobQueued    JobStatus = "queued"
+	JobRunning   JobStatus = "running"
+	JobSucceeded JobStatus = "succeeded"
+	JobFailed    JobStatus = "failed"
+	JobCanceled  JobStatus = "canceled"
+)
+
+// JobStage is what a running job is doing.
+type JobStage string
+
+// The job stages.
+const (
+	StageWriting      JobStage = "writing"
+	StageIllustrating JobStage = "illustrating"
+	StageSaving       JobStage = "saving"
+)
+
+// Job is a post the AI writes in the background. Stage is null before the
+// work starts; PostID is set once the post is stored; Error says why a
+// failed or canceled job wrote nothing, ImageError why a succeeded one has
+// no AI cover.
+type Job struct {
+	ID         int64      `json:"id"`
+	Kind       string     `json:"kind"`
+	Status     JobStatus  `json:"status"`
+	Stage      *JobStage  `json:"stage"`
+	Topic      string     `json:"topic"`
+	PostID     *int64     `json:"postId"`
+	Error      string     `json:"error"`
+	ImageError string     `json:"imageError,omitempty"`
+	CreatedAt  time.Time  `json:"createdAt"`
+	StartedAt  *time.Time `json:"startedAt"`
+	FinishedAt *time.Time `json:"finishedAt"`
+}
+
+// JobResponse is one job: GET /api/workspace/jobs/{id}, POST .../cancel,
+// and (with the month's usage after its reservation) the 202 answer of
+// POST /api/workspace/posts/generate.
+type JobResponse struct {
+	Job   Job    `json:"job"`
+	Usage *Usage `json:"usage,omitempty"`
+}
+
+// JobsResponse is the workspace's recent jobs, newest first: GET /api/workspace/jobs.
+type JobsResponse struct {
+	Jobs []Job `json:"jobs"`
 }

@@ -326,15 +326,45 @@ export type Keywords = string
 /** ImageMode is where a generated post's cover comes from. */
 export type ImageMode = 'none' | 'upload' | 'library' | 'ai'
 
-/** GenerateResponse is the stored post and the month's usage after it. */
-export interface GenerateResponse {
-  post: Post
-  usage: Usage
-  /**
-   * ImageError is set when the AI cover could not be drawn; the post was
-   * saved without one.
-   */
+/** JobStatus is where a generation job stands. */
+export type JobStatus = 'queued' | 'running' | 'succeeded' | 'failed' | 'canceled'
+
+/** JobStage is what a running job is doing. */
+export type JobStage = 'writing' | 'illustrating' | 'saving'
+
+/**
+ * Job is a post the AI writes in the background. Stage is null before the
+ * work starts; PostID is set once the post is stored; Error says why a
+ * failed or canceled job wrote nothing, ImageError why a succeeded one has
+ * no AI cover.
+ */
+export interface Job {
+  id: number
+  kind: string
+  status: JobStatus
+  stage: JobStage | null
+  topic: string
+  postId: number | null
+  error: string
   imageError?: string
+  createdAt: string
+  startedAt: string | null
+  finishedAt: string | null
+}
+
+/**
+ * JobResponse is one job: GET /api/workspace/jobs/{id}, POST .../cancel,
+ * and (with the month's usage after its reservation) the 202 answer of
+ * POST /api/workspace/posts/generate.
+ */
+export interface JobResponse {
+  job: Job
+  usage?: Usage
+}
+
+/** JobsResponse is the workspace's recent jobs, newest first: GET /api/workspace/jobs. */
+export interface JobsResponse {
+  jobs: Job[]
 }
 
 /** SiteInfo is the site's identity: GET /api/site. */

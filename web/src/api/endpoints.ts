@@ -7,7 +7,8 @@ import type {
   Category,
   CoverResponse,
   GenerateInput,
-  GenerateResponse,
+  JobResponse,
+  JobsResponse,
   MediaItem,
   Me,
   NewCategory,
@@ -135,8 +136,20 @@ export const uploadMedia = (file: File) => {
 }
 export const deleteMedia = (id: number) => api<void>(`/api/workspace/media/${id}`, { method: 'DELETE' })
 
+/**
+ * Queues a post for the AI: 202 with the job and the month's usage once the request is checked and
+ * its usage reserved (400/402/429 refuse it at once). Follow the job with getJob.
+ */
 export const generatePost = (input: GenerateInput) =>
-  api<GenerateResponse>('/api/workspace/posts/generate', { method: 'POST', body: input })
+  api<JobResponse>('/api/workspace/posts/generate', { method: 'POST', body: input })
+
+// ---- Generation jobs ----
+export const getJob = (id: number) => api<JobResponse>(`/api/workspace/jobs/${id}`).then((r) => r.job)
+/** The workspace's recent jobs (up to 20), newest first. */
+export const getJobs = () => api<JobsResponse>('/api/workspace/jobs').then((r) => r.jobs ?? [])
+/** Cancels a job: a queued one at once, a running one once its worker hears of it (409 job_finished when it is over). */
+export const cancelJob = (id: number) =>
+  api<JobResponse>(`/api/workspace/jobs/${id}/cancel`, { method: 'POST' }).then((r) => r.job)
 
 // ---- Scheduling ----
 export const getScheduledPosts = () =>

@@ -20,6 +20,10 @@ export const qk = {
   postRevisions: (id: number) => ['workspace', 'post', id, 'revisions'] as const,
   media: ['workspace', 'media'] as const,
   scheduled: ['workspace', 'scheduled'] as const,
+  /** Every generation job query (prefix for invalidation). */
+  jobsAll: ['workspace', 'jobs'] as const,
+  jobs: ['workspace', 'jobs', 'recent'] as const,
+  job: (id: number) => ['workspace', 'jobs', id] as const,
   adminWorkspaces: ['admin', 'workspaces'] as const,
   adminPostsInfinite: (q: Omit<AdminPostsQuery, 'page'>) => ['admin', 'posts', 'infinite', q] as const,
 }

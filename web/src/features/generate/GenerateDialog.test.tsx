@@ -1,8 +1,9 @@
+import { useState } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { toast } from 'sonner'
 import { fireEvent, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import type { Category, WorkspaceResponse } from '@/api/types'
+import type { Category, Job, WorkspaceResponse } from '@/api/types'
 import { apiError, json, makePost, mockFetch, owner, renderWithProviders } from '@/test/utils'
 import { GenerateDialog } from './GenerateDialog'
 
@@ -41,6 +42,36 @@ function setup(routes: Record<string, unknown> = {}) {
   return { fetch, onOpenChange, user }
 }
 
+/** A job as the server answers it: queued a moment ago unless told otherwise. */
+function makeJob(over: Partial<Job> = {}): Job {
+  return {
+    id: 5,
+    kind: 'generate',
+    status: 'queued',
+    stage: null,
+    topic: 'Keto breakfasts',
+    postId: null,
+    error: '',
+    createdAt: new Date().toISOString(),
+    startedAt: null,
+    finishedAt: null,
+    ...over,
+  }
+}
+
+/** The dialog with a page's open state around it, as the dashboards use it. */
+function Harness() {
+  const [open, setOpen] = useState(false)
+  return (
+    <>
+      <button type="button" onClick={() => setOpen(true)}>
+        Open
+      </button>
+      <GenerateDialog open={open} onOpenChange={setOpen} />
+    </>
+  )
+}
+
 /** The only category is chosen for the owner once the categories are in. */
 async function categoryReady() {
   const select = await screen.findByRole('combobox', { name: 'Category' })
@@ -66,10 +97,12 @@ describe('GenerateDialog', () => {
     expect(posted(fetch)).toHaveLength(0)
   })
 
-  it("disables the form and shows 'Generating...' until the post is written", async () => {
-    let release!: (r: Response) => void
+  it("queues the job, shows 'Generating...', the stage and the elapsed time, and closes once the post is written", async () => {
+    let current = makeJob({ createdAt: new Date(Date.now() - 65_000).toISOString() })
     const { fetch, onOpenChange, user } = setup({
-      'POST /api/workspace/posts/generate': () => new Promise<Response>((r) => (release = r)),
+      'POST /api/workspace/posts/generate': () => json({ job: current, usage: workspace.usage }, 202),
+      'GET /api/workspace/jobs/5': () => json({ job: current }),
+      'GET /api/workspace/posts/42': json({ post: makePost({ id: 42, title: 'Ten Keto Breakfasts', status: 'published' }) }),
     })
     await categoryReady()
     await user.type(screen.getByRole('textbox', { name: 'Topic' }), 'Keto breakfasts')
@@ -77,11 +110,13 @@ describe('GenerateDialog', () => {
     await user.click(screen.getByRole('radio', { name: 'AI generated' }))
     await user.click(screen.getByRole('button', { name: 'Generate post' }))
 
-    const busy = await screen.findByRole('button', { name: 'Generating...' })
+    expect(await screen.findByText('Waiting for a free writer…')).toBeInTheDocument()
+    const busy = screen.getByRole('button', { name: 'Generating...' })
     expect(busy).toBeDisabled()
     expect(screen.getByRole('textbox', { name: 'Topic' })).toBeDisabled()
     expect(screen.getByRole('switch', { name: 'Generate images' })).toBeDisabled()
-    expect(screen.getByText('This can take up to 2 minutes. Please keep this window open.')).toBeInTheDocument()
+    // Counted from the job's creation, not from the click.
+    expect(screen.getByLabelText(/^Elapsed 01:0\d$/)).toBeInTheDocument()
 
     const [call] = posted(fetch)
     expect(JSON.parse(String(call[1]?.body))).toEqual({
@@ -97,14 +132,35 @@ describe('GenerateDialog', () => {
       status: 'published',
     })
 
-    release(json({ post: makePost({ title: 'Ten Keto Breakfasts' }), usage: workspace.usage }, 201))
+    current = { ...current, status: 'running', stage: 'writing' }
+    expect(await screen.findByText('Writing the article…')).toBeInTheDocument()
+    current = { ...current, stage: 'illustrating' }
+    expect(await screen.findByText('Drawing the cover…')).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Generating...' })).toBeDisabled()
+    expect(onOpenChange).not.toHaveBeenCalled()
+
+    current = { ...current, status: 'succeeded', stage: 'saving', postId: 42, imageError: 'The image service is busy', finishedAt: new Date().toISOString() }
     expect(await screen.findByText('Post generated')).toBeInTheDocument()
+    expect(screen.getByText('“Ten Keto Breakfasts” is now live on your blog.')).toBeInTheDocument()
+    expect(screen.getByText('Image not generated')).toBeInTheDocument()
+    expect(screen.getByText('The image service is busy')).toBeInTheDocument()
     await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false))
+    // The form is cleared and usable again.
+    expect(screen.getByRole('textbox', { name: 'Topic' })).toHaveValue('')
+    expect(screen.getByRole('textbox', { name: 'Topic' })).toBeEnabled()
+
+    // The polling stops once the job is over.
+    const polls = () => fetch.mock.calls.filter((c) => String(c[0]).endsWith('/api/workspace/jobs/5')).length
+    const seen = polls()
+    await new Promise((r) => setTimeout(r, 1500))
+    expect(polls()).toBe(seen)
   })
 
   it("'Save as draft' sends status 'draft'; the toast says the draft was saved and opens it", async () => {
     const { fetch, onOpenChange, user } = setup({
-      'POST /api/workspace/posts/generate': json({ post: makePost({ id: 42, title: 'Keto Breakfasts', status: 'draft' }), usage: workspace.usage }, 201),
+      'POST /api/workspace/posts/generate': json({ job: makeJob({ id: 6 }), usage: workspace.usage }, 202),
+      'GET /api/workspace/jobs/6': json({ job: makeJob({ id: 6, status: 'succeeded', postId: 42, finishedAt: new Date().toISOString() }) }),
+      'GET /api/workspace/posts/42': json({ post: makePost({ id: 42, title: 'Keto Breakfasts', status: 'draft' }) }),
     })
     await categoryReady()
     expect(screen.getByRole('radio', { name: 'Publish now' })).toBeChecked()
@@ -125,10 +181,10 @@ describe('GenerateDialog', () => {
 
   it.each([
     [apiError(402, 'limit_reached', "You have used all 10 posts of this month's plan."), "You have used all 10 posts of this month's plan."],
-    [apiError(502, 'provider_error', 'Failed to generate blog content: timeout'), 'Failed to generate blog content: timeout'],
+    [apiError(429, 'too_many_jobs', 'You already have 20 posts being generated. Wait for one to finish, or cancel one.'), 'You already have 20 posts being generated. Wait for one to finish, or cancel one.'],
     [new Response('<html>bad gateway</html>', { status: 502 }), 'Failed to generate blog post'],
-  ])("toasts 'Generation failed' with the server message or the fallback (%#)", async (response, text) => {
-    const { onOpenChange, user } = setup({ 'POST /api/workspace/posts/generate': response })
+  ])("toasts 'Generation failed' with the server message or the fallback when the job is refused (%#)", async (response, text) => {
+    const { fetch, onOpenChange, user } = setup({ 'POST /api/workspace/posts/generate': response })
     await categoryReady()
     await user.type(screen.getByRole('textbox', { name: 'Topic' }), 'Keto')
     await user.click(screen.getByRole('button', { name: 'Generate post' }))
@@ -136,6 +192,87 @@ describe('GenerateDialog', () => {
     expect(screen.getByText(text)).toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Generate post' })).toBeEnabled()
     expect(onOpenChange).not.toHaveBeenCalled()
+    expect(fetch.mock.calls.some((c) => String(c[0]).includes('/api/workspace/jobs'))).toBe(false)
+  })
+
+  it('shows why a job failed in the dialog and toasts it; the form stays filled for another try', async () => {
+    let current = makeJob({ id: 8, status: 'running', stage: 'writing' })
+    const { onOpenChange, user } = setup({
+      'POST /api/workspace/posts/generate': json({ job: makeJob({ id: 8 }), usage: workspace.usage }, 202),
+      'GET /api/workspace/jobs/8': () => json({ job: current }),
+    })
+    await categoryReady()
+    await user.type(screen.getByRole('textbox', { name: 'Topic' }), 'Keto')
+    await user.click(screen.getByRole('button', { name: 'Generate post' }))
+    expect(await screen.findByText('Writing the article…')).toBeInTheDocument()
+
+    current = { ...current, status: 'failed', error: 'Failed to generate blog content: timeout', finishedAt: new Date().toISOString() }
+    const alert = await screen.findByRole('alert')
+    expect(alert).toHaveTextContent('Generation failed. Failed to generate blog content: timeout')
+    expect(await screen.findByText('Generation failed')).toBeInTheDocument()
+    expect(screen.getAllByText(/Failed to generate blog content: timeout/)).toHaveLength(2)
+    expect(screen.getByRole('button', { name: 'Generate post' })).toBeEnabled()
+    expect(screen.getByRole('textbox', { name: 'Topic' })).toHaveValue('Keto')
+    expect(screen.getByRole('textbox', { name: 'Topic' })).toBeEnabled()
+    expect(onOpenChange).not.toHaveBeenCalled()
+  })
+
+  it("cancels the job: 'Canceling...' until the worker stops, then 'Generation canceled' and the form is back", async () => {
+    let current = makeJob({ id: 9, status: 'running', stage: 'writing' })
+    const { fetch, onOpenChange, user } = setup({
+      'POST /api/workspace/posts/generate': json({ job: makeJob({ id: 9 }), usage: workspace.usage }, 202),
+      'GET /api/workspace/jobs/9': () => json({ job: current }),
+      // A running job is canceled once its worker hears of it: the answer still says running.
+      'POST /api/workspace/jobs/9/cancel': () => json({ job: current }),
+    })
+    await categoryReady()
+    await user.type(screen.getByRole('textbox', { name: 'Topic' }), 'Keto')
+    await user.click(screen.getByRole('button', { name: 'Generate post' }))
+    expect(await screen.findByText('Writing the article…')).toBeInTheDocument()
+
+    await user.click(screen.getByRole('button', { name: 'Cancel' }))
+    expect(await screen.findByRole('button', { name: 'Canceling...' })).toBeDisabled()
+    expect(screen.getByText('Canceling…')).toBeInTheDocument()
+    expect(fetch.mock.calls.filter((c) => String(c[0]).endsWith('/jobs/9/cancel') && c[1]?.method === 'POST')).toHaveLength(1)
+
+    current = { ...current, status: 'canceled', error: "Canceled: no post was written and the month's usage was given back.", finishedAt: new Date().toISOString() }
+    expect(await screen.findByText('Generation canceled')).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Generate post' })).toBeEnabled()
+    expect(screen.getByRole('textbox', { name: 'Topic' })).toHaveValue('Keto')
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument()
+    expect(onOpenChange).not.toHaveBeenCalled()
+  })
+
+  it('may be closed while the post is written: a toast says where to find it, and its end is still announced', async () => {
+    let current = makeJob({ id: 11, status: 'running', stage: 'writing' })
+    document.cookie = 'inkpress_csrf=t; path=/'
+    mockFetch({
+      'GET /api/workspace/categories': json({ categories: [general] }),
+      'GET /api/workspace': json(workspace),
+      'POST /api/workspace/posts/generate': json({ job: makeJob({ id: 11 }), usage: workspace.usage }, 202),
+      'GET /api/workspace/jobs/11': () => json({ job: current }),
+      'GET /api/workspace/posts/43': json({ post: makePost({ id: 43, title: 'Keto On The Go' }) }),
+    })
+    const user = userEvent.setup()
+    renderWithProviders(<Harness />)
+    await user.click(screen.getByRole('button', { name: 'Open' }))
+    await categoryReady()
+    await user.type(screen.getByRole('textbox', { name: 'Topic' }), 'Keto on the go')
+    await user.click(screen.getByRole('button', { name: 'Generate post' }))
+    expect(await screen.findByText('Writing the article…')).toBeInTheDocument()
+
+    await user.click(screen.getByRole('button', { name: 'Continue in background' }))
+    expect(await screen.findByText("Still writing — you'll find it under Recent generations on your dashboard.")).toBeInTheDocument()
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+
+    current = { ...current, status: 'succeeded', postId: 43, finishedAt: new Date().toISOString() }
+    expect(await screen.findByText('Post generated')).toBeInTheDocument()
+    expect(screen.getByText('“Keto On The Go” is now live on your blog.')).toBeInTheDocument()
+
+    // Opened again, the dialog starts afresh.
+    await user.click(screen.getByRole('button', { name: 'Open' }))
+    expect(await screen.findByRole('textbox', { name: 'Topic' })).toHaveValue('')
+    expect(screen.getByRole('button', { name: 'Generate post' })).toBeEnabled()
   })
 
   it('offers the AI image only while Generate images is on', async () => {

@@ -14,9 +14,11 @@ import { PublishSection } from './PublishSection'
 import { useGenerateForm } from './useGenerateForm'
 
 /**
- * The generate-post dialog (owner dashboard, My Posts and the admin dashboard). One long request:
- * while it runs every input is disabled and the dialog cannot be closed. 'Publish now' (default)
- * or 'Save as draft'; a draft's toast offers to open it on its own screen.
+ * The generate-post dialog (owner dashboard, My Posts and the admin dashboard). Generating queues a
+ * job and follows it: while it runs every input is disabled, the button reads 'Generating...' and
+ * the progress shows the stage, the elapsed time and Cancel. Closing the dialog leaves the job
+ * running (the dashboards list it under "Recent generations"). 'Publish now' (default) or 'Save as
+ * draft'; a draft's toast offers to open it on its own screen.
  */
 export function GenerateDialog({
   open,
@@ -33,18 +35,17 @@ export function GenerateDialog({
   const formRef = useRef<HTMLFormElement>(null)
   const state = useGenerateForm(categories.data, () => onOpenChange(false), formRef)
   const { form, generating, uploading } = state
+  const close = () => {
+    state.closing()
+    onOpenChange(false)
+  }
 
   const usage = workspace.data?.usage
   const atLimit = usage ? isAtLimit(usage.postsGenerated, usage.postsLimit, usage.unlimited) : false
 
   return (
-    <Dialog open={open} onOpenChange={(o) => !generating && onOpenChange(o)}>
-      <DialogContent
-        className="max-w-2xl gap-0 p-0"
-        hideClose={generating}
-        onEscapeKeyDown={(e) => generating && e.preventDefault()}
-        onInteractOutside={(e) => generating && e.preventDefault()}
-      >
+    <Dialog open={open} onOpenChange={(o) => (o ? onOpenChange(true) : close())}>
+      <DialogContent className="max-w-2xl gap-0 p-0">
         <DialogHeader className="border-b border-slate-100 px-6 py-5">
           <DialogTitle className="flex items-center gap-2">
             <Sparkles className="size-5 text-brand-600" aria-hidden="true" /> {title}
@@ -66,7 +67,19 @@ export function GenerateDialog({
             <PublishSection state={state} />
           </fieldset>
 
-          {generating && <GenerateProgress elapsed={state.elapsed} drawing={form.imageMode === 'ai'} />}
+          {generating && (
+            <GenerateProgress
+              stage={state.stage}
+              elapsed={state.elapsed}
+              canceling={state.canceling}
+              onCancel={state.canCancel ? state.cancel : undefined}
+            />
+          )}
+          {!generating && state.failure && (
+            <p role="alert" className="mx-6 mb-4 rounded-xl border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-900">
+              <span className="font-semibold">Generation failed.</span> {state.failure}
+            </p>
+          )}
 
           <DialogFooter className="border-t border-slate-100 px-6 py-4 sm:items-center sm:justify-between">
             <p className="text-center text-xs text-slate-500 sm:text-left">
@@ -77,8 +90,8 @@ export function GenerateDialog({
                   : ''}
             </p>
             <div className="flex w-full flex-col-reverse gap-2 sm:w-auto sm:flex-row">
-              <Button variant="outline" onClick={() => onOpenChange(false)} disabled={generating}>
-                Cancel
+              <Button variant="outline" onClick={close}>
+                {generating ? 'Continue in background' : 'Cancel'}
               </Button>
               <Button type="submit" disabled={generating || uploading} className="min-w-36">
                 {generating ? <Spinner /> : <Sparkles aria-hidden="true" />}

@@ -1,28 +1,33 @@
-import { useEffect, useState, type FormEvent, type RefObject } from 'react'
-import { useMutation } from '@tanstack/react-query'
+import { useEffect, useEffectEvent, useRef, useState, type FormEvent, type RefObject } from 'react'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from 'react-router'
 import { toast } from 'sonner'
-import { generatePost } from '@/api/endpoints'
+import { generatePost, getOwnerPost } from '@/api/endpoints'
 import { errorMessage, isApiError } from '@/api/client'
-import type { Category, GenerateResponse } from '@/api/types'
+import { qk } from '@/api/queryKeys'
+import type { Category, Job } from '@/api/types'
 import { postScreenPath } from '@/components/owner/desk'
+import { useCancelJob, useJob, useNow } from '@/hooks/useJobs'
 import { useRefreshOwnerData } from '@/hooks/useOwner'
 import { useUploadCount } from '@/hooks/useUploadCount'
 import { withoutBannerErrors, type BannerDraft } from '@/lib/banners'
 import { emptyForm, toGenerateInput, validateGenerate, type FieldErrors, type GenerateForm } from './generate'
+import { elapsedSeconds, isActive, stageLabel } from './jobs'
 
-const GENERATE_FAILED = 'Failed to generate blog post'
+export const GENERATE_FAILED = 'Failed to generate blog post'
+export const MSG_STILL_WRITING = "Still writing — you'll find it under Recent generations on your dashboard."
 
 /** The success toast: live on the blog, or a draft saved with a button that opens it. */
-function announce(res: GenerateResponse, asked: GenerateForm['status'], open: (path: string) => void) {
-  const title = `“${res.post.title}”`
-  if ((res.post.status ?? asked) === 'draft') {
+function announce(post: { id: number; title: string; status: GenerateForm['status'] | 'scheduled' }, open: (path: string) => void) {
+  const title = `“${post.title}”`
+  if (post.status === 'draft') {
     toast.success('Draft saved', {
+      id: `job-post-${post.id}`,
       description: `${title} is saved as a draft for you to review.`,
-      action: { label: 'Open draft', onClick: () => open(postScreenPath(res.post.id)) },
+      action: { label: 'Open draft', onClick: () => open(postScreenPath(post.id)) },
     })
   } else {
-    toast.success('Post generated', { description: `${title} is now live on your blog.` })
+    toast.success('Post generated', { id: `job-post-${post.id}`, description: `${title} is now live on your blog.` })
   }
 }
 
@@ -31,32 +36,23 @@ function defaultCategory(categories: Category[] | undefined): string {
   return categories?.length === 1 ? categories[0].slug : ''
 }
 
-/** Seconds since `running` turned on (0 while off), ticking once a second. */
-function useElapsed(running: boolean): number {
-  const [elapsed, setElapsed] = useState(0)
-  useEffect(() => {
-    if (!running) return
-    const started = Date.now()
-    const t = setInterval(() => setElapsed(Math.floor((Date.now() - started) / 1000)), 1000)
-    return () => {
-      clearInterval(t)
-      setElapsed(0)
-    }
-  }, [running])
-  return elapsed
-}
-
 /**
- * The generate dialog's state: the form and its errors, uploads under way, the request (one long
- * POST) and the seconds it has run. `onDone` closes the dialog after a success; a refused submit
- * focuses the first invalid field of `formRef`.
+ * The generate dialog's state: the form and its errors, uploads under way, and the generation: a
+ * POST that queues a job (202), then the job, asked for every second until it is over. `onDone`
+ * closes the dialog after a success; a refused submit focuses the first invalid field of `formRef`.
+ * The job is followed while this hook is mounted, whether the dialog is open or not, so a post
+ * finished after the dialog was closed is still announced.
  */
 export function useGenerateForm(categories: Category[] | undefined, onDone: () => void, formRef: RefObject<HTMLFormElement | null>) {
+  const queryClient = useQueryClient()
   const refresh = useRefreshOwnerData()
   const navigate = useNavigate()
   const [form, setForm] = useState<GenerateForm>(() => emptyForm())
   const [errors, setErrors] = useState<FieldErrors>({})
   const { uploading, onBusyChange } = useUploadCount()
+  const [jobId, setJobId] = useState<number | null>(null)
+  /** The status asked for the job followed ('Publish now' or 'Save as draft'). */
+  const asked = useRef<GenerateForm['status']>('published')
 
   // Start with the only category when there is just one.
   const current: GenerateForm = form.category ? form : { ...form, category: defaultCategory(categories) }
@@ -64,22 +60,68 @@ export function useGenerateForm(categories: Category[] | undefined, onDone: () =
   const mutation = useMutation({
     mutationFn: (f: GenerateForm) => generatePost(toGenerateInput(f)),
     onSuccess: (res, sent) => {
-      announce(res, sent.status, navigate)
-      if (res.imageError) toast.warning('Image not generated', { description: res.imageError })
-      setForm(emptyForm())
-      setErrors({})
-      onDone()
-      void refresh()
+      asked.current = sent.status
+      queryClient.setQueryData(qk.job(res.job.id), res.job)
+      setJobId(res.job.id)
+      // The usage is reserved now; the dashboard's "Recent generations" lists the job.
+      void queryClient.invalidateQueries({ queryKey: qk.workspace, exact: true })
+      void queryClient.invalidateQueries({ queryKey: qk.jobs })
     },
     onError: (err) => {
-      // The server's message (e.g. the plan limit on 402), else the product's fallback text.
+      // The server's message (e.g. the plan limit on 402, too many jobs on 429), else the product's fallback text.
       const fromServer = isApiError(err) && err.code !== 'http_error' && err.code !== 'invalid_response'
       toast.error('Generation failed', { description: fromServer ? errorMessage(err, GENERATE_FAILED) : GENERATE_FAILED })
       if (isApiError(err, 402)) void refresh()
     },
   })
-  const generating = mutation.isPending
-  const elapsed = useElapsed(generating)
+
+  const jobQuery = useJob(jobId)
+  const job = jobId !== null ? jobQuery.data : undefined
+  const lost = isApiError(jobQuery.error, 404)
+  const running = isActive(job) && !lost
+  const generating = mutation.isPending || running
+  const { cancel: cancelJob, canceling: isCanceling } = useCancelJob()
+  const canceling = isCanceling(job)
+  const now = useNow(running)
+  const elapsed = job && running ? elapsedSeconds(job, now) : 0
+  const stage = job && running ? stageLabel(job, canceling) : mutation.isPending ? 'Sending your request…' : ''
+  /** Why the last job wrote nothing, shown in the dialog until the next try. */
+  const failure = job?.status === 'failed' ? job.error || GENERATE_FAILED : lost ? 'This generation can no longer be followed.' : ''
+
+  // Once the job is over: announce it, and after a success clear the form and close the dialog.
+  const finished = useEffectEvent((done: Job) => {
+    void queryClient.invalidateQueries({ queryKey: qk.jobs })
+    if (done.status === 'succeeded') {
+      setForm(emptyForm())
+      setErrors({})
+      onDone()
+      void refresh()
+      const id = done.postId
+      if (id) {
+        queryClient
+          .fetchQuery({ queryKey: qk.ownerPost(id), queryFn: () => getOwnerPost(id).then((r) => r.post) })
+          .then(
+            (post) => announce({ id, title: post.title || done.topic, status: post.status ?? asked.current }, navigate),
+            () => announce({ id, title: done.topic, status: asked.current }, navigate),
+          )
+      } else {
+        toast.success('Post generated', { id: `job-${done.id}`, description: `“${done.topic}” is written.` })
+      }
+      if (done.imageError) toast.warning('Image not generated', { id: `job-image-${done.id}`, description: done.imageError })
+    } else if (done.status === 'failed') {
+      toast.error('Generation failed', { id: `job-${done.id}`, description: done.error || GENERATE_FAILED })
+      void refresh()
+    } else if (done.status === 'canceled') {
+      toast('Generation canceled', { id: `job-${done.id}` })
+      void refresh()
+    }
+  })
+  const announced = useRef<number | null>(null)
+  useEffect(() => {
+    if (!job || isActive(job) || announced.current === job.id) return
+    announced.current = job.id
+    finished(job)
+  }, [job])
 
   const set = <K extends keyof GenerateForm>(key: K, value: GenerateForm[K]) => {
     setForm((f) => ({ ...f, [key]: value }))
@@ -104,10 +146,46 @@ export function useGenerateForm(categories: Category[] | undefined, onDone: () =
       requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus())
       return
     }
+    setJobId(null)
     mutation.mutate(current)
   }
 
-  return { form, current, errors, set, update, setBanners, bannerEdited, clearImageError, uploading, onBusyChange, generating, elapsed, submit }
+  /** Cancels the job under way (POST .../cancel); its end is announced like any other. */
+  const cancel = () => {
+    if (job && running && !canceling) cancelJob(job.id)
+  }
+
+  /**
+   * The dialog is being closed. A generation under way goes on: a toast says where to find it. A
+   * finished job is forgotten, so the dialog opens afresh next time.
+   */
+  const closing = () => {
+    if (generating) toast(MSG_STILL_WRITING, { id: 'generate-still-writing' })
+    else if (job) setJobId(null)
+  }
+
+  return {
+    form,
+    current,
+    errors,
+    set,
+    update,
+    setBanners,
+    bannerEdited,
+    clearImageError,
+    uploading,
+    onBusyChange,
+    generating,
+    stage,
+    elapsed,
+    canceling,
+    /** A job is queued or running (not while the request that queues it is on its way). */
+    canCancel: running,
+    cancel,
+    failure,
+    closing,
+    submit,
+  }
 }
 
 export type GenerateFormState = ReturnType<typeof useGenerateForm>

@@ -1,8 +1,9 @@
 /**
  * /admin/dashboard — the admin's desk on the site workspace: drafts to review, usage ('Admin -
- * Unlimited Access', infinity), shortcuts (Manage Users, Schedule Posts, Manage Categories, Media
- * Library, All posts), the RSS feed URLs with Copy, and the blog posts table with search, status
- * and category filters, bulk delete, share and delete; dialogs Generate New Post and Bulk Schedule.
+ * Unlimited Access', infinity), recent generations, shortcuts (Manage Users, Schedule Posts,
+ * Manage Categories, Media Library, All posts), the RSS feed URLs with Copy, and the blog posts
+ * table with search, status and category filters, bulk delete, share and delete; dialogs Generate
+ * New Post and Bulk Schedule.
  * Signed out: /admin/login; owners are sent to their own /dashboard.
  */
 import { useState } from 'react'
@@ -14,6 +15,7 @@ import { AdminPage, AdminSection } from '@/components/admin/AdminLayout'
 import { BulkScheduleDialog } from '@/components/admin/BulkScheduleDialog'
 import { WorkspaceGate } from '@/components/admin/WorkspaceGate'
 import { DraftsNotice } from '@/components/owner/DraftsNotice'
+import { JobsList } from '@/components/owner/JobsList'
 import { NewPostButton } from '@/components/owner/NewPostButton'
 import { UsageOverview } from '@/components/owner/UsageOverview'
 import { CopyField } from '@/components/ui/copy-field'
@@ -73,6 +75,7 @@ function Panel({ data }: { data: WorkspaceResponse }) {
       <div className="grid grid-cols-1 gap-6">
         <DraftsNotice drafts={data.drafts} />
         <UsageOverview data={data} isAdmin />
+        <JobsList />
       </div>
 
       <div role="group" aria-label="Shortcuts" className="mt-8 grid grid-cols-2 gap-2 sm:flex sm:flex-wrap">

@@ -1,6 +1,7 @@
 /**
- * /dashboard — the owner's home: drafts to review, usage, plan, blog and RSS URLs, shortcuts, a
- * summary of the blog settings (edited at /dashboard/settings) and the generate-post dialog.
+ * /dashboard — the owner's home: drafts to review, usage, plan, recent generations, blog and RSS
+ * URLs, shortcuts, a summary of the blog settings (edited at /dashboard/settings) and the
+ * generate-post dialog.
  * Redirects: signed out -> /login, admin -> /admin/dashboard, onboarding not done -> /onboarding.
  */
 import { useState, type ComponentType, type ReactNode } from 'react'
@@ -12,6 +13,7 @@ import { ErrorBlock } from '@/components/ErrorBlock'
 import { CopyField } from '@/components/ui/copy-field'
 import { GenerateDialog } from '@/features/generate/GenerateDialog'
 import { DraftsNotice } from '@/components/owner/DraftsNotice'
+import { JobsList } from '@/components/owner/JobsList'
 import { OwnerPage } from '@/components/owner/OwnerLayout'
 import { UsageOverview } from '@/components/owner/UsageOverview'
 import { HEX6, TEMPLATES } from '@/components/owner/settings'
@@ -162,6 +164,8 @@ function OwnerDashboard({ me }: { me: Me }) {
           {data && <DraftsNotice drafts={data.drafts} />}
 
           <UsageOverview data={data} isAdmin={me.isAdmin} />
+
+          <JobsList />
 
           <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
             <Card>
