@@ -135,6 +135,12 @@ const (
 // Providers wrap it with a message that can be shown to the user as is.
 var ErrProvider = errors.New("AI provider error")
 
+// ErrTransient marks a provider failure that may pass if the same request
+// is made again later: a rate limit, an outage, a timeout, a lost
+// connection. A failure without it (no credit, a rejected key, a flagged
+// topic, a refusal, a missing model) gives the same answer every time.
+var ErrTransient = errors.New("transient AI provider failure")
+
 // ErrInvalidRequest marks a WriteRequest that Validate rejected; callers map
 // it to a 400-style answer.
 var ErrInvalidRequest = errors.New("invalid AI request")

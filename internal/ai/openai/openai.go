@@ -1,8 +1,21 @@
 // Package openai is an AI provider for any OpenAI-compatible endpoint:
 // OpenAI itself, OpenRouter, Ollama, vLLM, LM Studio and the like. It speaks
 // the chat-completions and image-generations wire formats with net/http,
-// retries transient failures and turns every failure into a message that
-// can be shown to a user (wrapping ai.ErrProvider).
+// adapts each request to what the server accepts, retries what is worth
+// retrying and turns every failure into a sentence a user can act on
+// (wrapping ai.ErrProvider).
+//
+// Why not the official github.com/openai/openai-go SDK: it types OpenAI's
+// own API, while most of the work here is the other servers' differences.
+// Its message content is a string, so a list of content parts does not
+// decode; reasoning_content and OpenRouter's moderation metadata are only
+// reachable as raw JSON; leaving out response_format or max_tokens per server
+// means patching each request body with options; and its retry rule retries
+// every 429 (an exhausted quota included) unless a middleware rewrites the
+// answer. Bent that far, little of the SDK would be in use, and its module
+// brings the Azure and AWS SDKs into go.mod. Two endpoints and their quirks
+// are smaller to own, and each quirk is tested against a fake of the server
+// that has it.
 package openai
 
 import (
@@ -15,8 +28,10 @@ import (
 	"math/rand/v2"
 	"net"
 	"net/http"
+	"net/url"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/inkpress/inkpress/internal/ai"
@@ -26,13 +41,16 @@ import (
 const (
 	DefaultBaseURL      = "https://api.openai.com/v1"
 	DefaultTextModel    = "gpt-4o-mini"
-	DefaultImageModel   = "dall-e-3"
-	DefaultImageSize    = "1792x1024"
+	DefaultImageModel   = "gpt-image-1"
 	DefaultTimeout      = 120 * time.Second
 	DefaultImageTimeout = 180 * time.Second
 	DefaultRetryBase    = time.Second
 	DefaultMaxRetryWait = 30 * time.Second
 )
+
+// BuiltinImageModel as the image model means the server draws no images:
+// the app draws covers with the builtin illustrator instead.
+const BuiltinImageModel = "builtin"
 
 // maxAttempts is one try plus two retries.
 const maxAttempts = 3
@@ -50,12 +68,12 @@ type Config struct {
 	APIKey     string // sent as a Bearer token when non-empty (local servers need none)
 	TextModel  string
 	ImageModel string
-	ImageSize  string // e.g. 1792x1024, 1024x1024
+	ImageSize  string // e.g. 1536x1024 or auto; empty: the model family's landscape size
 
 	Timeout      time.Duration // per attempt, text; images too unless ImageTimeout is set
 	ImageTimeout time.Duration // per attempt, images; 0: Timeout (DefaultImageTimeout when both are 0)
 	RetryBase    time.Duration // first backoff; doubles per retry
-	MaxRetryWait time.Duration // cap on any single wait, Retry-After included
+	MaxRetryWait time.Duration // longest wait before a retry; a longer Retry-After ends the tries
 
 	HTTPClient *http.Client
 }
@@ -64,6 +82,11 @@ type Config struct {
 type Client struct {
 	cfg  Config
 	http *http.Client
+
+	// What the server accepted, so later requests skip the refused tries:
+	// each only ever moves further down its list.
+	output atomic.Int32 // an outputMode
+	tokens atomic.Int32 // a tokenField
 }
 
 var (
@@ -79,7 +102,7 @@ func New(cfg Config) *Client {
 	}
 	setDefault(&cfg.TextModel, DefaultTextModel)
 	setDefault(&cfg.ImageModel, DefaultImageModel)
-	setDefault(&cfg.ImageSize, DefaultImageSize)
+	cfg.ImageSize = strings.TrimSpace(cfg.ImageSize)
 	// One configured timeout (INKPRESS_AI_TIMEOUT) bounds every request:
 	// a longer image default would let one generation outlast what the
 	// generation and the shutdown grace are sized for.
@@ -93,7 +116,9 @@ func New(cfg Config) *Client {
 		// No client-wide timeout: each attempt gets its own deadline.
 		hc = &http.Client{}
 	}
-	return &Client{cfg: cfg, http: hc}
+	c := &Client{cfg: cfg, http: hc}
+	c.tokens.Store(int32(initialTokenField(cfg.TextModel)))
+	return c
 }
 
 func setDefault[T comparable](v *T, def T) {
@@ -103,55 +128,60 @@ func setDefault[T comparable](v *T, def T) {
 	}
 }
 
-// Provider error messages, shown to users as is.
-var (
-	errKey         = fmt.Errorf("%w: the AI provider rejected the API key", ai.ErrProvider)
-	errRateLimited = fmt.Errorf("%w: the AI provider is rate limiting requests, try again shortly", ai.ErrProvider)
-	errUnavailable = fmt.Errorf("%w: the AI provider is unavailable", ai.ErrProvider)
-	errTimeout     = fmt.Errorf("%w: the AI provider timed out", ai.ErrProvider)
-	errMalformed   = fmt.Errorf("%w: the AI provider returned malformed JSON", ai.ErrProvider)
-	errUnreachable = fmt.Errorf("%w: the AI provider could not be reached", ai.ErrProvider)
-	errTooLarge    = fmt.Errorf("%w: the AI provider returned a response that is too large", ai.ErrProvider)
-)
-
-// attemptError is the outcome of one failed attempt and whether (and when)
-// it is worth trying again.
-type attemptError struct {
-	err        error
-	retry      bool
-	retryAfter time.Duration // from the Retry-After header, 0 when absent
+// call describes one endpoint a request goes to.
+type call struct {
+	path    string
+	timeout time.Duration // per attempt
+	limit   int64         // largest answer read
+	model   string
+	setting string // the variable that names model, for messages
 }
 
-// post sends body as JSON to path and returns the response body of the
-// first successful attempt, retrying 429, 5xx, timeouts and network errors.
-func (c *Client) post(ctx context.Context, path string, body any, timeout time.Duration, limit int64) ([]byte, error) {
+func (c *Client) chatCall() call {
+	return call{path: "/chat/completions", timeout: c.cfg.Timeout, limit: maxTextResponse,
+		model: c.cfg.TextModel, setting: "INKPRESS_AI_TEXT_MODEL"}
+}
+
+func (c *Client) imageCall() call {
+	return call{path: "/images/generations", timeout: c.cfg.ImageTimeout, limit: maxImageResponse,
+		model: c.cfg.ImageModel, setting: "INKPRESS_AI_IMAGE_MODEL"}
+}
+
+// post sends body as JSON and returns the answer of the first successful
+// attempt, retrying rate limits, outages and connection failures.
+func (c *Client) post(ctx context.Context, cl call, body any) ([]byte, error) {
 	payload, err := json.Marshal(body)
 	if err != nil {
 		return nil, fmt.Errorf("openai: encode request: %w", err)
 	}
+	start := time.Now()
 	for attempt := 1; ; attempt++ {
-		data, aerr := c.attempt(ctx, path, payload, timeout, limit)
-		if aerr == nil {
+		data, f := c.attempt(ctx, cl, payload)
+		if f == nil {
 			return data, nil
 		}
 		if ctx.Err() != nil {
-			return nil, callerDone(ctx)
+			return nil, callerDone(ctx, start)
 		}
-		if !aerr.retry || attempt == maxAttempts {
-			return nil, aerr.err
+		if !f.retry || attempt == maxAttempts {
+			return nil, f
 		}
-		if err := sleep(ctx, c.backoff(attempt, aerr.retryAfter)); err != nil {
-			return nil, callerDone(ctx)
+		wait, ok := c.backoff(attempt, f.retryAfter)
+		if !ok {
+			return nil, f // the server asks for a longer wait than a generation has
+		}
+		if err := sleep(ctx, wait); err != nil {
+			return nil, callerDone(ctx, start)
 		}
 	}
 }
 
-func (c *Client) attempt(ctx context.Context, path string, payload []byte, timeout time.Duration, limit int64) ([]byte, *attemptError) {
-	actx, cancel := context.WithTimeout(ctx, timeout)
+func (c *Client) attempt(ctx context.Context, cl call, payload []byte) ([]byte, *failure) {
+	actx, cancel := context.WithTimeout(ctx, cl.timeout)
 	defer cancel()
-	req, err := http.NewRequestWithContext(actx, http.MethodPost, c.cfg.BaseURL+path, bytes.NewReader(payload))
+	req, err := http.NewRequestWithContext(actx, http.MethodPost, c.cfg.BaseURL+cl.path, bytes.NewReader(payload))
 	if err != nil {
-		return nil, &attemptError{err: fmt.Errorf("%w: invalid AI provider URL: %w", ai.ErrProvider, err)}
+		return nil, &failure{msg: "The AI provider URL is invalid: check INKPRESS_AI_BASE_URL", cause: err}
 	}
 	req.Header.Set("Content-Type", "application/json")
 	req.Header.Set("Accept", "application/json")
@@ -160,72 +190,44 @@ func (c *Client) attempt(ctx context.Context, path string, payload []byte, timeo
 	}
 	resp, err := c.http.Do(req)
 	if err != nil {
-		return nil, transportError(actx, err)
+		return nil, transportFailure(actx, err, cl.timeout)
 	}
 	defer resp.Body.Close()
-	data, err := io.ReadAll(io.LimitReader(resp.Body, limit+1))
+	data, err := io.ReadAll(io.LimitReader(resp.Body, cl.limit+1))
 	switch {
 	case err != nil:
-		return nil, transportError(actx, err)
-	case int64(len(data)) > limit:
-		return nil, &attemptError{err: errTooLarge}
+		return nil, transportFailure(actx, err, cl.timeout)
+	case int64(len(data)) > cl.limit:
+		return nil, &failure{msg: "The AI provider returned an answer that is too large"}
 	case resp.StatusCode/100 != 2:
-		return nil, statusError(resp, data)
+		return nil, c.classify(resp.StatusCode, resp.Header, data, cl)
+	}
+	// Some servers answer 200 with only an error: OpenRouter when the model
+	// fails after the request was accepted, LM Studio for a path it lacks.
+	if status, ok := errorInOK(data); ok {
+		return nil, c.classify(status, resp.Header, data, cl)
 	}
 	return data, nil
 }
 
-// transportError classifies a failure to send or read: timeouts and
-// connection problems are transient and retried.
-func transportError(actx context.Context, err error) *attemptError {
+// transportFailure classifies a failure to send or read. A timeout is not
+// retried: the model had the whole timeout to answer, and a generation's
+// budget holds one such wait per request. Connection failures are.
+func transportFailure(actx context.Context, err error, timeout time.Duration) *failure {
 	var ne net.Error
 	if errors.Is(actx.Err(), context.DeadlineExceeded) || errors.Is(err, context.DeadlineExceeded) || (errors.As(err, &ne) && ne.Timeout()) {
-		return &attemptError{err: errTimeout, retry: true}
+		return &failure{msg: fmt.Sprintf("The AI provider did not answer within %s", timeout), transient: true, cause: context.DeadlineExceeded}
 	}
-	return &attemptError{err: fmt.Errorf("%w: %w", errUnreachable, err), retry: true}
+	return &failure{msg: "The AI provider could not be reached: check INKPRESS_AI_BASE_URL", retry: true, transient: true, cause: err}
 }
 
-func statusError(resp *http.Response, body []byte) *attemptError {
-	code := resp.StatusCode
-	switch {
-	case code == http.StatusUnauthorized || code == http.StatusForbidden:
-		return &attemptError{err: errKey}
-	case code == http.StatusTooManyRequests:
-		return &attemptError{err: errRateLimited, retry: true, retryAfter: retryAfter(resp.Header.Get("Retry-After"))}
-	case code >= 500:
-		return &attemptError{err: errUnavailable, retry: true, retryAfter: retryAfter(resp.Header.Get("Retry-After"))}
+// retryAfter reads Retry-After (seconds or an HTTP date), or OpenAI's
+// retry-after-ms.
+func retryAfter(h http.Header) time.Duration {
+	if ms, err := strconv.ParseFloat(strings.TrimSpace(h.Get("Retry-After-Ms")), 64); err == nil && ms > 0 {
+		return time.Duration(ms * float64(time.Millisecond))
 	}
-	msg := fmt.Sprintf("HTTP %d", code)
-	if detail := providerMessage(body); detail != "" {
-		msg += ": " + detail
-	}
-	return &attemptError{err: fmt.Errorf("%w: the AI provider rejected the request (%s)", ai.ErrProvider, msg)}
-}
-
-// providerMessage extracts {"error":{"message":...}} (or {"error":"..."}),
-// which names the problem, e.g. an unknown model.
-func providerMessage(body []byte) string {
-	var e struct {
-		Error json.RawMessage `json:"error"`
-	}
-	if json.Unmarshal(body, &e) != nil || len(e.Error) == 0 {
-		return ""
-	}
-	var obj struct {
-		Message string `json:"message"`
-	}
-	var s string
-	if json.Unmarshal(e.Error, &obj) == nil && obj.Message != "" {
-		s = obj.Message
-	} else if json.Unmarshal(e.Error, &s) != nil {
-		return ""
-	}
-	return ai.Shorten(s, 200)
-}
-
-// retryAfter reads Retry-After as seconds or an HTTP date.
-func retryAfter(v string) time.Duration {
-	v = strings.TrimSpace(v)
+	v := strings.TrimSpace(h.Get("Retry-After"))
 	if v == "" {
 		return 0
 	}
@@ -238,16 +240,17 @@ func retryAfter(v string) time.Duration {
 	return 0
 }
 
-// backoff is RetryBase doubled per retry with a little jitter (so several
-// instances do not retry in lockstep), or the server's Retry-After; either
-// is capped by MaxRetryWait.
-func (c *Client) backoff(attempt int, retryAfter time.Duration) time.Duration {
-	d := retryAfter
-	if d == 0 {
-		d = c.cfg.RetryBase << (attempt - 1)
-		d += time.Duration(rand.Int64N(int64(d)/4 + 1))
+// backoff is the server's Retry-After, or RetryBase doubled per retry with
+// a little jitter (so several instances do not retry in lockstep), capped by
+// MaxRetryWait. ok is false when the server asks for more than that cap:
+// waiting less would only be refused again.
+func (c *Client) backoff(attempt int, retryAfter time.Duration) (d time.Duration, ok bool) {
+	if retryAfter > 0 {
+		return retryAfter, retryAfter <= c.cfg.MaxRetryWait
 	}
-	return min(d, c.cfg.MaxRetryWait)
+	d = c.cfg.RetryBase << (attempt - 1)
+	d += time.Duration(rand.Int64N(int64(d)/4 + 1))
+	return min(d, c.cfg.MaxRetryWait), true
 }
 
 func sleep(ctx context.Context, d time.Duration) error {
@@ -262,10 +265,22 @@ func sleep(ctx context.Context, d time.Duration) error {
 }
 
 // callerDone reports the caller's own cancellation or deadline. A deadline
-// still reads as a provider timeout, but keeps context.DeadlineExceeded.
-func callerDone(ctx context.Context) error {
+// reads as a provider that did not answer, and keeps
+// context.DeadlineExceeded.
+func callerDone(ctx context.Context, start time.Time) error {
 	if errors.Is(ctx.Err(), context.DeadlineExceeded) {
-		return fmt.Errorf("%w: %w", errTimeout, ctx.Err())
+		d := time.Since(start).Round(time.Second)
+		return &failure{msg: fmt.Sprintf("The AI provider did not answer within %s", d), transient: true, cause: ctx.Err()}
 	}
 	return fmt.Errorf("openai: request cancelled: %w", ctx.Err())
+}
+
+// redactedBase is the base URL as messages show it: without credentials
+// someone may have put in it.
+func (c *Client) redactedBase() string {
+	u, err := url.Parse(c.cfg.BaseURL)
+	if err != nil {
+		return c.cfg.BaseURL
+	}
+	return u.Redacted()
 }

@@ -3,18 +3,41 @@ package openai
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
-	"html"
+	"net/http"
 	"regexp"
 	"strings"
+	"sync/atomic"
 
 	"github.com/inkpress/inkpress/internal/ai"
 )
 
+// outputMode is how the article's JSON is asked for, in the order tried:
+// a server that refuses one is asked the next way.
+type outputMode int32
+
+const (
+	outputSchema outputMode = iota // response_format json_schema (OpenAI, OpenRouter, Ollama, vLLM, LM Studio)
+	outputObject                   // response_format json_object (older OpenAI models)
+	outputText                     // no response_format: the prompt asks for JSON, the answer is read tolerantly
+)
+
+// tokenField is how the answer's length is capped, in the order tried.
+type tokenField int32
+
+const (
+	tokensMax        tokenField = iota // max_tokens
+	tokensCompletion                   // max_completion_tokens (OpenAI's reasoning models accept only this)
+	tokensNone                         // the server refused both: its own default applies
+)
+
 type chatRequest struct {
-	Model          string          `json:"model"`
-	Messages       []chatMessage   `json:"messages"`
-	ResponseFormat *responseFormat `json:"response_format,omitempty"`
+	Model               string          `json:"model"`
+	Messages            []chatMessage   `json:"messages"`
+	ResponseFormat      *responseFormat `json:"response_format,omitempty"`
+	MaxTokens           int             `json:"max_tokens,omitempty"`
+	MaxCompletionTokens int             `json:"max_completion_tokens,omitempty"`
 }
 
 type chatMessage struct {
@@ -23,81 +46,250 @@ type chatMessage struct {
 }
 
 type responseFormat struct {
-	Type string `json:"type"`
+	Type       string      `json:"type"`
+	JSONSchema *jsonSchema `json:"json_schema,omitempty"`
+}
+
+type jsonSchema struct {
+	Name   string          `json:"name"`
+	Strict bool            `json:"strict"`
+	Schema json.RawMessage `json:"schema"`
+}
+
+// articleSchema is the article as a strict JSON schema: every property
+// required and no others, as OpenAI's strict mode demands.
+var articleSchema = json.RawMessage(`{
+	"type": "object",
+	"properties": {
+		"title": {"type": "string"},
+		"content": {"type": "string"},
+		"excerpt": {"type": "string"},
+		"metaTitle": {"type": "string"},
+		"metaDescription": {"type": "string"},
+		"tags": {"type": "array", "items": {"type": "string"}}
+	},
+	"required": ["title", "content", "excerpt", "metaTitle", "metaDescription", "tags"],
+	"additionalProperties": false
+}`)
+
+// Write asks the chat-completions endpoint for an article. The structured
+// output the server accepts and the token cap it takes are found once per
+// client: a refusal of one is answered by asking the next way.
+func (c *Client) Write(ctx context.Context, req ai.WriteRequest) (*ai.Article, error) {
+	if err := ai.Validate(req); err != nil {
+		return nil, err
+	}
+	messages := []chatMessage{
+		{Role: "system", Content: systemPrompt},
+		{Role: "user", Content: userPrompt(req)},
+	}
+	// Each refusal moves one setting further down its list, so the tries
+	// are bounded; maxTries is a guard should a server keep refusing.
+	const maxTries = int(outputText) + int(tokensNone) + 1
+	for try := 1; ; try++ {
+		output, tokens := outputMode(c.output.Load()), tokenField(c.tokens.Load())
+		data, err := c.post(ctx, c.chatCall(), c.chatBody(messages, output, tokens, req.Length))
+		var f *failure
+		if errors.As(err, &f) && try < maxTries {
+			if next, ok := nextOutput(f, output); ok {
+				advance(&c.output, int32(next))
+				continue
+			}
+			if next, ok := nextTokens(f, tokens); ok {
+				advance(&c.tokens, int32(next))
+				continue
+			}
+		}
+		if err != nil {
+			return nil, err
+		}
+		return c.readArticle(data, req)
+	}
+}
+
+// advance moves v to at least next; it never moves back, so concurrent
+// requests that each found a refusal agree.
+func advance(v *atomic.Int32, next int32) {
+	for {
+		cur := v.Load()
+		if cur >= next || v.CompareAndSwap(cur, next) {
+			return
+		}
+	}
+}
+
+func (c *Client) chatBody(messages []chatMessage, output outputMode, tokens tokenField, length ai.Length) chatRequest {
+	body := chatRequest{Model: c.cfg.TextModel, Messages: messages}
+	switch output {
+	case outputSchema:
+		body.ResponseFormat = &responseFormat{Type: "json_schema",
+			JSONSchema: &jsonSchema{Name: "blog_article", Strict: true, Schema: articleSchema}}
+	case outputObject:
+		body.ResponseFormat = &responseFormat{Type: "json_object"}
+	}
+	n := maxTokens(length)
+	switch tokens {
+	case tokensMax:
+		body.MaxTokens = n
+	case tokensCompletion:
+		body.MaxCompletionTokens = n
+	}
+	if reasoningModel(c.cfg.TextModel) && tokens != tokensNone {
+		body.MaxTokens, body.MaxCompletionTokens = reserve(body.MaxTokens), reserve(body.MaxCompletionTokens)
+	}
+	return body
+}
+
+// reserve adds room for a reasoning model's hidden reasoning, which counts
+// against the cap: OpenAI advises leaving about 25,000 tokens for it.
+func reserve(n int) int {
+	if n == 0 {
+		return 0
+	}
+	return n + 25_000
+}
+
+// maxTokens caps the answer for the requested length: about 1.6 tokens a
+// word of HTML, a quarter more for models that write past the target, and
+// room for the other JSON fields. A server default can be far lower (or
+// nothing stops a model that never ends), so the cap is always sent.
+func maxTokens(l ai.Length) int {
+	words := l.Words()
+	body := words * 8 / 5
+	return body + body/4 + 500
+}
+
+// reasoningModel matches OpenAI's reasoning families (o1, o3, o4-mini,
+// gpt-5...), also when routed as "openai/o3".
+var reasoningRE = regexp.MustCompile(`^(o[1-9]|gpt-5)($|[-.])`)
+
+func reasoningModel(model string) bool {
+	m := strings.ToLower(model)
+	return reasoningRE.MatchString(m[strings.LastIndex(m, "/")+1:])
+}
+
+// initialTokenField: OpenAI's reasoning models refuse max_tokens. A router
+// ("openai/o3") takes max_tokens and translates it; Ollama and others know
+// only max_tokens.
+func initialTokenField(model string) tokenField {
+	if reasoningModel(model) && !strings.Contains(model, "/") {
+		return tokensCompletion
+	}
+	return tokensMax
+}
+
+// nextOutput is the mode to try after a refusal of response_format.
+func nextOutput(f *failure, cur outputMode) (outputMode, bool) {
+	if !badRequest(f) || cur == outputText ||
+		!f.api.mentions("response_format", "json_schema", "json_object", "structured output", "response format") {
+		return cur, false
+	}
+	return cur + 1, true
+}
+
+// nextTokens is the token cap to try after a refusal of it: OpenAI's
+// "use 'max_completion_tokens' instead", or a cap above what the server's
+// model holds (vLLM refuses a request that cannot fit its context).
+func nextTokens(f *failure, cur tokenField) (tokenField, bool) {
+	if !badRequest(f) || cur == tokensNone {
+		return cur, false
+	}
+	if cur == tokensMax && f.api.mentions("max_completion_tokens") && !f.api.mentions("too large") {
+		return tokensCompletion, true
+	}
+	if f.api.mentions("max_tokens", "max_completion_tokens", "context length", "context_length") {
+		return tokensNone, true
+	}
+	return cur, false
+}
+
+func badRequest(f *failure) bool {
+	return f.status == http.StatusBadRequest || f.status == http.StatusUnprocessableEntity
 }
 
 type chatResponse struct {
 	Choices []struct {
 		Message struct {
-			Content string `json:"content"`
+			// A string, null, or a list of parts (Mistral and others).
+			// reasoning_content and reasoning are left unread: they are
+			// the model's thinking, not the article.
+			Content json.RawMessage `json:"content"`
+			Refusal string          `json:"refusal"`
 		} `json:"message"`
 		FinishReason string `json:"finish_reason"`
 	} `json:"choices"`
 }
 
-// articleJSON is what the model is asked to return. Alternative spellings
-// seen from smaller models are accepted too.
-type articleJSON struct {
-	Title              string   `json:"title"`
-	Content            string   `json:"content"`
-	Body               string   `json:"body"`
-	Excerpt            string   `json:"excerpt"`
-	MetaTitle          string   `json:"metaTitle"`
-	MetaTitleAlt       string   `json:"meta_title"`
-	MetaDescription    string   `json:"metaDescription"`
-	MetaDescriptionAlt string   `json:"meta_description"`
-	Tags               flexTags `json:"tags"`
-	Hashtags           flexTags `json:"hashtags"`
-}
-
-// flexTags accepts ["a","b"] as well as "a, b".
-type flexTags []string
-
-func (t *flexTags) UnmarshalJSON(b []byte) error {
-	var list []string
-	if err := json.Unmarshal(b, &list); err == nil {
-		*t = list
-		return nil
+// readArticle turns a chat completion into an article.
+func (c *Client) readArticle(data []byte, req ai.WriteRequest) (*ai.Article, error) {
+	var resp chatResponse
+	if err := json.Unmarshal(data, &resp); err != nil || len(resp.Choices) == 0 {
+		return nil, &failure{msg: "The AI provider's answer is not a chat completion: check INKPRESS_AI_BASE_URL"}
 	}
-	var s string
-	if err := json.Unmarshal(b, &s); err == nil {
-		*t = strings.FieldsFunc(s, func(r rune) bool { return r == ',' || r == '#' })
-		return nil
+	choice := resp.Choices[0]
+	if r := strings.TrimSpace(choice.Message.Refusal); r != "" {
+		return nil, &failure{msg: "The AI model refused to write this post: " + ai.Shorten(r, 300)}
 	}
-	*t = nil // tags are optional: ignore any other shape rather than fail
-	return nil
-}
-
-// Write asks the chat-completions endpoint for an article as a JSON object.
-func (c *Client) Write(ctx context.Context, req ai.WriteRequest) (*ai.Article, error) {
-	if err := ai.Validate(req); err != nil {
-		return nil, err
+	text, ok := contentText(choice.Message.Content)
+	if !ok {
+		return nil, &failure{msg: "The AI provider's answer is not a chat completion: check INKPRESS_AI_BASE_URL"}
 	}
-	body := chatRequest{
-		Model: c.cfg.TextModel,
-		Messages: []chatMessage{
-			{Role: "system", Content: systemPrompt},
-			{Role: "user", Content: userPrompt(req)},
-		},
-		ResponseFormat: &responseFormat{Type: "json_object"},
+	text = stripThinking(text)
+	switch {
+	case choice.FinishReason == "content_filter":
+		return nil, &failure{msg: "The AI provider flagged this request: its content filter stopped the answer; change the topic or keywords"}
+	case choice.FinishReason == "length":
+		return nil, &failure{msg: "The AI model's answer was cut off at its length limit: choose a shorter length, or a model or server setting with a larger context"}
+	case strings.TrimSpace(text) == "":
+		return nil, &failure{msg: "The AI model returned an empty answer", transient: true}
 	}
-	data, err := c.post(ctx, "/chat/completions", body, c.cfg.Timeout, maxTextResponse)
+	raw, err := parseArticle(text)
 	if err != nil {
 		return nil, err
 	}
-	var resp chatResponse
-	if err := json.Unmarshal(data, &resp); err != nil || len(resp.Choices) == 0 {
-		return nil, errMalformed
+	return toArticle(raw, req, text)
+}
+
+// contentText reads a message's content: a string, null, or a list of
+// parts of which the text ones are kept.
+func contentText(raw json.RawMessage) (string, bool) {
+	if len(raw) == 0 || string(raw) == "null" {
+		return "", true
 	}
-	choice := resp.Choices[0]
-	var raw articleJSON
-	if err := json.Unmarshal([]byte(extractJSON(choice.Message.Content)), &raw); err != nil {
-		if choice.FinishReason == "length" {
-			return nil, fmt.Errorf("%w (the answer was cut off; try a shorter length or a model with a larger output limit)", errMalformed)
+	var s string
+	if json.Unmarshal(raw, &s) == nil {
+		return s, true
+	}
+	var parts []struct {
+		Type string `json:"type"`
+		Text string `json:"text"`
+	}
+	if json.Unmarshal(raw, &parts) != nil {
+		return "", false
+	}
+	var b strings.Builder
+	for _, p := range parts {
+		if p.Type == "text" || p.Type == "output_text" || p.Type == "" {
+			b.WriteString(p.Text)
 		}
-		return nil, errMalformed
 	}
-	return toArticle(raw, req)
+	return b.String(), true
+}
+
+var thinkRE = regexp.MustCompile(`(?is)<(think|thinking|reasoning)>.*?</(think|thinking|reasoning)>`)
+
+// stripThinking removes a reasoning model's <think>…</think> blocks, and
+// the thinking before a lone </think> (templates that open the block in the
+// prompt). An unclosed <think> is all thinking.
+func stripThinking(s string) string {
+	s = thinkRE.ReplaceAllString(s, "")
+	if i := strings.Index(strings.ToLower(s), "</think>"); i >= 0 {
+		s = s[i+len("</think>"):]
+	}
+	if i := strings.Index(strings.ToLower(s), "<think>"); i >= 0 {
+		s = s[:i]
+	}
+	return strings.TrimSpace(s)
 }
 
 const systemPrompt = `You are an experienced blog writer and editor. You write original, accurate, well-structured articles for a general audience.
@@ -131,93 +323,4 @@ var toneGuide = map[ai.Tone]string{
 	ai.ToneProfessional:  "Measured, clear and credible; no slang.",
 	ai.ToneCasual:        "Friendly and conversational; address the reader as \"you\" and use contractions.",
 	ai.ToneAuthoritative: "Confident and decisive, like a leading expert; state recommendations firmly.",
-}
-
-var fenceRE = regexp.MustCompile("(?s)^\\s*```[a-zA-Z]*\\s*(.*?)\\s*```\\s*$")
-
-// extractJSON tolerates ```json fences and chatter around the object,
-// which some models add despite being told not to.
-func extractJSON(s string) string {
-	if m := fenceRE.FindStringSubmatch(s); m != nil {
-		s = m[1]
-	}
-	s = strings.TrimSpace(s)
-	if strings.HasPrefix(s, "{") {
-		return s
-	}
-	if i, j := strings.Index(s, "{"), strings.LastIndex(s, "}"); i >= 0 && j > i {
-		return s[i : j+1]
-	}
-	return s
-}
-
-func toArticle(raw articleJSON, req ai.WriteRequest) (*ai.Article, error) {
-	a := &ai.Article{
-		Title:           strings.TrimSpace(raw.Title),
-		HTML:            strings.TrimSpace(firstNonEmpty(raw.Content, raw.Body)),
-		Excerpt:         strings.TrimSpace(raw.Excerpt),
-		MetaTitle:       firstNonEmpty(raw.MetaTitle, raw.MetaTitleAlt),
-		MetaDescription: firstNonEmpty(raw.MetaDescription, raw.MetaDescriptionAlt),
-		Tags:            ai.NormalizeTags(append(raw.Tags, raw.Hashtags...)),
-	}
-	if req.InputMode == ai.ModeTitle {
-		a.Title = strings.TrimSpace(req.Topic) // the user chose the title; models sometimes "improve" it
-	}
-	if a.Title == "" || a.HTML == "" {
-		return nil, fmt.Errorf("%w: the AI provider returned an unusable article", ai.ErrProvider)
-	}
-	if !blockTagRE.MatchString(a.HTML) {
-		a.HTML = paragraphs(a.HTML)
-	}
-	if a.Excerpt == "" {
-		a.Excerpt = leadSentences(plainText(a.HTML), 2, 300)
-	}
-	a.MetaTitle = ai.Shorten(firstNonEmpty(a.MetaTitle, a.Title), ai.MaxMetaTitle)
-	a.MetaDescription = ai.Shorten(firstNonEmpty(a.MetaDescription, a.Excerpt), ai.MaxMetaDescription)
-	return a, nil
-}
-
-func firstNonEmpty(vals ...string) string {
-	for _, v := range vals {
-		if v = strings.TrimSpace(v); v != "" {
-			return v
-		}
-	}
-	return ""
-}
-
-// paragraphs turns plain text (a model that ignored the HTML instruction)
-// into escaped <p> blocks.
-func paragraphs(text string) string {
-	var out []string
-	for _, p := range blankLineRE.Split(text, -1) {
-		if p = strings.TrimSpace(p); p != "" {
-			out = append(out, "<p>"+html.EscapeString(p)+"</p>")
-		}
-	}
-	return strings.Join(out, "\n")
-}
-
-var (
-	tagRE       = regexp.MustCompile(`<[^>]*>`)
-	blankLineRE = regexp.MustCompile(`\n\s*\n`)
-	blockTagRE  = regexp.MustCompile(`(?i)<(p|h[1-6]|ul|ol|li|div|blockquote|table)\b`)
-)
-
-func plainText(h string) string {
-	return html.UnescapeString(strings.Join(strings.Fields(tagRE.ReplaceAllString(h, " ")), " "))
-}
-
-// leadSentences returns up to n leading sentences of text, at most max runes.
-func leadSentences(text string, n, max int) string {
-	end := 0
-	for range n {
-		i := strings.Index(text[end:], ". ")
-		if i < 0 {
-			end = len(text)
-			break
-		}
-		end += i + 1
-	}
-	return ai.Shorten(text[:end], max)
 }
