@@ -64,19 +64,7 @@ func (d *DB) GetJob(ctx context.Context, workspaceID, id int64) (*store.Job, err
 func (d *DB) ListJobs(ctx context.Context, workspaceID int64, limit int) ([]*store.Job, error) {
 	rows, err := d.db.QueryContext(ctx,
 		`SELECT `+jobCols+` FROM generation_jobs WHERE workspace_id = $1 ORDER BY id DESC LIMIT $2`, workspaceID, limit)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var out []*store.Job
-	for rows.Next() {
-		j, err := scanJob(rows)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, j)
-	}
-	return out, rows.Err()
+	return collect(rows, err, scanJob)
 }
 
 // ClaimJob picks and leases in one transaction; on PostgreSQL the pick

@@ -252,19 +252,7 @@ func (d *DB) ListRevisions(ctx context.Context, workspaceID, postID int64, limit
 	rows, err := d.db.QueryContext(ctx,
 		`SELECT id, post_id, title, content, word_count, created_at FROM post_revisions
 		 WHERE workspace_id = $1 AND post_id = $2 ORDER BY id DESC LIMIT $3`, workspaceID, postID, limit)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var out []*store.Revision
-	for rows.Next() {
-		r, err := scanRevision(rows)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, r)
-	}
-	return out, rows.Err()
+	return collect(rows, err, scanRevision)
 }
 
 func (d *DB) GetRevision(ctx context.Context, workspaceID, postID, id int64) (*store.Revision, error) {

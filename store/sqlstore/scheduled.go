@@ -41,19 +41,7 @@ func scanScheduled(row interface{ Scan(...any) error }) (*store.ScheduledPost, e
 }
 
 func scanScheduledRows(rows *sql.Rows, err error) ([]*store.ScheduledPost, error) {
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var out []*store.ScheduledPost
-	for rows.Next() {
-		p, err := scanScheduled(rows)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, p)
-	}
-	return out, rows.Err()
+	return collect(rows, err, scanScheduled)
 }
 
 // maxScheduledMS is the last millisecond of the year 9999: JSON (RFC 3339)
