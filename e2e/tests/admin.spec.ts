@@ -138,6 +138,8 @@ test('admin: categories add, edit and delete', async ({ page }) => {
   const add = page.getByRole('dialog', { name: 'Add Category' });
   await add.getByRole('button', { name: 'Add Category' }).click();
   await expect(add.getByText('Slug is required')).toBeVisible();
+  // The first field in error takes the focus (on the next frame): wait for it, so typing goes to Name.
+  await expect(add.getByLabel('Slug')).toBeFocused();
   await add.getByLabel('Name').fill(name);
   await expect(add.getByLabel('Slug')).toHaveValue(slug);
   await add.getByLabel('Description').fill('Bags, chargers and adapters');
