@@ -198,3 +198,52 @@ func TestJobQueueIsBoundedPerWorkspace(t *testing.T) {
 		t.Errorf("usage = %d, want 20", u.PostsGenerated)
 	}
 }
+
+// TestAWorkspaceRunsTwoJobsAtOnce: however many workers ask at the same
+// time, one workspace has at most two jobs running; the others wait, and
+// another workspace's job is not held up behind them.
+func TestAWorkspaceRunsTwoJobsAtOnce(t *testing.T) {
+	t.Parallel()
+	apptest.EachDB(t, func(t *testing.T, db string) {
+		e := newOwnerEnv(t, db, nil, nil)
+		busy := e.owner("Busy", "busy@example.com", "tech")
+		for i := range 6 {
+			busy.queue(fmt.Sprintf("Busy topic %d", i))
+		}
+		other := e.owner("Other", "other@example.com", "tech")
+		waiting := other.queue("My only topic")
+		ctx := context.Background()
+		now := time.Now()
+		claims := make(chan *store.Job, 8)
+		var wg sync.WaitGroup
+		for range 8 {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				if j, err := e.store.ClaimJob(ctx, now, now.Add(time.Hour), 2); err == nil {
+					claims <- j
+				}
+			}()
+		}
+		wg.Wait()
+		close(claims)
+		per := map[int64]int{}
+		for j := range claims {
+			per[j.WorkspaceID]++
+		}
+		if per[busy.ws.ID] > 2 {
+			t.Errorf("busy workspace runs %d jobs at once, want at most 2", per[busy.ws.ID])
+		}
+		// Whatever the first round gave, the other blog's job is claimable.
+		for per[other.ws.ID] == 0 {
+			j, err := e.store.ClaimJob(ctx, now, now.Add(time.Hour), 2)
+			if err != nil {
+				t.Fatalf("the other blog's job %d waits behind the busy one: %v", waiting.ID, err)
+			}
+			per[j.WorkspaceID]++
+		}
+		if per[busy.ws.ID] > 2 {
+			t.Errorf("busy workspace runs %d jobs at once", per[busy.ws.ID])
+		}
+	})
+}

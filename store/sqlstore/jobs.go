@@ -77,16 +77,33 @@ func (d *DB) ClaimJob(ctx context.Context, now, leaseUntil time.Time, perWorkspa
 	}
 	var j *store.Job
 	err := d.tx(ctx, func(tx *sql.Tx) error {
-		var id int64
+		var id, wsID int64
 		err := tx.QueryRowContext(ctx,
-			`SELECT j.id FROM generation_jobs j
+			`SELECT j.id, j.workspace_id FROM generation_jobs j
 			 WHERE (j.status = $2 OR (j.status = $3 AND j.claimed_until < $1))
 			   AND (SELECT COUNT(*) FROM generation_jobs r
 			        WHERE r.workspace_id = j.workspace_id AND r.status = $3 AND r.claimed_until >= $1) < $4
 			 ORDER BY j.created_at, j.id LIMIT 1`+lock,
-			ms(now), store.JobQueued, store.JobRunning, perWorkspace).Scan(&id)
+			ms(now), store.JobQueued, store.JobRunning, perWorkspace).Scan(&id, &wsID)
 		if err != nil {
 			return notFound(err)
+		}
+		if d.dialect == "postgres" {
+			// Two claims of one workspace's jobs at once could each see a
+			// free slot: the workspace's row makes them take turns, and the
+			// second counts again.
+			if _, err := tx.ExecContext(ctx, `SELECT id FROM workspaces WHERE id = $1 FOR UPDATE`, wsID); err != nil {
+				return err
+			}
+			var running int
+			if err := tx.QueryRowContext(ctx,
+				`SELECT COUNT(*) FROM generation_jobs WHERE workspace_id = $1 AND status = $2 AND claimed_until >= $3`,
+				wsID, store.JobRunning, ms(now)).Scan(&running); err != nil {
+				return err
+			}
+			if running >= perWorkspace {
+				return store.ErrNotFound
+			}
 		}
 		j, err = scanJob(tx.QueryRowContext(ctx,
 			`UPDATE generation_jobs SET status = $2, claimed_until = $3, attempts = attempts + 1,
