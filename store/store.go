@@ -334,16 +334,34 @@ type Settings struct {
 	OnboardingCompleted bool
 	// ReviewAIPosts makes scheduled generations leave drafts.
 	ReviewAIPosts bool
+	// The writing profile: what every generation is told (BrandVoice,
+	// Language) and where the generate dialog starts (DefaultTone,
+	// DefaultLength). Language is a BCP-47 code, also the blog's lang.
+	BrandVoice    string
+	Language      string
+	DefaultTone   string
+	DefaultLength string
+}
+
+// Lang is the blog's language, English when none was saved.
+func (s *Settings) Lang() string {
+	if s.Language == "" {
+		return "en"
+	}
+	return s.Language
 }
 
 // DefaultSettings are the settings of a fresh workspace.
 func DefaultSettings(workspaceID int64, blogTitle string) *Settings {
 	return &Settings{
-		WorkspaceID:  workspaceID,
-		BlogTitle:    blogTitle,
-		TemplateID:   "template-1",
-		PrimaryColor: "#6366f1",
-		FontFamily:   "Inter",
+		WorkspaceID:   workspaceID,
+		BlogTitle:     blogTitle,
+		TemplateID:    "template-1",
+		PrimaryColor:  "#6366f1",
+		FontFamily:    "Inter",
+		Language:      "en",
+		DefaultTone:   "professional",
+		DefaultLength: "medium",
 	}
 }
 

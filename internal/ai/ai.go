@@ -62,6 +62,36 @@ func (l Length) Words() int {
 	return 0
 }
 
+// Language is one of the languages a blog can be written in.
+type Language struct {
+	Code string // BCP-47
+	Name string // in English, as prompts and the settings form name it
+}
+
+// DefaultLanguage is the language of a blog that chose none.
+const DefaultLanguage = "en"
+
+// Languages lists the languages offered to a blog, English first.
+func Languages() []Language {
+	return []Language{
+		{"en", "English"}, {"es", "Spanish"}, {"fr", "French"}, {"de", "German"}, {"it", "Italian"},
+		{"pt", "Portuguese"}, {"nl", "Dutch"}, {"pl", "Polish"}, {"ru", "Russian"}, {"uk", "Ukrainian"},
+		{"ja", "Japanese"}, {"zh", "Chinese"}, {"ko", "Korean"}, {"ar", "Arabic"}, {"hi", "Hindi"},
+		{"tr", "Turkish"}, {"sv", "Swedish"},
+	}
+}
+
+// LanguageName is the English name of the language code, or "" when the
+// code is not one of Languages.
+func LanguageName(code string) string {
+	for _, l := range Languages() {
+		if l.Code == code {
+			return l.Name
+		}
+	}
+	return ""
+}
+
 // InputMode says whether WriteRequest.Topic is a subject to write about or
 // the exact title the article must carry.
 type InputMode string
@@ -83,6 +113,12 @@ type WriteRequest struct {
 	Tone      Tone
 	Length    Length
 	Category  string // category name, only used as context
+	// Voice is the blog's brand voice: the owner's guidance on audience,
+	// voice and words, "" for none.
+	Voice string
+	// Language is the BCP-47 code of the language to write in ("" is
+	// English).
+	Language string
 }
 
 // Article is a generated post. HTML still has to be sanitised by the caller

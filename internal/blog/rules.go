@@ -1,5 +1,5 @@
 // Package blog holds the rules of a blog's shape: its settings (title,
-// template, colour, font) and its categories, with the plan's category cap.
+// template, colour, font, writing profile) and its categories, with the plan's category cap.
 // Its Service writes them and drops the workspace's cached public pages, so
 // readers see a change at once.
 package blog
@@ -10,6 +10,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/inkpress/inkpress/internal/ai"
 	"github.com/inkpress/inkpress/internal/apperr"
 	"github.com/inkpress/inkpress/internal/content"
 	"github.com/inkpress/inkpress/store"
@@ -25,6 +26,7 @@ const (
 	MaxCategorySlug        = 60
 	MaxBlogTitle           = 120
 	MaxBlogDescription     = 500
+	MaxBrandVoice          = 1000
 	// MaxOnboardingCategories bounds one onboarding request (the suggested
 	// ten plus a few custom ones); plans cap the total separately.
 	MaxOnboardingCategories = 30
@@ -49,6 +51,8 @@ type SettingsInput struct {
 	Title, Description, Template, Color, Font string
 	// ReviewAIPosts nil: unchanged.
 	ReviewAIPosts *bool
+	// The writing profile; nil: unchanged.
+	BrandVoice, Language, DefaultTone, DefaultLength *string
 }
 
 // ErrCategoryNotFound is the answer for a category id outside the workspace.
@@ -158,6 +162,30 @@ func ApplySettings(set *store.Settings, in SettingsInput) error {
 		return apperr.Validation("The colour must be a hex colour like #6366f1")
 	case in.Font != "" && !slices.Contains(Fonts, in.Font):
 		return apperr.Validation("Please choose one of the offered fonts")
+	}
+	voice := set.BrandVoice
+	if in.BrandVoice != nil {
+		voice = strings.TrimSpace(*in.BrandVoice)
+	}
+	switch {
+	case utf8.RuneCountInString(voice) > MaxBrandVoice:
+		return apperr.Validation("The brand voice must be at most %d characters", MaxBrandVoice)
+	case in.Language != nil && ai.LanguageName(*in.Language) == "":
+		return apperr.Validation("Please choose one of the offered languages")
+	case in.DefaultTone != nil && !ai.Tone(*in.DefaultTone).Valid():
+		return apperr.Validation("Please choose a professional, casual or authoritative tone")
+	case in.DefaultLength != nil && !ai.Length(*in.DefaultLength).Valid():
+		return apperr.Validation("Please choose a short, medium or long length")
+	}
+	set.BrandVoice = voice
+	if in.Language != nil {
+		set.Language = *in.Language
+	}
+	if in.DefaultTone != nil {
+		set.DefaultTone = *in.DefaultTone
+	}
+	if in.DefaultLength != nil {
+		set.DefaultLength = *in.DefaultLength
 	}
 	set.BlogTitle, set.BlogDescription = title, desc
 	if in.Template != "" {

@@ -142,9 +142,31 @@ func TestApplySettings(t *testing.T) {
 		wantErr string
 	}{
 		{"all set", ok, store.Settings{BlogTitle: "My Blog", BlogDescription: "About things", TemplateID: "template-2",
-			PrimaryColor: "#10b981", FontFamily: "Playfair Display"}, ""},
+			PrimaryColor: "#10b981", FontFamily: "Playfair Display", Language: "en", DefaultTone: "professional", DefaultLength: "medium"}, ""},
 		{"empty choices keep the current ones", SettingsInput{Title: "T"},
-			store.Settings{BlogTitle: "T", TemplateID: "template-1", PrimaryColor: DefaultColor, FontFamily: "Inter"}, ""},
+			store.Settings{BlogTitle: "T", TemplateID: "template-1", PrimaryColor: DefaultColor, FontFamily: "Inter",
+				Language: "en", DefaultTone: "professional", DefaultLength: "medium"}, ""},
+		{"writing profile", with(func(in *SettingsInput) {
+			in.BrandVoice, in.Language, in.DefaultTone, in.DefaultLength = ptr("  For busy founders; no jargon. "), ptr("uk"), ptr("casual"), ptr("long")
+		}), store.Settings{BlogTitle: "My Blog", BlogDescription: "About things", TemplateID: "template-2", PrimaryColor: "#10b981",
+			FontFamily: "Playfair Display", BrandVoice: "For busy founders; no jargon.", Language: "uk", DefaultTone: "casual",
+			DefaultLength: "long"}, ""},
+		{"brand voice at the limit", with(func(in *SettingsInput) { in.BrandVoice = ptr(strings.Repeat("é", MaxBrandVoice)) }),
+			store.Settings{BlogTitle: "My Blog", BlogDescription: "About things", TemplateID: "template-2", PrimaryColor: "#10b981",
+				FontFamily: "Playfair Display", BrandVoice: strings.Repeat("é", MaxBrandVoice), Language: "en", DefaultTone: "professional",
+				DefaultLength: "medium"}, ""},
+		{"long brand voice", with(func(in *SettingsInput) { in.BrandVoice = ptr(strings.Repeat("v", MaxBrandVoice+1)) }),
+			store.Settings{}, "The brand voice must be at most 1000 characters"},
+		{"unknown language", with(func(in *SettingsInput) { in.Language = ptr("xx") }), store.Settings{},
+			"Please choose one of the offered languages"},
+		{"empty language", with(func(in *SettingsInput) { in.Language = ptr("") }), store.Settings{},
+			"Please choose one of the offered languages"},
+		{"region subtag", with(func(in *SettingsInput) { in.Language = ptr("en-US") }), store.Settings{},
+			"Please choose one of the offered languages"},
+		{"unknown tone", with(func(in *SettingsInput) { in.DefaultTone = ptr("witty") }), store.Settings{},
+			"Please choose a professional, casual or authoritative tone"},
+		{"unknown length", with(func(in *SettingsInput) { in.DefaultLength = ptr("epic") }), store.Settings{},
+			"Please choose a short, medium or long length"},
 		{"no title", with(func(in *SettingsInput) { in.Title = " " }), store.Settings{}, "Please enter a blog name"},
 		{"long title", with(func(in *SettingsInput) { in.Title = strings.Repeat("t", MaxBlogTitle+1) }), store.Settings{},
 			"The blog name must be at most 120 characters"},
@@ -175,6 +197,8 @@ func TestApplySettings(t *testing.T) {
 		})
 	}
 }
+
+func ptr[T any](v T) *T { return &v }
 
 // checkErr fails unless err is the validation refusal want ("" = no error).
 func checkErr(t *testing.T, err error, want string) {

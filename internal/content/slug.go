@@ -1,6 +1,8 @@
 package content
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -15,32 +17,61 @@ const (
 	// larger than MaxSlugLen because a post slug may carry a "-{timestamp}"
 	// suffix added on collision.
 	MaxValidSlugLen = 100
-	// fallbackSlug is used when a title has no usable characters at all.
+	// fallbackSlug is used when a title has no letters or digits at all.
 	fallbackSlug = "post"
 )
 
-// transliterations covers letters that Unicode decomposition cannot reduce
-// to ASCII (they have no combining-mark form).
+// transliterations turns letters into ASCII where Unicode decomposition
+// cannot (they have no combining-mark form): Latin letters such as ß, and
+// the Cyrillic and Greek alphabets. Keys are lower case; Slugify looks up
+// the lower-case form of each letter.
+//
+// Cyrillic follows the common passport-style romanisation (ж zh, х kh,
+// ц ts, щ shch, ю yu, я ya; the hard and soft signs vanish), with the
+// Ukrainian letters ґ, є, і, ї added; a letter both languages share keeps
+// its Russian value, since a title does not say its language. Greek
+// follows ISO 843 / ELOT 743 simplified (θ th, χ ch, ψ ps); its accents
+// are marks that decomposition drops.
 var transliterations = map[rune]string{
-	'ß': "ss", 'æ': "ae", 'Æ': "ae", 'œ': "oe", 'Œ': "oe",
-	'ø': "o", 'Ø': "o", 'ł': "l", 'Ł': "l", 'đ': "d", 'Đ': "d",
-	'þ': "th", 'Þ': "th", 'ð': "d", 'Ð': "d", 'ı': "i",
+	'ß': "ss", 'æ': "ae", 'œ': "oe", 'ø': "o", 'ł': "l", 'đ': "d", 'þ': "th", 'ð': "d", 'ı': "i",
+
+	'а': "a", 'б': "b", 'в': "v", 'г': "g", 'д': "d", 'е': "e", 'ё': "e", 'ж': "zh", 'з': "z", 'и': "i",
+	'й': "y", 'к': "k", 'л': "l", 'м': "m", 'н': "n", 'о': "o", 'п': "p", 'р': "r", 'с': "s", 'т': "t",
+	'у': "u", 'ф': "f", 'х': "kh", 'ц': "ts", 'ч': "ch", 'ш': "sh", 'щ': "shch", 'ъ': "", 'ы': "y", 'ь': "",
+	'э': "e", 'ю': "yu", 'я': "ya", 'ґ': "g", 'є': "ye", 'і': "i", 'ї': "yi",
+
+	'α': "a", 'β': "v", 'γ': "g", 'δ': "d", 'ε': "e", 'ζ': "z", 'η': "i", 'θ': "th", 'ι': "i", 'κ': "k",
+	'λ': "l", 'μ': "m", 'ν': "n", 'ξ': "x", 'ο': "o", 'π': "p", 'ρ': "r", 'σ': "s", 'ς': "s", 'τ': "t",
+	'υ': "y", 'φ': "f", 'χ': "ch", 'ψ': "ps", 'ω': "o",
+}
+
+// transliterate is the ASCII for the letter r, and whether it has one.
+// The hard and soft signs have an empty one: they vanish inside a word.
+func transliterate(r rune) (string, bool) {
+	t, ok := transliterations[unicode.ToLower(r)]
+	return t, ok
 }
 
 // Slugify applies the slug rule for post and workspace slugs: the
 // lowercased text with every run of non-alphanumerics turned into one dash
-// and the edge dashes trimmed. Accented Latin letters are transliterated
-// (é -> e) rather than turned into dashes; other non-ASCII letters count as
-// separators. The result is capped at MaxSlugLen, cut at a dash when one is
-// available, and is "post" when nothing usable remains.
+// and the edge dashes trimmed. Accented Latin letters lose their marks
+// (é -> e), and Cyrillic and Greek letters are transliterated (see
+// transliterations). Letters of other scripts (CJK, Arabic, Devanagari...)
+// have no practical ASCII form and count as separators; a title that keeps
+// no ASCII letter because of them gets "post-" and 8 hex digits of a hash
+// of the title, stable for the title and unlike another title's. The
+// result is capped at MaxSlugLen, cut at a dash when one is available, and
+// is "post" when the title has no letters or digits at all.
 func Slugify(s string) string {
+	title := s
 	if !isASCII(s) {
-		// NFD splits "é" into "e" + U+0301 so the mark can be dropped below.
-		s = norm.NFD.String(s)
+		// NFC first so that й or ї is one letter for the table; then NFD
+		// splits "é" into "e" + U+0301 so the mark can be dropped below.
+		s = decompose(norm.NFC.String(s))
 	}
 	var b strings.Builder
 	b.Grow(min(len(s), MaxSlugLen+8))
-	pendingDash := false
+	pendingDash, dropped := false, false
 	for _, r := range s {
 		switch {
 		case isASCIIAlnum(r):
@@ -48,17 +79,47 @@ func Slugify(s string) string {
 			b.WriteByte(byte(lowerASCII(r)))
 		case unicode.Is(unicode.Mn, r):
 			// Combining mark left by NFD: part of the previous letter.
-		case transliterations[r] != "":
-			flushDash(&b, &pendingDash)
-			b.WriteString(transliterations[r])
 		default:
+			dropped = dropped || unicode.IsLetter(r) || unicode.IsNumber(r)
 			pendingDash = b.Len() > 0
 		}
 		if b.Len() > MaxSlugLen {
 			break
 		}
 	}
+	if dropped && !strings.ContainsFunc(b.String(), func(r rune) bool { return r >= 'a' && r <= 'z' }) {
+		return hashSlug(title)
+	}
 	return capSlug(b.String())
+}
+
+// decompose writes every character in its NFD form, with the letters of
+// the transliteration table (composed, like й, or bases, like the α of ά)
+// as ASCII.
+func decompose(s string) string {
+	out := make([]byte, 0, len(s)+8)
+	for _, r := range s {
+		if t, ok := transliterate(r); ok {
+			out = append(out, t...)
+			continue
+		}
+		for _, d := range norm.NFD.String(string(r)) {
+			if t, ok := transliterate(d); ok {
+				out = append(out, t...)
+			} else {
+				out = utf8.AppendRune(out, d)
+			}
+		}
+	}
+	return string(out)
+}
+
+// hashSlug is the slug of a title written in scripts Slugify cannot
+// spell: "post-" and the first 8 hex digits of the SHA-256 of the title
+// with its spacing collapsed.
+func hashSlug(title string) string {
+	sum := sha256.Sum256([]byte(norm.NFC.String(strings.Join(strings.Fields(title), " "))))
+	return fallbackSlug + "-" + hex.EncodeToString(sum[:4])
 }
 
 // flushDash writes the one dash that stands for a run of separators, just

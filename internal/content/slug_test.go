@@ -17,7 +17,23 @@ func TestSlugify(t *testing.T) {
 		{"accents", "Café Crème Brûlée", "cafe-creme-brulee"},
 		{"special letters", "Straße Ærø Łódź", "strasse-aero-lodz"},
 		{"uppercase accent", "ÉCOLE", "ecole"},
-		{"non latin only", "日本語", "post"},
+		{"russian", "Как вести блог в 2026 году", "kak-vesti-blog-v-2026-godu"},
+		{"russian letters with marks", "Ёжик и йогурт", "ezhik-i-yogurt"},
+		{"russian signs vanish", "Объявление: подъезд, соль", "obyavlenie-podezd-sol"},
+		{"russian sounds", "Щука, цапля, чай, шум, хлеб, юла, яма, эхо, сыр", "shchuka-tsaplya-chay-shum-khleb-yula-yama-ekho-syr"},
+		{"ukrainian", "Київ, Ґанок, Європа, іній", "kiyiv-ganok-yevropa-iniy"},
+		{"cyrillic upper case", "БЛОГ ПРО ЇЖУ", "blog-pro-yizhu"},
+		{"decomposed input", "й", "y"},
+		{"greek", "Ελληνικά νέα", "ellinika-nea"},
+		{"greek upper case and digraphs", "ΘΕΑΤΡΟ ψυχή χορός", "theatro-psychi-choros"},
+		{"greek final sigma", "λόγος", "logos"},
+		{"latin and cyrillic", "SEO для блога", "seo-dlya-bloga"},
+		{"japanese", "日本語", "post-77710aed"},
+		{"japanese with spacing", "  日本語 ", "post-77710aed"},
+		{"chinese", "如何写博客", "post-" + hashOf("如何写博客")},
+		{"arabic", "كيف تكتب مدونة", "post-" + hashOf("كيف تكتب مدونة")},
+		{"hindi", "ब्लॉग कैसे लिखें", "post-" + hashOf("ब्लॉग कैसे लिखें")},
+		{"cjk with digits only", "東京 2026", "post-" + hashOf("東京 2026")},
 		{"non latin mixed", "Go 言語 Tips", "go-tips"},
 		{"empty", "", "post"},
 		{"only symbols", "!!! ???", "post"},
@@ -38,6 +54,26 @@ func TestSlugify(t *testing.T) {
 				t.Errorf("Slugify(%q) = %q is not a valid slug", tt.in, got)
 			}
 		})
+	}
+}
+
+// hashOf is the hash part of the slug of a title Slugify cannot spell.
+func hashOf(title string) string { return strings.TrimPrefix(hashSlug(title), "post-") }
+
+// Titles in scripts without a transliteration get slugs of their own, the
+// same each time.
+func TestSlugifyUnspellableTitlesDiffer(t *testing.T) {
+	titles := []string{"日本語", "日本語の本", "中文博客", "كيف تكتب مدونة", "ब्लॉग", "한국어 블로그"}
+	seen := map[string]string{}
+	for _, title := range titles {
+		slug := Slugify(title)
+		if len(slug) != len("post-")+8 || !strings.HasPrefix(slug, "post-") || !ValidSlug(slug) || Slugify(title) != slug {
+			t.Errorf("Slugify(%q) = %q", title, slug)
+		}
+		if other, ok := seen[slug]; ok {
+			t.Errorf("%q and %q share the slug %q", title, other, slug)
+		}
+		seen[slug] = title
 	}
 }
 

@@ -162,6 +162,15 @@ func (s *Service) prepare(ctx context.Context, wsID int64, req Request) (*prepar
 		return nil, err
 	}
 	wreq.Category = cat.Name
+	// The blog's writing profile goes with every generation; a workspace
+	// without a settings row writes in English with no brand voice.
+	set, err := s.Store.GetSettings(ctx, wsID)
+	switch {
+	case err == nil:
+		wreq.Voice, wreq.Language = set.BrandVoice, set.Language
+	case !errors.Is(err, store.ErrNotFound):
+		return nil, err
+	}
 	banners, err := s.CheckBanners(ctx, wsID, req.Banners)
 	if err != nil {
 		return nil, err

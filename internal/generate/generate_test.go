@@ -202,6 +202,36 @@ func TestKeywordsReachTheWriter(t *testing.T) {
 	})
 }
 
+func TestWritingProfileReachesTheWriter(t *testing.T) {
+	t.Parallel()
+	storetest.Run(t, func(t *testing.T, s *sqlstore.DB) {
+		rec := &recordingWriter{}
+		f := setup(t, s, rec)
+		gen := func() ai.WriteRequest {
+			t.Helper()
+			if _, err := f.svc.Generate(ctx, f.ws, false, generate.Request{Category: "tech", Topic: "Profiles", Tone: "casual",
+				Length: "short"}); err != nil {
+				t.Fatal(err)
+			}
+			return rec.req
+		}
+		if r := gen(); r.Language != "en" || r.Voice != "" {
+			t.Fatalf("a new blog's writer request: language %q, voice %q", r.Language, r.Voice)
+		}
+		set, err := s.GetSettings(ctx, f.ws.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		set.Language, set.BrandVoice = "uk", "For beekeepers; plain words."
+		if err := s.UpdateSettings(ctx, set); err != nil {
+			t.Fatal(err)
+		}
+		if r := gen(); r.Language != "uk" || r.Voice != "For beekeepers; plain words." {
+			t.Fatalf("writer request: language %q, voice %q", r.Language, r.Voice)
+		}
+	})
+}
+
 type recordingWriter struct{ req ai.WriteRequest }
 
 func (w *recordingWriter) Write(_ context.Context, req ai.WriteRequest) (*ai.Article, error) {

@@ -58,7 +58,8 @@ func (h *Handler) getWorkspace(w http.ResponseWriter, r *http.Request, o *owner)
 
 func toSettingsInput(in contract.SettingsInput) blog.SettingsInput {
 	return blog.SettingsInput{Title: in.BlogTitle, Description: in.BlogDescription, Template: string(in.TemplateID),
-		Color: in.PrimaryColor, Font: in.FontFamily, ReviewAIPosts: in.ReviewAIPosts}
+		Color: in.PrimaryColor, Font: in.FontFamily, ReviewAIPosts: in.ReviewAIPosts, BrandVoice: in.BrandVoice,
+		Language: (*string)(in.Language), DefaultTone: (*string)(in.DefaultTone), DefaultLength: (*string)(in.DefaultLength)}
 }
 
 func (h *Handler) putSettings(w http.ResponseWriter, r *http.Request, o *owner) error {

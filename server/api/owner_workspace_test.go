@@ -4,11 +4,13 @@ import (
 	"context"
 	"net/http"
 	"net/url"
+	"strings"
 	"testing"
 	"time"
 
 	"github.com/inkpress/inkpress/internal/app/apptest"
 	"github.com/inkpress/inkpress/server/api"
+	"github.com/inkpress/inkpress/server/api/contract"
 	"github.com/inkpress/inkpress/store"
 )
 
@@ -25,6 +27,10 @@ type workspaceAnswer struct {
 		PrimaryColor        string `json:"primaryColor"`
 		FontFamily          string `json:"fontFamily"`
 		OnboardingCompleted bool   `json:"onboardingCompleted"`
+		BrandVoice          string `json:"brandVoice"`
+		Language            string `json:"language"`
+		DefaultTone         string `json:"defaultTone"`
+		DefaultLength       string `json:"defaultLength"`
 	} `json:"settings"`
 	Usage struct {
 		Month          string `json:"month"`
@@ -137,6 +143,7 @@ func TestOwnerSettings(t *testing.T) {
 		for _, b := range []struct{ field, value string }{
 			{"blogTitle", " "}, {"templateId", "template-9"}, {"primaryColor", "red"}, {"primaryColor", "#12345"},
 			{"fontFamily", "Comic Sans"}, {"blogDescription", string(make([]byte, 501))},
+			{"brandVoice", strings.Repeat("v", 1001)}, {"language", "xx"}, {"defaultTone", "witty"}, {"defaultLength", "epic"},
 		} {
 			bad = append(bad, apptest.Scenario{Name: b.field + " " + b.value, Method: http.MethodPut, URL: "/api/workspace/settings",
 				Body: with(b.field, b.value), ExpectedStatus: http.StatusBadRequest, ExpectedCode: "validation"})
@@ -153,8 +160,24 @@ func TestOwnerSettings(t *testing.T) {
 			t.Fatalf("settings = %+v", got.Settings)
 		}
 		set, _ = s.GetSettings(context.Background(), c.ws.ID)
-		if set.BlogTitle != "My Blog" || set.FontFamily != "Playfair Display" {
+		if set.BlogTitle != "My Blog" || set.FontFamily != "Playfair Display" || set.Language != "en" || set.DefaultTone != "professional" ||
+			set.DefaultLength != "medium" || set.BrandVoice != "" {
 			t.Fatalf("stored = %+v", set)
+		}
+		// The writing profile; a form that leaves it out keeps it.
+		profile := with("brandVoice", " For home cooks; no jargon. ")
+		profile["language"], profile["defaultTone"], profile["defaultLength"] = "pl", "casual", "long"
+		c.mustJSON(http.MethodPut, "/api/workspace/settings", profile, http.StatusOK, &got)
+		c.mustJSON(http.MethodPut, "/api/workspace/settings", ok, http.StatusOK, &got)
+		if got.Settings.BrandVoice != "For home cooks; no jargon." || got.Settings.Language != "pl" || got.Settings.DefaultTone != "casual" ||
+			got.Settings.DefaultLength != "long" {
+			t.Fatalf("writing profile = %+v", got.Settings)
+		}
+		// Readers see the blog's language, not the owner's note to the AI.
+		var blog contract.BlogResponse
+		c.mustJSON(http.MethodGet, "/api/blogs/"+c.ws.Slug, nil, http.StatusOK, &blog)
+		if blog.Settings.BrandVoice != "" || blog.Settings.Language != "pl" {
+			t.Fatalf("public settings = %+v", blog.Settings)
 		}
 		// CSRF: a mutating request without the header is refused.
 		req, _ := http.NewRequest(http.MethodPut, e.srv.URL+"/api/workspace/settings", nil)

@@ -32,7 +32,7 @@ func (h *Handler) getSite(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	return WriteJSON(w, http.StatusOK, contract.SiteInfo{Name: h.Config.SiteName, Tagline: Tagline,
-		SiteWorkspace: h.Config.SiteWorkspace, BaseURL: h.Config.BaseURL, Blog: blog})
+		SiteWorkspace: h.Config.SiteWorkspace, BaseURL: h.Config.BaseURL, Blog: blog, AIProvider: contract.AIProvider(h.Config.AIProvider)})
 }
 
 // rootBlogSlug is the slug of the workspace whose custom domain the request's
@@ -268,7 +268,7 @@ func (h *Handler) getPreview(w http.ResponseWriter, r *http.Request) error {
 	w.Header().Set("Cache-Control", "private, no-store")
 	w.Header().Set("X-Robots-Tag", "noindex, nofollow")
 	return WriteJSON(w, http.StatusOK, contract.PreviewResponse{Post: PostJSON(b, p, names, false),
-		Blog: contract.BlogWorkspace{Name: b.Workspace.Name, Slug: b.Workspace.Slug}, Settings: toSettingsJSON(set)})
+		Blog: contract.BlogWorkspace{Name: b.Workspace.Name, Slug: b.Workspace.Slug}, Settings: toPublicSettingsJSON(set)})
 }
 
 // PostJSON is the full post as the API shows it.
@@ -296,7 +296,7 @@ func (h *Handler) getBlog(w http.ResponseWriter, r *http.Request) error {
 		}
 		return contract.BlogResponse{
 			Workspace:  contract.BlogWorkspace{Name: b.Workspace.Name, Slug: b.Workspace.Slug},
-			Settings:   toSettingsJSON(bl.Settings),
+			Settings:   toPublicSettingsJSON(bl.Settings),
 			Categories: toCategoriesJSON(bl.Categories),
 		}, nil
 	})

@@ -60,7 +60,7 @@ func TestPublicReads(t *testing.T) {
 		post := "/api/posts/keto/" + p.Slug
 		apptest.RunScenarios(t, c, []apptest.Scenario{
 			{Name: "site", Method: "GET", URL: "/api/site", ExpectedStatus: 200,
-				ExpectedContent: []string{`"tagline":"Insights for the Modern Generation"`, `"siteWorkspace":"site"`, `"blog":""`}},
+				ExpectedContent: []string{`"tagline":"Insights for the Modern Generation"`, `"siteWorkspace":"site"`, `"blog":""`, `"aiProvider":"builtin"`}},
 			{Name: "plans", Method: "GET", URL: "/api/plans", ExpectedStatus: 200,
 				ExpectedContent: []string{`"plans":[{"id":"starter"`, `"trialDays":`, `"trialPosts":`, `"trialImages":`, `"maxCategories":`}},
 			{Name: "categories", Method: "GET", URL: "/api/categories", ExpectedStatus: 200,

@@ -17,7 +17,17 @@ func toWorkspaceJSON(w *store.Workspace) contract.Workspace {
 
 func toSettingsJSON(s *store.Settings) contract.Settings {
 	return contract.Settings{BlogTitle: s.BlogTitle, BlogDescription: s.BlogDescription, TemplateID: contract.TemplateID(s.TemplateID),
-		PrimaryColor: s.PrimaryColor, FontFamily: s.FontFamily, OnboardingCompleted: s.OnboardingCompleted, ReviewAIPosts: s.ReviewAIPosts}
+		PrimaryColor: s.PrimaryColor, FontFamily: s.FontFamily, OnboardingCompleted: s.OnboardingCompleted, ReviewAIPosts: s.ReviewAIPosts,
+		BrandVoice: s.BrandVoice, Language: contract.Language(s.Language), DefaultTone: contract.Tone(s.DefaultTone),
+		DefaultLength: contract.Length(s.DefaultLength)}
+}
+
+// toPublicSettingsJSON is the settings a reader may see: the brand voice
+// is the owner's note to the AI, not part of the blog.
+func toPublicSettingsJSON(s *store.Settings) contract.Settings {
+	out := toSettingsJSON(s)
+	out.BrandVoice = ""
+	return out
 }
 
 func toCategoryJSON(c *store.Category) contract.Category {

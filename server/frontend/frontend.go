@@ -6,6 +6,7 @@ package frontend
 
 import (
 	"bytes"
+	"html"
 	"io/fs"
 	"net/http"
 	"path"
@@ -22,9 +23,13 @@ const (
 type App struct {
 	files  fs.FS
 	assets http.Handler
-	// index split around the markers: prefix + head + middle + body + suffix.
-	prefix, middle, suffix []byte
+	// index split around the markers and the <html> tag's lang value:
+	// beforeLang + lang + prefix + head + middle + body + suffix.
+	beforeLang, prefix, middle, suffix []byte
 }
+
+// DefaultLang is a page's language when the caller names none.
+const DefaultLang = "en"
 
 // fallbackIndex is used before the first `npm run build`.
 const fallbackIndex = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>InkPress</title>` +
@@ -47,7 +52,7 @@ func New(files fs.FS) *App {
 		h = bytes.Index(index, []byte("</head>"))
 		index = append(index[:h:h], append([]byte(headMarker), index[h:]...)...)
 	}
-	a.prefix = index[:h]
+	a.beforeLang, a.prefix = splitLang(index[:h])
 	rest := index[h+len(headMarker):]
 	if b := bytes.Index(rest, []byte(bodyMarker)); b >= 0 {
 		a.middle, a.suffix = rest[:b], rest[b+len(bodyMarker):]
@@ -57,11 +62,36 @@ func New(files fs.FS) *App {
 	return a
 }
 
-// Page renders index.html with the given head and body HTML (both already
-// escaped by the caller).
-func (a *App) Page(head, body string) []byte {
+// splitLang cuts the start of index.html around the value of the <html>
+// tag's lang attribute, which it adds when the tag has none.
+func splitLang(start []byte) (before, after []byte) {
+	const open = `<html lang="`
+	if i := bytes.Index(start, []byte(open)); i >= 0 {
+		i += len(open)
+		if j := bytes.IndexByte(start[i:], '"'); j >= 0 {
+			return start[:i:i], start[i+j:]
+		}
+	}
+	if i := bytes.Index(start, []byte("<html")); i >= 0 {
+		i += len("<html")
+		return append(start[:i:i], open[len("<html"):]...), append([]byte(`"`), start[i:]...)
+	}
+	return nil, start
+}
+
+// Page renders index.html with the page's language (a BCP-47 code, ""
+// for DefaultLang) and the given head and body HTML (both already escaped
+// by the caller).
+func (a *App) Page(lang, head, body string) []byte {
+	if lang == "" {
+		lang = DefaultLang
+	}
 	var b bytes.Buffer
-	b.Grow(len(a.prefix) + len(head) + len(a.middle) + len(body) + len(a.suffix))
+	b.Grow(len(a.beforeLang) + len(lang) + len(a.prefix) + len(head) + len(a.middle) + len(body) + len(a.suffix))
+	if a.beforeLang != nil {
+		b.Write(a.beforeLang)
+		b.WriteString(html.EscapeString(lang))
+	}
 	b.Write(a.prefix)
 	b.WriteString(head)
 	b.Write(a.middle)

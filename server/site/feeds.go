@@ -74,7 +74,7 @@ func feedIDName(wsID int64, category string) string {
 }
 
 func (h *Handler) renderFeed(ctx context.Context, b *site.Blog, category, name string) (*cache.Entry, error) {
-	title, desc, _, err := h.blogInfo(ctx, b)
+	title, desc, set, err := h.blogInfo(ctx, b)
 	if err != nil {
 		return nil, err
 	}
@@ -91,7 +91,7 @@ func (h *Handler) renderFeed(ctx context.Context, b *site.Blog, category, name s
 		link = b.URL(b.CategoryPath(category))
 	}
 	ch := feed.Channel{ID: feed.UUID(feedIDName(b.Workspace.ID, category)), Title: title, Link: link, Description: desc,
-		SelfURL: feedURL(b, category, name), Language: "en", ImageURL: h.Config.BaseURL + DefaultImagePath,
+		SelfURL: feedURL(b, category, name), Language: set.Lang(), ImageURL: h.Config.BaseURL + DefaultImagePath,
 		IconURL: h.Config.BaseURL + IconPath, Author: h.Config.AuthorName}
 	items := make([]feed.Item, 0, len(fd.Posts))
 	var newest time.Time

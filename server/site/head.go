@@ -21,6 +21,8 @@ type Head struct {
 	Published   time.Time
 	Modified    time.Time
 	ThemeColor  string
+	// Lang is the page's language, the <html> tag's lang ("" for English).
+	Lang string
 	// RootBlog names the workspace served at this host's root when it is
 	// not the site's (a custom domain), so the app renders that blog at once.
 	RootBlog string

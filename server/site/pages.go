@@ -53,7 +53,7 @@ func (h *Handler) serveHTML(w http.ResponseWriter, r *http.Request, wsID int64, 
 // own inline scripts (the JSON-LD) by hash; made once here, it travels
 // with a cached body.
 func (h *Handler) entry(p *page) *cache.Entry {
-	body := h.App.Page(h.renderHead(p.head), p.body)
+	body := h.App.Page(p.head.Lang, h.renderHead(p.head), p.body)
 	e := &cache.Entry{Body: body, ContentType: "text/html; charset=utf-8", Status: http.StatusOK}
 	if hs := inlineScriptHashes(body); len(hs) > 0 {
 		e.CSP = ContentSecurityPolicy(h.Config, hs...)
@@ -62,7 +62,7 @@ func (h *Handler) entry(p *page) *cache.Entry {
 }
 
 func (h *Handler) appPage(w http.ResponseWriter, r *http.Request, title string) {
-	body := h.App.Page(h.renderHead(Head{Title: title, NoIndex: true, Canonical: h.Config.BaseURL + r.URL.Path,
+	body := h.App.Page("", h.renderHead(Head{Title: title, NoIndex: true, Canonical: h.Config.BaseURL + r.URL.Path,
 		RootBlog: h.hostBlog(r)}), "")
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-cache")
@@ -92,7 +92,7 @@ func (h *Handler) hostBlog(r *http.Request) string {
 
 // notFound answers the app's 404 page with status 404.
 func (h *Handler) notFound(w http.ResponseWriter, r *http.Request) {
-	body := h.App.Page(h.renderHead(Head{Title: "Page not found", NoIndex: true, RootBlog: h.hostBlog(r)}),
+	body := h.App.Page("", h.renderHead(Head{Title: "Page not found", NoIndex: true, RootBlog: h.hostBlog(r)}),
 		`<main class="ssr"><h1>Oops! Page not found</h1><p><a href="/">Return to Home</a></p></main>`)
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-cache")
@@ -140,7 +140,7 @@ func (h *Handler) homePage(w http.ResponseWriter, r *http.Request, b *site.Blog)
 		}
 		return &page{
 			head: Head{Title: title, Description: desc, Canonical: b.URL(b.HomePath()), RSS: b.URL(b.Prefix + "/feed.xml"), RootBlog: h.rootBlog(b),
-				RSSTitle: heading, ThemeColor: set.PrimaryColor},
+				RSSTitle: heading, ThemeColor: set.PrimaryColor, Lang: set.Lang()},
 			body: `<main class="ssr"><h1>` + html.EscapeString(heading) + `</h1><p>` + html.EscapeString(desc) + `</p>` + postList(b, ps) + `</main>`,
 		}, nil
 	})
@@ -180,7 +180,7 @@ func (h *Handler) categoryPage(w http.ResponseWriter, r *http.Request, b *site.B
 		if err != nil {
 			return nil, err
 		}
-		blogTitle, _, _, err := h.blogInfo(ctx, b)
+		blogTitle, _, set, err := h.blogInfo(ctx, b)
 		if err != nil {
 			return nil, err
 		}
@@ -198,7 +198,7 @@ func (h *Handler) categoryPage(w http.ResponseWriter, r *http.Request, b *site.B
 		}
 		return &page{
 			head: Head{Title: BlogPageTitle(c.Name, blogTitle, h.Config.SiteName), Description: desc, Canonical: b.URL(b.CategoryPath(slug)), RSS: feed, RSSTitle: c.Name,
-				RootBlog: h.rootBlog(b)},
+				RootBlog: h.rootBlog(b), Lang: set.Lang()},
 			body: `<main class="ssr"><h1>` + html.EscapeString(c.Name) + `</h1><p>` + html.EscapeString(desc) + `</p>` + postList(b, ps) + `</main>`,
 		}, nil
 	})
@@ -220,7 +220,13 @@ func (h *Handler) postPage(w http.ResponseWriter, r *http.Request, b *site.Blog,
 		} else if !errors.Is(err, store.ErrNotFound) {
 			return nil, err
 		}
-		return h.renderPost(b, p, catName), nil
+		set, err := h.Reader.Settings(ctx, b.Workspace)
+		if err != nil {
+			return nil, err
+		}
+		pg := h.renderPost(b, p, catName)
+		pg.head.Lang = set.Lang()
+		return pg, nil
 	})
 	if errors.Is(err, store.ErrNotFound) {
 		// A post whose slug or category changed keeps its old address.
@@ -277,8 +283,12 @@ func (h *Handler) previewPage(w http.ResponseWriter, r *http.Request, id, token 
 	if c, err := h.Reader.Category(r.Context(), b.Workspace.ID, p.Category); err == nil {
 		catName = c.Name
 	}
+	set, err := h.Reader.Settings(r.Context(), b.Workspace)
+	if err != nil {
+		return err
+	}
 	pg := h.renderPost(b, p, catName)
-	pg.head.NoIndex, pg.head.RootBlog = true, h.rootBlog(b)
+	pg.head.NoIndex, pg.head.RootBlog, pg.head.Lang = true, h.rootBlog(b), set.Lang()
 	pg.head.Title = "Preview: " + pg.head.Title
 	w.Header().Set("X-Robots-Tag", "noindex, nofollow")
 	w.Header().Set("Referrer-Policy", "no-referrer")

@@ -502,3 +502,35 @@ func TestTrailingSlashRedirectStaysLocal(t *testing.T) {
 		}
 	}
 }
+
+// A blog's language is its pages' lang and its feeds' language; a blog
+// that chose none is English.
+func TestBlogLanguageInPagesAndFeeds(t *testing.T) {
+	a, c := start(t)
+	ws, p := otherBlog(t, a)
+	set, err := a.Store.GetSettings(ctx, ws.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	set.Language = "uk"
+	if err := a.Store.UpdateSettings(ctx, set); err != nil {
+		t.Fatal(err)
+	}
+	a.Cache.Invalidate(ws.ID)
+	tests := []struct{ path, want string }{
+		{"/", `<html lang="en"`},
+		{"/blog/other", `<html lang="uk"`},
+		{"/blog/other/keto", `<html lang="uk"`},
+		{"/blog/other/keto/" + p.Slug, `<html lang="uk"`},
+		{"/blog/other/feed.xml", "<language>uk</language>"},
+		{"/blog/other/feed.atom", `xml:lang="uk"`},
+		{"/blog/other/feed.json", `"language":"uk"`},
+		{"/feed.xml", "<language>en</language>"},
+	}
+	for _, tt := range tests {
+		r := c.Get(tt.path)
+		if r.StatusCode != 200 || !strings.Contains(strings.ReplaceAll(string(r.Body), `": "`, `":"`), tt.want) {
+			t.Errorf("%s: %d, want %s in %.400s", tt.path, r.StatusCode, tt.want, r.Body)
+		}
+	}
+}

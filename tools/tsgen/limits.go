@@ -27,6 +27,7 @@ var limits = []struct {
 	{"passwordMaxBytes", auth.MaxPasswordLen, "bytes of a password, at most"},
 	{"blogTitleMax", blog.MaxBlogTitle, "characters of a blog's title"},
 	{"blogDescriptionMax", blog.MaxBlogDescription, "characters of a blog's description"},
+	{"brandVoiceMax", blog.MaxBrandVoice, "characters of a blog's brand voice"},
 	{"categoryNameMax", blog.MaxCategoryName, "characters of a category's name"},
 	{"categorySlugMax", blog.MaxCategorySlug, "characters of a category's slug"},
 	{"categoryDescriptionMax", blog.MaxCategoryDescription, "characters of a category's description"},
@@ -54,5 +55,19 @@ func limitsTS() string {
 		fmt.Fprintf(&b, "  /** %s */\n  %s: %d,\n", l.doc, l.name, l.value)
 	}
 	b.WriteString("} as const\n")
+	return b.String()
+}
+
+// languagesTS renders LANGUAGES, the languages a blog can choose with their
+// names, in the order the settings form offers them. The contract's
+// Language type lists the same codes (a test checks it).
+func languagesTS() string {
+	var b strings.Builder
+	b.WriteString("\n/** The languages a blog can be written in, with their English names (generated from internal/ai). */\n")
+	b.WriteString("export const LANGUAGES: readonly { code: Language; name: string }[] = [\n")
+	for _, l := range ai.Languages() {
+		fmt.Fprintf(&b, "  { code: '%s', name: '%s' },\n", l.Code, l.Name)
+	}
+	b.WriteString("]\n")
 	return b.String()
 }

@@ -33,6 +33,7 @@ func main() {
 	src, err := Generate(*dir)
 	if err == nil {
 		src = append(src, limitsTS()...)
+		src = append(src, languagesTS()...)
 	}
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "tsgen:", err)

@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/inkpress/inkpress/internal/ai"
 )
 
 func TestGenerate(t *testing.T) {
@@ -63,5 +65,24 @@ func TestLimitsAreNamedOnceAndPositive(t *testing.T) {
 	}
 	if out := limitsTS(); !strings.Contains(out, "  topicMax: 300,\n") || !strings.HasSuffix(out, "} as const\n") {
 		t.Errorf("LIMITS rendered as:\n%s", out)
+	}
+}
+
+// The contract's Language type and the languages the server accepts are
+// the same list, in the same order.
+func TestContractLanguagesAreTheServers(t *testing.T) {
+	src, err := Generate("../../server/api/contract")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var codes []string
+	for _, l := range ai.Languages() {
+		codes = append(codes, "'"+l.Code+"'")
+	}
+	if want := "export type Language = " + strings.Join(codes, " | ") + "\n"; !strings.Contains(string(src), want) {
+		t.Errorf("the contract's Language is not %q", want)
+	}
+	if out := languagesTS(); !strings.Contains(out, "  { code: 'uk', name: 'Ukrainian' },\n") {
+		t.Errorf("LANGUAGES rendered as:\n%s", out)
 	}
 }

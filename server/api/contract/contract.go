@@ -27,6 +27,51 @@ const (
 	TemplateMinimal TemplateID = "template-3"
 )
 
+// Language is a blog's language (BCP-47): what the AI writes in and the
+// lang of its pages and feeds.
+type Language string
+
+// The languages a blog can choose.
+const (
+	LanguageEnglish    Language = "en"
+	LanguageSpanish    Language = "es"
+	LanguageFrench     Language = "fr"
+	LanguageGerman     Language = "de"
+	LanguageItalian    Language = "it"
+	LanguagePortuguese Language = "pt"
+	LanguageDutch      Language = "nl"
+	LanguagePolish     Language = "pl"
+	LanguageRussian    Language = "ru"
+	LanguageUkrainian  Language = "uk"
+	LanguageJapanese   Language = "ja"
+	LanguageChinese    Language = "zh"
+	LanguageKorean     Language = "ko"
+	LanguageArabic     Language = "ar"
+	LanguageHindi      Language = "hi"
+	LanguageTurkish    Language = "tr"
+	LanguageSwedish    Language = "sv"
+)
+
+// Tone is the voice an article is written in.
+type Tone string
+
+// The tones.
+const (
+	ToneProfessional  Tone = "professional"
+	ToneCasual        Tone = "casual"
+	ToneAuthoritative Tone = "authoritative"
+)
+
+// Length is the target size of an article.
+type Length string
+
+// The lengths.
+const (
+	LengthShort  Length = "short"
+	LengthMedium Length = "medium"
+	LengthLong   Length = "long"
+)
+
 // InputMode says whether a generation starts from a topic or a title.
 type InputMode string
 
@@ -71,6 +116,12 @@ type Settings struct {
 	OnboardingCompleted bool       `json:"onboardingCompleted"`
 	// ReviewAIPosts: scheduled generations leave drafts for the owner to review.
 	ReviewAIPosts bool `json:"reviewAiPosts"`
+	// The writing profile. BrandVoice is the owner's guidance to the AI;
+	// public answers leave it empty.
+	BrandVoice    string   `json:"brandVoice"`
+	Language      Language `json:"language"`
+	DefaultTone   Tone     `json:"defaultTone"`
+	DefaultLength Length   `json:"defaultLength"`
 }
 
 // Category is a blog's category; PostCount is filled where lists show it.

@@ -9,7 +9,19 @@ type SiteInfo struct {
 	// Blog is the slug of the workspace whose custom domain this host is
 	// (its blog is served at "/"), else "".
 	Blog string `json:"blog"`
+	// AIProvider writes the posts: the built-in writer writes English
+	// whatever a blog's language.
+	AIProvider AIProvider `json:"aiProvider"`
 }
+
+// AIProvider names the server's AI provider.
+type AIProvider string
+
+// The providers.
+const (
+	AIBuiltin AIProvider = "builtin"
+	AIOpenAI  AIProvider = "openai"
+)
 
 // PlansResponse is the pricing: GET /api/plans.
 type PlansResponse struct {

@@ -72,6 +72,11 @@ type SettingsInput struct {
 	FontFamily      string     `json:"fontFamily"`
 	// ReviewAIPosts absent: unchanged.
 	ReviewAIPosts *bool `json:"reviewAiPosts,omitempty"`
+	// The writing profile; each absent: unchanged.
+	BrandVoice    *string   `json:"brandVoice,omitempty"`
+	Language      *Language `json:"language,omitempty"`
+	DefaultTone   *Tone     `json:"defaultTone,omitempty"`
+	DefaultLength *Length   `json:"defaultLength,omitempty"`
 }
 
 // OnboardingInput is the onboarding wizard: the settings and the categories

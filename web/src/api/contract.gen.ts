@@ -78,6 +78,18 @@ export type PlanTier = 'starter' | 'professional' | 'agency' | 'admin'
 /** TemplateID names a blog template: Modern, Classic or Minimal. */
 export type TemplateID = 'template-1' | 'template-2' | 'template-3'
 
+/**
+ * Language is a blog's language (BCP-47): what the AI writes in and the
+ * lang of its pages and feeds.
+ */
+export type Language = 'en' | 'es' | 'fr' | 'de' | 'it' | 'pt' | 'nl' | 'pl' | 'ru' | 'uk' | 'ja' | 'zh' | 'ko' | 'ar' | 'hi' | 'tr' | 'sv'
+
+/** Tone is the voice an article is written in. */
+export type Tone = 'professional' | 'casual' | 'authoritative'
+
+/** Length is the target size of an article. */
+export type Length = 'short' | 'medium' | 'long'
+
 /** InputMode says whether a generation starts from a topic or a title. */
 export type InputMode = 'topic' | 'title'
 
@@ -116,6 +128,14 @@ export interface Settings {
   onboardingCompleted: boolean
   /** ReviewAIPosts: scheduled generations leave drafts for the owner to review. */
   reviewAiPosts: boolean
+  /**
+   * The writing profile. BrandVoice is the owner's guidance to the AI;
+   * public answers leave it empty.
+   */
+  brandVoice: string
+  language: Language
+  defaultTone: Tone
+  defaultLength: Length
 }
 
 /** Category is a blog's category; PostCount is filled where lists show it. */
@@ -378,7 +398,15 @@ export interface SiteInfo {
    * (its blog is served at "/"), else "".
    */
   blog: string
+  /**
+   * AIProvider writes the posts: the built-in writer writes English
+   * whatever a blog's language.
+   */
+  aiProvider: AIProvider
 }
+
+/** AIProvider names the server's AI provider. */
+export type AIProvider = 'builtin' | 'openai'
 
 /** PlansResponse is the pricing: GET /api/plans. */
 export interface PlansResponse {
@@ -590,6 +618,11 @@ export interface SettingsInput {
   fontFamily: string
   /** ReviewAIPosts absent: unchanged. */
   reviewAiPosts?: boolean
+  /** The writing profile; each absent: unchanged. */
+  brandVoice?: string
+  language?: Language
+  defaultTone?: Tone
+  defaultLength?: Length
 }
 
 /**
@@ -612,6 +645,8 @@ export const LIMITS = {
   blogTitleMax: 120,
   /** characters of a blog's description */
   blogDescriptionMax: 500,
+  /** characters of a blog's brand voice */
+  brandVoiceMax: 1000,
   /** characters of a category's name */
   categoryNameMax: 60,
   /** characters of a category's slug */
@@ -645,3 +680,24 @@ export const LIMITS = {
   /** posts of a bulk schedule by default */
   bulkScheduleDefault: 30,
 } as const
+
+/** The languages a blog can be written in, with their English names (generated from internal/ai). */
+export const LANGUAGES: readonly { code: Language; name: string }[] = [
+  { code: 'en', name: 'English' },
+  { code: 'es', name: 'Spanish' },
+  { code: 'fr', name: 'French' },
+  { code: 'de', name: 'German' },
+  { code: 'it', name: 'Italian' },
+  { code: 'pt', name: 'Portuguese' },
+  { code: 'nl', name: 'Dutch' },
+  { code: 'pl', name: 'Polish' },
+  { code: 'ru', name: 'Russian' },
+  { code: 'uk', name: 'Ukrainian' },
+  { code: 'ja', name: 'Japanese' },
+  { code: 'zh', name: 'Chinese' },
+  { code: 'ko', name: 'Korean' },
+  { code: 'ar', name: 'Arabic' },
+  { code: 'hi', name: 'Hindi' },
+  { code: 'tr', name: 'Turkish' },
+  { code: 'sv', name: 'Swedish' },
+]

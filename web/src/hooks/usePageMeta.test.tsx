@@ -38,6 +38,10 @@ describe('blog category titles', () => {
       fontFamily: 'Inter',
       onboardingCompleted: true,
       reviewAiPosts: false,
+      brandVoice: '',
+      language: 'en',
+      defaultTone: 'professional',
+      defaultLength: 'medium',
     },
     categories: [{ id: 1, name: 'Keto', slug: 'keto', description: '', colorHex: '#10b981', gradient: '', postCount: 0 }],
   })

@@ -142,6 +142,10 @@ export const blogSettings: Settings = {
   fontFamily: 'Lora',
   onboardingCompleted: true,
   reviewAiPosts: false,
+  brandVoice: '',
+  language: 'en',
+  defaultTone: 'professional',
+  defaultLength: 'medium',
 }
 
 /** GET /api/blogs/olivias-blog: Olivia's blog with its settings and the given categories. */
