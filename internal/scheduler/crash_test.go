@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/inkpress/inkpress/internal/ai"
+	"github.com/inkpress/inkpress/internal/generate"
 	"github.com/inkpress/inkpress/internal/plan"
 	"github.com/inkpress/inkpress/internal/scheduler"
 	"github.com/inkpress/inkpress/store"
@@ -69,10 +70,11 @@ func TestDeadInstancesItemIsReclaimedAfterTheShortLease(t *testing.T) {
 		item := f.schedule(t, "Taken over", clock.Now().Add(-time.Minute), store.FrequencyOnce, false)
 
 		dead := *f.sched
-		deadGen := *f.sched.Generator
+		g := f.sched.Generator
 		w := hangingWriter{started: make(chan struct{}), release: make(chan struct{})}
-		deadGen.Writer, deadGen.Store = w, deadStore{DB: s}
-		dead.Generator, dead.Store = &deadGen, deadStore{DB: s}
+		deadGen := &generate.Service{Store: deadStore{DB: s}, Posts: g.Posts, Writer: w, Illustrator: g.Illustrator,
+			Media: g.Media, Timeout: g.Timeout, Lease: g.Lease, Now: g.Now, Logger: g.Logger}
+		dead.Generator, dead.Store = deadGen, deadStore{DB: s}
 		deadDone := make(chan struct{})
 		go func() {
 			defer close(deadDone)
