@@ -5,7 +5,7 @@ import { toast } from 'sonner'
 import { updateSettings } from '@/api/endpoints'
 import { errorMessage } from '@/api/client'
 import { qk } from '@/api/queryKeys'
-import type { Category, Settings, TemplateId } from '@/api/types'
+import type { Category, Language, Length, Settings, TemplateId, Tone } from '@/api/types'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 import { Field } from '@/components/ui/field'
@@ -18,14 +18,19 @@ import { cn } from '@/lib/utils'
 import { BlogPreview } from './BlogPreview'
 import { Spinner } from '@/components/ui/spinner'
 import { COLOR_SCHEMES, DASHBOARD_FONTS, HEX6, TEMPLATES } from './settings'
-import { LIMITS } from '@/api/types'
+import { LANGUAGES, LIMITS } from '@/api/types'
+import { LENGTHS, TONES } from '@/features/generate/generate'
+import { useSite } from '@/hooks/usePublic'
 
 export const REVIEW_LABEL = 'Review AI posts before they go live'
 export const REVIEW_HINT = 'Scheduled AI posts are saved as drafts for you to review and publish.'
+export const VOICE_HINT = 'Who you write for, how you sound, words to use and avoid.'
+export const BUILTIN_LANGUAGE_NOTE = "This server's built-in writer writes in English whatever the language; the language still sets your blog's pages and feeds."
 
 /**
- * Blog settings: title, description, template, primary colour, font and whether scheduled AI posts
- * wait as drafts for review (PUT /api/workspace/settings).
+ * Blog settings: title, description, template, primary colour, font, whether scheduled AI posts
+ * wait as drafts for review, and the writing profile: brand voice, language, default tone and
+ * length (PUT /api/workspace/settings).
  */
 export function BlogSettingsForm({ settings, slug, categories }: { settings: Settings; slug: string; categories?: Category[] }) {
   const queryClient = useQueryClient()
@@ -36,6 +41,11 @@ export function BlogSettingsForm({ settings, slug, categories }: { settings: Set
   const [hexDraft, setHexDraft] = useState(primaryColor)
   const [fontFamily, setFontFamily] = useState(settings.fontFamily || 'Inter')
   const [reviewAiPosts, setReviewAiPosts] = useState(Boolean(settings.reviewAiPosts))
+  const [brandVoice, setBrandVoice] = useState(settings.brandVoice ?? '')
+  const [language, setLanguage] = useState<Language>(settings.language || 'en')
+  const [defaultTone, setDefaultTone] = useState<Tone>(settings.defaultTone || 'professional')
+  const [defaultLength, setDefaultLength] = useState<Length>(settings.defaultLength || 'medium')
+  const builtinWriter = useSite().data?.aiProvider === 'builtin'
   const [titleError, setTitleError] = useState<string | null>(null)
   const [colorError, setColorError] = useState<string | null>(null)
 
@@ -43,7 +53,19 @@ export function BlogSettingsForm({ settings, slug, categories }: { settings: Set
   const fonts = DASHBOARD_FONTS.includes(fontFamily) ? DASHBOARD_FONTS : [...DASHBOARD_FONTS, fontFamily]
 
   const save = useMutation({
-    mutationFn: () => updateSettings({ blogTitle: blogTitle.trim(), blogDescription: blogDescription.trim(), templateId, primaryColor, fontFamily, reviewAiPosts }),
+    mutationFn: () =>
+      updateSettings({
+        blogTitle: blogTitle.trim(),
+        blogDescription: blogDescription.trim(),
+        templateId,
+        primaryColor,
+        fontFamily,
+        reviewAiPosts,
+        brandVoice: brandVoice.trim(),
+        language,
+        defaultTone,
+        defaultLength,
+      }),
     onSuccess: (res) => {
       toast.success('Settings saved', { description: 'Your blog settings have been updated.' })
       queryClient.setQueryData(qk.workspace, (old: unknown) =>
@@ -188,6 +210,83 @@ export function BlogSettingsForm({ settings, slug, categories }: { settings: Set
               </Field>
             </div>
             <SwitchField id="set-review" label={REVIEW_LABEL} hint={REVIEW_HINT} checked={reviewAiPosts} onCheckedChange={setReviewAiPosts} />
+            <fieldset className="grid gap-5 border-t border-slate-100 pt-5">
+              <legend className="float-left text-base font-semibold text-slate-900">Writing profile</legend>
+              <p className="-mt-4 text-sm text-slate-500">What the AI is told about your blog every time it writes.</p>
+              <Field
+                id="set-voice"
+                label="Brand voice"
+                hint={
+                  <span className="flex justify-between gap-4">
+                    <span>{VOICE_HINT}</span>{' '}
+                    <span className="tabular-nums">
+                      {brandVoice.length}/{LIMITS.brandVoiceMax}
+                    </span>
+                  </span>
+                }
+              >
+                {(aria) => (
+                  <Textarea
+                    {...aria}
+                    rows={4}
+                    maxLength={LIMITS.brandVoiceMax}
+                    value={brandVoice}
+                    onChange={(e) => setBrandVoice(e.target.value)}
+                    placeholder="Busy parents who cook on weeknights. Warm and practical. Say 'easy', never 'hack'."
+                  />
+                )}
+              </Field>
+              <div className="grid gap-5 sm:grid-cols-3">
+                <Field id="set-language" label="Language" hint={builtinWriter ? BUILTIN_LANGUAGE_NOTE : undefined}>
+                  {(aria) => (
+                    <Select value={language} onValueChange={(v) => setLanguage(v as Language)}>
+                      <SelectTrigger {...aria}>
+                        <SelectValue />
+                      </SelectTrigger>
+                      <SelectContent>
+                        {LANGUAGES.map((l) => (
+                          <SelectItem key={l.code} value={l.code}>
+                            {l.name}
+                          </SelectItem>
+                        ))}
+                      </SelectContent>
+                    </Select>
+                  )}
+                </Field>
+                <Field id="set-tone" label="Default tone">
+                  {(aria) => (
+                    <Select value={defaultTone} onValueChange={(v) => setDefaultTone(v as Tone)}>
+                      <SelectTrigger {...aria}>
+                        <SelectValue />
+                      </SelectTrigger>
+                      <SelectContent>
+                        {TONES.map((t) => (
+                          <SelectItem key={t.value} value={t.value}>
+                            {t.label}
+                          </SelectItem>
+                        ))}
+                      </SelectContent>
+                    </Select>
+                  )}
+                </Field>
+                <Field id="set-length" label="Default length">
+                  {(aria) => (
+                    <Select value={defaultLength} onValueChange={(v) => setDefaultLength(v as Length)}>
+                      <SelectTrigger {...aria}>
+                        <SelectValue />
+                      </SelectTrigger>
+                      <SelectContent>
+                        {LENGTHS.map((l) => (
+                          <SelectItem key={l.value} value={l.value}>
+                            {l.label}
+                          </SelectItem>
+                        ))}
+                      </SelectContent>
+                    </Select>
+                  )}
+                </Field>
+              </div>
+            </fieldset>
             <div>
               <Button type="submit" className="min-w-36">
                 {save.isPending ? <Spinner /> : <Save aria-hidden="true" />}

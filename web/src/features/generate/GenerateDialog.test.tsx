@@ -156,6 +156,22 @@ describe('GenerateDialog', () => {
     expect(polls()).toBe(seen)
   })
 
+  it("starts from the blog's default tone and length, which the owner may still change", async () => {
+    const casual: WorkspaceResponse = { ...workspace, settings: { ...workspace.settings, defaultTone: 'casual', defaultLength: 'long' } }
+    const { fetch, user } = setup({
+      'GET /api/workspace': json(casual),
+      'POST /api/workspace/posts/generate': () => json({ job: makeJob(), usage: workspace.usage }, 202),
+      'GET /api/workspace/jobs/5': () => json({ job: makeJob() }),
+    })
+    await categoryReady()
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Tone' })).toHaveTextContent('Casual'))
+    expect(screen.getByRole('combobox', { name: 'Length' })).toHaveTextContent(/Long/)
+    await user.type(screen.getByRole('textbox', { name: 'Topic' }), 'Keto breakfasts')
+    await user.click(screen.getByRole('button', { name: 'Generate post' }))
+    await waitFor(() => expect(posted(fetch)).toHaveLength(1))
+    expect(JSON.parse(String(posted(fetch)[0][1]?.body))).toMatchObject({ tone: 'casual', length: 'long' })
+  })
+
   it("'Save as draft' sends status 'draft'; the toast says the draft was saved and opens it", async () => {
     const { fetch, onOpenChange, user } = setup({
       'POST /api/workspace/posts/generate': json({ job: makeJob({ id: 6 }), usage: workspace.usage }, 202),

@@ -31,9 +31,12 @@ export function GenerateDialog({
   title?: string
 }) {
   const categories = useWorkspaceCategories(open)
+  // The workspace's settings give the blog's default tone and length.
   const workspace = useWorkspace(open)
   const formRef = useRef<HTMLFormElement>(null)
-  const state = useGenerateForm(categories.data, () => onOpenChange(false), formRef)
+  const settings = workspace.data?.settings
+  const defaults = settings ? { tone: settings.defaultTone, length: settings.defaultLength } : undefined
+  const state = useGenerateForm(categories.data, () => onOpenChange(false), formRef, defaults)
   const { form, generating, uploading } = state
   const close = () => {
     state.closing()

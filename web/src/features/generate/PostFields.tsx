@@ -14,7 +14,7 @@ import { LIMITS } from '@/api/types'
 export function PostFields({ state, categories, loadingCategories }: { state: GenerateFormState; categories: Category[]; loadingCategories: boolean }) {
   const { form, current, errors, set } = state
   const keywords = parseKeywords(form.keywords)
-  const lengthHint = LENGTHS.find((l) => l.value === form.length)
+  const lengthHint = LENGTHS.find((l) => l.value === current.length)
   return (
     <>
       <CategoryField
@@ -61,12 +61,12 @@ export function PostFields({ state, categories, loadingCategories }: { state: Ge
       </Field>
 
       <div className="grid gap-5 sm:grid-cols-2">
-        <ChoiceField id="gen-tone" label="Tone" placeholder="Choose a tone" value={form.tone} onChange={(v) => set('tone', v)} error={errors.tone} options={TONES} />
+        <ChoiceField id="gen-tone" label="Tone" placeholder="Choose a tone" value={current.tone} onChange={(v) => set('tone', v)} error={errors.tone} options={TONES} />
         <ChoiceField
           id="gen-length"
           label="Length"
           placeholder="Choose a length"
-          value={form.length}
+          value={current.length}
           onChange={(v) => set('length', v)}
           error={errors.length}
           hint={lengthHint ? `About ${lengthHint.words.toLocaleString('en-US')} words` : undefined}

@@ -36,6 +36,15 @@ function defaultCategory(categories: Category[] | undefined): string {
   return categories?.length === 1 ? categories[0].slug : ''
 }
 
+/** The blog's default tone and length (its writing profile), where a new form starts. */
+export interface GenerateDefaults {
+  tone: string
+  length: string
+}
+
+/** A fresh form: tone and length left empty stand for the blog's defaults until they are chosen. */
+const freshForm = (): GenerateForm => ({ ...emptyForm(), tone: '', length: '' })
+
 /**
  * The generate dialog's state: the form and its errors, uploads under way, and the generation: a
  * POST that queues a job (202), then the job, asked for every second until it is over. `onDone`
@@ -43,19 +52,30 @@ function defaultCategory(categories: Category[] | undefined): string {
  * The job is followed while this hook is mounted, whether the dialog is open or not, so a post
  * finished after the dialog was closed is still announced.
  */
-export function useGenerateForm(categories: Category[] | undefined, onDone: () => void, formRef: RefObject<HTMLFormElement | null>) {
+export function useGenerateForm(
+  categories: Category[] | undefined,
+  onDone: () => void,
+  formRef: RefObject<HTMLFormElement | null>,
+  defaults?: GenerateDefaults,
+) {
   const queryClient = useQueryClient()
   const refresh = useRefreshOwnerData()
   const navigate = useNavigate()
-  const [form, setForm] = useState<GenerateForm>(() => emptyForm())
+  const [form, setForm] = useState<GenerateForm>(freshForm)
   const [errors, setErrors] = useState<FieldErrors>({})
   const { uploading, onBusyChange } = useUploadCount()
   const [jobId, setJobId] = useState<number | null>(null)
   /** The status asked for the job followed ('Publish now' or 'Save as draft'). */
   const asked = useRef<GenerateForm['status']>('published')
 
-  // Start with the only category when there is just one.
-  const current: GenerateForm = form.category ? form : { ...form, category: defaultCategory(categories) }
+  // Start with the only category when there is just one, and with the blog's tone and length.
+  const blank = emptyForm()
+  const current: GenerateForm = {
+    ...form,
+    category: form.category || defaultCategory(categories),
+    tone: form.tone || defaults?.tone || blank.tone,
+    length: form.length || defaults?.length || blank.length,
+  }
 
   const mutation = useMutation({
     mutationFn: (f: GenerateForm) => generatePost(toGenerateInput(f)),
@@ -92,7 +112,7 @@ export function useGenerateForm(categories: Category[] | undefined, onDone: () =
   const finished = useEffectEvent((done: Job) => {
     void queryClient.invalidateQueries({ queryKey: qk.jobs })
     if (done.status === 'succeeded') {
-      setForm(emptyForm())
+      setForm(freshForm())
       setErrors({})
       onDone()
       void refresh()

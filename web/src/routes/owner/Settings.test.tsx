@@ -72,7 +72,53 @@ describe('/dashboard/settings', () => {
       primaryColor: '#10b981',
       fontFamily: 'Lora',
       reviewAiPosts: false,
+      brandVoice: '',
+      language: 'en',
+      defaultTone: 'professional',
+      defaultLength: 'medium',
     })
+  })
+
+  it('sends the writing profile: brand voice (counted to 1000), language, default tone and length', async () => {
+    const { fetch, user } = setup({
+      'GET /api/workspace': json({ ...workspace, settings: { ...workspace.settings, brandVoice: 'Home cooks.' } }),
+      'PUT /api/workspace/settings': ({ body }: { body: Record<string, unknown> }) => json({ settings: { ...body, onboardingCompleted: true } }),
+    })
+    expect(await screen.findByRole('group', { name: 'Writing profile' })).toBeInTheDocument()
+    const voice = screen.getByRole('textbox', { name: 'Brand voice' })
+    expect(voice).toHaveValue('Home cooks.')
+    expect(voice).toHaveAccessibleDescription('Who you write for, how you sound, words to use and avoid. 11/1000')
+    expect(voice).toHaveAttribute('maxlength', '1000')
+    await user.type(voice, ' Warm, never preachy.  ')
+    expect(screen.getByText('34/1000')).toBeInTheDocument()
+
+    await user.click(screen.getByRole('combobox', { name: 'Language' }))
+    await user.click(await screen.findByRole('option', { name: 'Ukrainian' }))
+    await user.click(screen.getByRole('combobox', { name: 'Default tone' }))
+    await user.click(await screen.findByRole('option', { name: 'Casual' }))
+    await user.click(screen.getByRole('combobox', { name: 'Default length' }))
+    await user.click(await screen.findByRole('option', { name: 'Long' }))
+    await user.click(screen.getByRole('button', { name: 'Save settings' }))
+    expect(await screen.findByText('Settings saved')).toBeInTheDocument()
+    expect(sentSettings(fetch)).toMatchObject({
+      brandVoice: 'Home cooks. Warm, never preachy.',
+      language: 'uk',
+      defaultTone: 'casual',
+      defaultLength: 'long',
+    })
+  })
+
+  it("says under the language that the built-in writer writes English", async () => {
+    setup({ 'GET /api/site': json({ name: 'InkPress', tagline: '', siteWorkspace: 'site', baseUrl: 'http://localhost', blog: '', aiProvider: 'builtin' }) })
+    const language = await screen.findByRole('combobox', { name: 'Language' })
+    await waitFor(() => expect(language).toHaveAccessibleDescription(/built-in writer writes in English/))
+  })
+
+  it('says nothing of English under the language with another provider', async () => {
+    setup({ 'GET /api/site': json({ name: 'InkPress', tagline: '', siteWorkspace: 'site', baseUrl: 'http://localhost', blog: '', aiProvider: 'openai' }) })
+    const language = await screen.findByRole('combobox', { name: 'Language' })
+    expect(language).toHaveTextContent('English')
+    expect(language).not.toHaveAccessibleDescription(/built-in/)
   })
 
   it("turns on 'Review AI posts before they go live' (off by default)", async () => {

@@ -1,6 +1,7 @@
 /**
  * /dashboard/settings — the blog settings on a page of their own: title, description, template,
- * colour, font and 'Review AI posts before they go live'. Admins get the site workspace's.
+ * colour, font, 'Review AI posts before they go live' and the writing profile (brand voice,
+ * language, default tone and length). Admins get the site workspace's.
  * Signed out: /admin/login.
  */
 import { RequireSession } from '@/components/RequireSession'
@@ -24,7 +25,7 @@ export default function Settings() {
   return (
     <RequireSession redirectTo="/admin/login">
       {() => (
-        <OwnerPage title="Settings" subtitle="How your blog looks, and how AI posts go live.">
+        <OwnerPage title="Settings" subtitle="How your blog looks, how the AI writes for it, and how AI posts go live.">
           <SettingsForm />
         </OwnerPage>
       )}
