@@ -268,6 +268,9 @@ func TestLoginBurstGetsOnlyTheLimitsChecks(t *testing.T) {
 	apptest.Run(t, func(t *testing.T, a *apptest.App) {
 		a.Client(t).SignUp("Jane", "jane@example.com", "secret1")
 		c := a.Client(t)
+		// The CSRF cookie first: concurrent first requests would each fetch
+		// one and send a token another had replaced (403).
+		c.Get("/api/auth/me")
 		login := func(email, pw string) *apptest.Response {
 			return c.Do("POST", "/api/auth/login", map[string]string{"email": email, "password": pw})
 		}
