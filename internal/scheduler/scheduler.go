@@ -225,14 +225,47 @@ func (s *Scheduler) generate(ctx context.Context, item *store.ScheduledPost) (po
 	if set, err := s.Store.GetSettings(ctx, ws.ID); err == nil && set.ReviewAIPosts {
 		req.Status = store.PostDraft
 	}
-	res, err := s.Generator.Generate(ctx, ws, isAdmin, req)
-	if errors.Is(err, store.ErrAlreadyDone) {
-		return 0, "", true
-	}
+	// The item's post is written by a generation job, as the owner's are:
+	// it counts against the workspace's running jobs and shows in its jobs
+	// list. The post's insert records the item, so however many jobs a
+	// retried item queues, one post is written (the others end without one
+	// and give their usage back).
+	j, _, err := s.Generator.Enqueue(ctx, ws, isAdmin, req)
 	if err != nil {
 		return 0, s.failure(item, err), false
 	}
-	return res.Post.ID, "", false
+	return s.await(ctx, item, j.ID)
+}
+
+// awaitPoll is how often a waiting scheduler looks at its item's job.
+const awaitPoll = 500 * time.Millisecond
+
+// await follows item's job to its end, working the job queue meanwhile
+// (this instance's workers may be busy, or there may be none).
+func (s *Scheduler) await(ctx context.Context, item *store.ScheduledPost, jobID int64) (postID int64, failure string, done bool) {
+	for {
+		if _, err := s.Generator.RunJobs(ctx); err != nil && ctx.Err() == nil {
+			s.logger().Warn("generation jobs", "err", err)
+		}
+		j, err := s.Generator.Job(context.WithoutCancel(ctx), item.WorkspaceID, jobID)
+		if err != nil {
+			return 0, s.failure(item, err), false
+		}
+		switch j.Status {
+		case store.JobSucceeded:
+			if j.PostID == 0 {
+				return 0, "", true // another job wrote the item's post
+			}
+			return j.PostID, "", false
+		case store.JobFailed, store.JobCanceled:
+			return 0, j.Error, false
+		}
+		select {
+		case <-ctx.Done():
+			return 0, generate.MsgFailed + ": interrupted", false
+		case <-time.After(awaitPoll):
+		}
+	}
 }
 
 // request builds the generate request of an item: a random topic (topic

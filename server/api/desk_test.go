@@ -533,6 +533,13 @@ func TestAIPostsCanStopAtADraft(t *testing.T) {
 		if post.Status != store.PostDraft {
 			t.Errorf("scheduled generation under review = %q, want draft", post.Status)
 		}
+		// The scheduled generation ran as a job of the workspace.
+		var jobs contract.JobsResponse
+		c.mustJSON(http.MethodGet, "/api/workspace/jobs", nil, http.StatusOK, &jobs)
+		if len(jobs.Jobs) == 0 || jobs.Jobs[0].Topic != "Keto snacks" || jobs.Jobs[0].Status != contract.JobSucceeded ||
+			jobs.Jobs[0].PostID == nil || *jobs.Jobs[0].PostID != got.PostID {
+			t.Errorf("jobs = %+v, want the scheduled item's job first", jobs.Jobs)
+		}
 		var dash contract.WorkspaceResponse
 		c.mustJSON(http.MethodGet, "/api/workspace", nil, http.StatusOK, &dash)
 		if dash.Drafts != 2 || !dash.Settings.ReviewAIPosts {
