@@ -268,6 +268,8 @@ type Store interface {
 	// FinishJob ends a job (succeeded, failed or canceled) at `at`, unless
 	// it is finished already (ErrNotFound).
 	FinishJob(ctx context.Context, id int64, status, errText, imageError string, at time.Time) error
+	// PruneJobs deletes the jobs that finished before `before` and reports how many.
+	PruneJobs(ctx context.Context, before time.Time) (int64, error)
 	// CancelJob cancels a queued job of the workspace at once (finished
 	// at `at` with errText) or asks a running one to stop, and returns it;
 	// ErrConflict when it is finished.

@@ -354,6 +354,9 @@ func (a *App) sweep(ctx context.Context) {
 		if err := a.Store.PruneRate(ctx, now.Add(-24*time.Hour)); err != nil && ctx.Err() == nil {
 			a.Logger.Warn("sweep rate-limit events", "err", err)
 		}
+		if _, err := a.Generator.PruneJobs(ctx); err != nil && ctx.Err() == nil {
+			a.Logger.Warn("sweep finished generation jobs", "err", err)
+		}
 		if n, err := a.Files.Sweep(ctx, now, media.SweepGrace); err != nil && ctx.Err() == nil {
 			a.Logger.Warn("sweep unused media files", "err", err)
 		} else if n > 0 {

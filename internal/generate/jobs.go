@@ -30,6 +30,8 @@ const (
 	// dead worker's job is taken over within it, and a cancel is seen
 	// within a third of it.
 	DefaultJobLease = 15 * time.Second
+	// JobRetention is how long a finished job stays in its workspace's list.
+	JobRetention = 30 * 24 * time.Hour
 	// queueHold is how long a queued job's usage reservation lasts before
 	// the sweeper may give it back (a worker reserves again if so).
 	queueHold = 30 * time.Minute
@@ -133,6 +135,11 @@ func (s *Service) releaseJob(ctx context.Context, j *store.Job) {
 		images = 1
 	}
 	s.release(ctx, &store.Reservation{ID: j.ReservationID, WorkspaceID: j.WorkspaceID}, 1, images)
+}
+
+// PruneJobs deletes the jobs that finished more than JobRetention ago.
+func (s *Service) PruneJobs(ctx context.Context) (int64, error) {
+	return s.Store.PruneJobs(ctx, s.now().Add(-JobRetention))
 }
 
 // wake tells this instance's idle workers that a job is waiting.

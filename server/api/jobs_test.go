@@ -247,3 +247,22 @@ func TestAWorkspaceRunsTwoJobsAtOnce(t *testing.T) {
 		}
 	})
 }
+
+func TestFinishedJobsArePrunedAfterTheirRetention(t *testing.T) {
+	t.Parallel()
+	e := newOwnerEnv(t, "", nil, nil)
+	c := e.owner("Olivia", "olivia@example.com", "tech")
+	done := c.queue("Old news")
+	waiting := c.queue("Still queued")
+	ctx := context.Background()
+	if err := e.store.FinishJob(ctx, done.ID, store.JobSucceeded, "", "", time.Now().Add(-31*24*time.Hour)); err != nil {
+		t.Fatal(err)
+	}
+	if n, err := e.gen.PruneJobs(ctx); err != nil || n != 1 {
+		t.Fatalf("pruned %d, %v; want 1", n, err)
+	}
+	c.mustFail(http.MethodGet, fmt.Sprintf("/api/workspace/jobs/%d", done.ID), nil, http.StatusNotFound, "job_not_found")
+	if got := c.job(waiting.ID); got.Status != contract.JobQueued {
+		t.Errorf("an unfinished job was pruned: %+v", got)
+	}
+}

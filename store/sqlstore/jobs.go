@@ -170,3 +170,13 @@ func (d *DB) CancelJob(ctx context.Context, workspaceID, id int64, errText strin
 	})
 	return j, err
 }
+
+func (d *DB) PruneJobs(ctx context.Context, before time.Time) (int64, error) {
+	res, err := d.db.ExecContext(ctx,
+		`DELETE FROM generation_jobs WHERE status IN ($1, $2, $3) AND finished_at > 0 AND finished_at < $4`,
+		store.JobSucceeded, store.JobFailed, store.JobCanceled, ms(before))
+	if err != nil {
+		return 0, err
+	}
+	return res.RowsAffected()
+}
