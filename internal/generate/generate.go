@@ -141,8 +141,12 @@ type prepared struct {
 }
 
 // images is how many AI images the request takes from the allowance.
-func (p *prepared) images() int {
-	if p.req.ImageMode == ImageAI {
+func (p *prepared) images() int { return p.req.images() }
+
+// images is how many AI images a checked request (its image mode already
+// turned to none when images are off) takes from the allowance.
+func (r Request) images() int {
+	if r.ImageMode == ImageAI {
 		return 1
 	}
 	return 0

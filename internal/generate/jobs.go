@@ -130,11 +130,7 @@ func (s *Service) releaseJob(ctx context.Context, j *store.Job) {
 	}
 	var req Request
 	_ = json.Unmarshal([]byte(j.Input), &req)
-	images := 0
-	if req.ImageMode == ImageAI && req.GenerateImages {
-		images = 1
-	}
-	s.release(ctx, &store.Reservation{ID: j.ReservationID, WorkspaceID: j.WorkspaceID}, 1, images)
+	s.release(ctx, &store.Reservation{ID: j.ReservationID, WorkspaceID: j.WorkspaceID}, 1, req.images())
 }
 
 // PruneJobs deletes the jobs that finished more than JobRetention ago.
@@ -309,10 +305,7 @@ func (s *Service) doJob(ctx context.Context, j *store.Job) (*Result, error) {
 // the sweeper gave it back (the job waited, or its worker died, past the
 // reservation's lease) the usage is reserved again.
 func (s *Service) holdJob(ctx context.Context, ws *store.Workspace, j *store.Job, req Request) (*store.Reservation, error) {
-	images := 0
-	if req.ImageMode == ImageAI && req.GenerateImages {
-		images = 1
-	}
+	images := req.images()
 	held := &store.Reservation{ID: j.ReservationID, WorkspaceID: ws.ID, Posts: 1, Images: images}
 	err := s.Store.RenewReservation(ctx, held.ID, s.now().Add(s.lease()))
 	if err == nil {
