@@ -298,6 +298,8 @@ func (h *Handler) getBlog(w http.ResponseWriter, r *http.Request) error {
 			Workspace:  contract.BlogWorkspace{Name: b.Workspace.Name, Slug: b.Workspace.Slug},
 			Settings:   toPublicSettingsJSON(bl.Settings),
 			Categories: toCategoriesJSON(bl.Categories),
+			Brand: contract.BlogBrand{SocialLinks: []contract.SocialLink{},
+				FeedURL: b.URL(b.Prefix + "/feed.xml"), HomeURL: b.URL(b.HomePath())},
 		}, nil
 	})
 }

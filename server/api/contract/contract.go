@@ -156,6 +156,8 @@ type PostSummary struct {
 	Status PostStatus `json:"status"`
 	// BlogName is the title of the post's blog (the admin's list of every blog).
 	BlogName string `json:"blogName,omitempty"`
+	// Author wrote the post (byline); null when the post has none.
+	Author *Author `json:"author"`
 }
 
 // PostStatus is where a post stands: only published posts are public.

@@ -65,6 +65,62 @@ type BlogResponse struct {
 	Workspace  BlogWorkspace `json:"workspace"`
 	Settings   Settings      `json:"settings"`
 	Categories []Category    `json:"categories"`
+	Brand      BlogBrand     `json:"brand"`
+}
+
+// BlogBrand is how a blog presents itself to its readers: its marks, the
+// owner's links and whether the platform may show its own name on it.
+type BlogBrand struct {
+	// LogoURL replaces the blog's title in its header ("" for none).
+	LogoURL string `json:"logoUrl"`
+	// FaviconURL is the blog's browser icon ("" for the platform's).
+	FaviconURL string `json:"faviconUrl"`
+	// SocialImageURL is shown when a page of the blog is shared and the
+	// page has no image of its own ("" for the platform's default).
+	SocialImageURL string `json:"socialImageUrl"`
+	// SocialLinks are the owner's profiles, in the blog's footer.
+	SocialLinks []SocialLink `json:"socialLinks"`
+	// WhiteLabel hides every platform mark ("Powered by ...") on the blog.
+	WhiteLabel bool `json:"whiteLabel"`
+	// FeedURL is the absolute address of the blog's RSS feed.
+	FeedURL string `json:"feedUrl"`
+	// HomeURL is the absolute address of the blog's home page (on its
+	// custom domain once verified).
+	HomeURL string `json:"homeUrl"`
+}
+
+// SocialLink is one profile of a blog or an author.
+type SocialLink struct {
+	Network SocialNetwork `json:"network"`
+	URL     string        `json:"url"`
+}
+
+// SocialNetwork names the site a link points to; "website" for any other.
+type SocialNetwork string
+
+// The networks a link may name.
+const (
+	NetworkWebsite   SocialNetwork = "website"
+	NetworkX         SocialNetwork = "x"
+	NetworkLinkedIn  SocialNetwork = "linkedin"
+	NetworkFacebook  SocialNetwork = "facebook"
+	NetworkInstagram SocialNetwork = "instagram"
+	NetworkYouTube   SocialNetwork = "youtube"
+	NetworkGitHub    SocialNetwork = "github"
+	NetworkMastodon  SocialNetwork = "mastodon"
+	NetworkBluesky   SocialNetwork = "bluesky"
+)
+
+// Author is a post's writer as readers see them (byline, author page).
+type Author struct {
+	// Slug names the author's page: {blog}/author/{slug}.
+	Slug      string       `json:"slug"`
+	Name      string       `json:"name"`
+	Bio       string       `json:"bio"`
+	AvatarURL string       `json:"avatarUrl"`
+	Links     []SocialLink `json:"links"`
+	// URL is the absolute address of the author's page on the post's blog.
+	URL string `json:"url"`
 }
 
 // SubscribeInput signs an e-mail address up for a blog's news; Workspace

@@ -172,6 +172,8 @@ export interface PostSummary {
   status: PostStatus
   /** BlogName is the title of the post's blog (the admin's list of every blog). */
   blogName?: string
+  /** Author wrote the post (byline); null when the post has none. */
+  author: Author | null
 }
 
 /** PostStatus is where a post stands: only published posts are public. */
@@ -454,6 +456,55 @@ export interface BlogResponse {
   workspace: BlogWorkspace
   settings: Settings
   categories: Category[]
+  brand: BlogBrand
+}
+
+/**
+ * BlogBrand is how a blog presents itself to its readers: its marks, the
+ * owner's links and whether the platform may show its own name on it.
+ */
+export interface BlogBrand {
+  /** LogoURL replaces the blog's title in its header ("" for none). */
+  logoUrl: string
+  /** FaviconURL is the blog's browser icon ("" for the platform's). */
+  faviconUrl: string
+  /**
+   * SocialImageURL is shown when a page of the blog is shared and the
+   * page has no image of its own ("" for the platform's default).
+   */
+  socialImageUrl: string
+  /** SocialLinks are the owner's profiles, in the blog's footer. */
+  socialLinks: SocialLink[]
+  /** WhiteLabel hides every platform mark ("Powered by ...") on the blog. */
+  whiteLabel: boolean
+  /** FeedURL is the absolute address of the blog's RSS feed. */
+  feedUrl: string
+  /**
+   * HomeURL is the absolute address of the blog's home page (on its
+   * custom domain once verified).
+   */
+  homeUrl: string
+}
+
+/** SocialLink is one profile of a blog or an author. */
+export interface SocialLink {
+  network: SocialNetwork
+  url: string
+}
+
+/** SocialNetwork names the site a link points to; "website" for any other. */
+export type SocialNetwork = 'website' | 'x' | 'linkedin' | 'facebook' | 'instagram' | 'youtube' | 'github' | 'mastodon' | 'bluesky'
+
+/** Author is a post's writer as readers see them (byline, author page). */
+export interface Author {
+  /** Slug names the author's page: {blog}/author/{slug}. */
+  slug: string
+  name: string
+  bio: string
+  avatarUrl: string
+  links: SocialLink[]
+  /** URL is the absolute address of the author's page on the post's blog. */
+  url: string
 }
 
 /**

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { screen, waitFor } from '@testing-library/react'
 import { AppRoutes } from '@/App'
 import type { BlogResponse } from '@/api/types'
-import { json, mockFetch, renderWithProviders, visitor } from '@/test/utils'
+import { blogBrand, json, mockFetch, renderWithProviders, visitor } from '@/test/utils'
 import { blogPageTitle, pageTitle } from './usePageMeta'
 
 describe('pageTitle', () => {
@@ -44,6 +44,7 @@ describe('blog category titles', () => {
       defaultLength: 'medium',
     },
     categories: [{ id: 1, name: 'Keto', slug: 'keto', description: '', colorHex: '#10b981', gradient: '', postCount: 0 }],
+    brand: blogBrand,
   })
   const routes = (b: BlogResponse) => ({
     'GET /api/auth/me': json(visitor),

@@ -4,7 +4,7 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router'
 import { QueryClient } from '@tanstack/react-query'
 import { vi } from 'vitest'
 import { AppProviders } from '@/App'
-import type { BlogResponse, Category, Me, PostSummary, Settings } from '@/api/types'
+import type { BlogBrand, BlogResponse, Category, Me, PostSummary, Settings } from '@/api/types'
 
 export function testClient(): QueryClient {
   return new QueryClient({
@@ -115,6 +115,7 @@ export function makePost(over: Partial<PostSummary> = {}): PostSummary {
     workspaceSlug: 'site',
     url: '/keto/ten-keto-breakfasts',
     status: 'published',
+    author: null,
     ...over,
   }
 }
@@ -150,5 +151,16 @@ export const blogSettings: Settings = {
 
 /** GET /api/blogs/olivias-blog: Olivia's blog with its settings and the given categories. */
 export function makeBlog(categories: Category[]): BlogResponse {
-  return { workspace: { name: "Olivia's Blog", slug: 'olivias-blog' }, settings: blogSettings, categories }
+  return { workspace: { name: "Olivia's Blog", slug: 'olivias-blog' }, settings: blogSettings, categories, brand: blogBrand }
+}
+
+/** Olivia's blog's brand: no marks of its own, no links, the platform's name shown. */
+export const blogBrand: BlogBrand = {
+  logoUrl: '',
+  faviconUrl: '',
+  socialImageUrl: '',
+  socialLinks: [],
+  whiteLabel: false,
+  feedUrl: 'http://localhost/blog/olivias-blog/feed.xml',
+  homeUrl: 'http://localhost/blog/olivias-blog',
 }
