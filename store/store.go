@@ -29,6 +29,7 @@ type Store interface {
 	Ping(ctx context.Context) error
 	// Dialect names the database: "sqlite" or "postgres".
 	Dialect() string
+	AuthorStore
 
 	// Accounts and auth.
 	SignUp(ctx context.Context, in SignUp) (*User, *Workspace, error)
@@ -427,7 +428,11 @@ type Post struct {
 	UpdatedAt   time.Time
 	ViewCount   int64
 	// Status is PostDraft, PostScheduled or PostPublished.
-	Status   string
+	Status string
+	// AuthorID is the user who wrote the post (0: nobody known); Author
+	// is their profile, filled by the public read model.
+	AuthorID int64
+	Author   *Author
 	CoverAlt string
 	// PreviewToken opens the post's private preview until PreviewExpiresAt.
 	PreviewToken     string
@@ -496,6 +501,7 @@ type FindPost struct {
 	Slug        *string
 	ExcludeSlug *string
 	Search      *string // case-insensitive title substring
+	AuthorID    *int64
 	Status      *string
 	// PublishedBefore hides posts published after it (the reader sets it
 	// through reader.Public, the one "is this post public" rule).

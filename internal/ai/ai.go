@@ -143,6 +143,9 @@ type ImageRequest struct {
 	Title     string
 	ColorFrom string // hex like #6366f1, may be empty
 	ColorTo   string // hex like #8b5cf6, may be empty
+	// Brand is the name of the blog the cover is for; the built-in
+	// illustrator signs the cover with it ("" signs nothing).
+	Brand string
 }
 
 // Image is an encoded image.

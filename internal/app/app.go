@@ -20,6 +20,7 @@ import (
 	"github.com/inkpress/inkpress/internal/ai/builtin"
 	"github.com/inkpress/inkpress/internal/ai/openai"
 	"github.com/inkpress/inkpress/internal/auth"
+	"github.com/inkpress/inkpress/internal/authors"
 	"github.com/inkpress/inkpress/internal/blog"
 	"github.com/inkpress/inkpress/internal/cache"
 	"github.com/inkpress/inkpress/internal/config"
@@ -166,6 +167,12 @@ func New(ctx context.Context, cfg *config.Config, logger *slog.Logger) (*App, er
 	}
 	a.Posts.Files = a.Files
 	a.Posts.Attachments = &media.Attachments{Store: db, Storage: a.Media}
+	if n, err := authors.Backfill(ctx, db); err != nil {
+		db.Close()
+		return nil, fmt.Errorf("author profiles: %w", err)
+	} else if n > 0 {
+		logger.Info("author profiles made for earlier posts", "authors", n)
+	}
 	switch cfg.AIProvider {
 	case "openai":
 		c := openai.New(openai.Config{BaseURL: cfg.AIBaseURL, APIKey: cfg.AIAPIKey, TextModel: cfg.AITextModel,
@@ -186,11 +193,13 @@ func New(ctx context.Context, cfg *config.Config, logger *slog.Logger) (*App, er
 	fe := frontend.New(web.Dist())
 	rd := reader.New(db, a.Cache)
 	bl := blog.New(db, a.Cache, a.Site)
+	bl.Images = a.Posts.Attachments
 	workspaces := workspace.NewService(db, bl)
 	workspaces.SiteSlug = cfg.SiteWorkspace
 	apiHandler := &api.Handler{Config: cfg, Store: db, Auth: a.Auth, Posts: a.Posts, Cache: a.Cache, Site: a.Site, Reader: rd,
 		Views: a.Views, Media: a.Media, Library: media.NewLibrary(db, a.Files), Generator: a.Generator,
-		Schedules: &scheduler.Service{Store: db, Generator: a.Generator}, Blog: bl, Workspaces: workspaces}
+		Schedules: &scheduler.Service{Store: db, Generator: a.Generator}, Blog: bl, Workspaces: workspaces,
+		Authors: &authors.Service{Store: db, Cache: a.Cache, Images: a.Posts.Attachments}}
 	siteHandler := &sitehttp.Handler{Config: cfg, Reader: rd, Site: a.Site, Cache: a.Cache, App: fe, Views: a.Views, Posts: a.Posts,
 		DefaultImage: a.defaultImage}
 	a.Server = &server.Server{Addr: cfg.Addr, API: apiHandler.Routes(), Site: siteHandler, Media: mediaHandler,
@@ -226,7 +235,7 @@ func (a *App) readiness() []server.Check {
 // defaultImage draws the 1200x630 preview image used by pages without one.
 func (a *App) defaultImage(ctx context.Context) ([]byte, string, error) {
 	img, err := builtin.New().Illustrate(ctx, ai.ImageRequest{Title: a.Config.SiteName + " - Insights for the Modern Generation",
-		ColorFrom: "#6366f1", ColorTo: "#1e1b4b"})
+		ColorFrom: "#6366f1", ColorTo: "#1e1b4b", Brand: a.Config.SiteName})
 	if err != nil {
 		return nil, "", err
 	}

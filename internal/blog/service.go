@@ -17,6 +17,8 @@ type Service struct {
 	Store store.Store
 	Cache *cache.Cache
 	Site  *site.Site
+	// Images checks that a brand image is the workspace's (nil: none is).
+	Images Images
 }
 
 // New returns a Service.

@@ -102,7 +102,7 @@ func (d *Seeder) SeedPosts(ctx context.Context, ws *store.Workspace, now time.Ti
 			PublishedAt: now.Add(-time.Duration(len(seedPosts)-i) * 26 * time.Hour), ViewCount: int64((i * 37) % 90)}
 		p.UpdatedAt = p.PublishedAt
 		img, err := d.Illustrator.Illustrate(ctx, ai.ImageRequest{Prompt: art.Title, Title: art.Title,
-			ColorFrom: colors[sp.category].Color, ColorTo: "#1e1b4b"})
+			ColorFrom: colors[sp.category].Color, ColorTo: "#1e1b4b", Brand: ws.Name})
 		if err == nil {
 			key := media.Key(ws.ID, "covers", p.PublishedAt.UnixMilli(), media.SafeName(art.Title, ".png"))
 			if url, err := d.Media.Put(ctx, key, img.Data, img.ContentType); err == nil {

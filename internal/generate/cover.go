@@ -23,6 +23,12 @@ func (s *Service) NewCover(ctx context.Context, ws *store.Workspace, isAdmin boo
 	if err != nil {
 		return nil, err
 	}
+	blog := ws.Name
+	if set, err := s.Store.GetSettings(ctx, ws.ID); err == nil && set.BlogTitle != "" {
+		blog = set.BlogTitle
+	} else if err != nil && !errors.Is(err, store.ErrNotFound) {
+		return nil, err
+	}
 	now := s.now()
 	usage, held, err := s.reserve(ctx, ws, isAdmin, now, 0, 1)
 	if err != nil {
@@ -36,7 +42,7 @@ func (s *Service) NewCover(ctx context.Context, ws *store.Workspace, isAdmin boo
 	}()
 	ctx, stop := s.work(ctx, held)
 	defer stop()
-	cover, err := s.illustrate(ctx, ws.ID, cat, p.Title, now)
+	cover, err := s.illustrate(ctx, ws.ID, cat, p.Title, blog, now)
 	if err != nil {
 		s.logger().WarnContext(ctx, "AI cover failed", "workspace", ws.ID, "post", postID, "err", err)
 		return nil, &apperr.Error{Kind: apperr.Upstream, Code: "provider_error", Message: MsgCoverFailed, Err: err}

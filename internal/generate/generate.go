@@ -78,6 +78,9 @@ type Request struct {
 	// JobID is the job generating it (set by the job worker): a job gets
 	// one post however often it is run; a second is store.ErrAlreadyDone.
 	JobID int64
+	// AuthorID is the user who asked (0: the workspace's owner, as for
+	// scheduled items).
+	AuthorID int64 `json:",omitempty"`
 	// ScheduledID is the scheduled item generated (set by the scheduler):
 	// an item gets one post however often it is retried; a second one is
 	// refused with store.ErrAlreadyDone.
@@ -138,6 +141,7 @@ type prepared struct {
 	cat     *store.Category
 	banners []store.Banner
 	cover   *Cover
+	blog    string // the blog's name, drawn on AI covers
 }
 
 // images is how many AI images the request takes from the allowance.
@@ -169,11 +173,19 @@ func (s *Service) prepare(ctx context.Context, wsID int64, req Request) (*prepar
 	// The blog's writing profile goes with every generation; a workspace
 	// without a settings row writes in English with no brand voice.
 	set, err := s.Store.GetSettings(ctx, wsID)
+	blogName := ""
 	switch {
 	case err == nil:
-		wreq.Voice, wreq.Language = set.BrandVoice, set.Language
+		wreq.Voice, wreq.Language, blogName = set.BrandVoice, set.Language, set.BlogTitle
 	case !errors.Is(err, store.ErrNotFound):
 		return nil, err
+	}
+	if blogName == "" {
+		ws, err := s.Store.GetWorkspace(ctx, store.FindWorkspace{ID: &wsID})
+		if err != nil {
+			return nil, err
+		}
+		blogName = ws.Name
 	}
 	banners, err := s.CheckBanners(ctx, wsID, req.Banners)
 	if err != nil {
@@ -183,7 +195,7 @@ func (s *Service) prepare(ctx context.Context, wsID int64, req Request) (*prepar
 	if err != nil {
 		return nil, err
 	}
-	return &prepared{wsID: wsID, req: req, wreq: wreq, cat: cat, banners: banners, cover: cover}, nil
+	return &prepared{wsID: wsID, req: req, wreq: wreq, cat: cat, banners: banners, cover: cover, blog: blogName}, nil
 }
 
 // Stages of a generation, as a job reports them.
@@ -223,7 +235,7 @@ func (s *Service) run(ctx context.Context, pr *prepared, held *store.Reservation
 	res, cover := &Result{}, pr.cover
 	if pr.req.ImageMode == ImageAI {
 		stage(StageIllustrating)
-		cover, err = s.illustrate(ctx, pr.wsID, pr.cat, art.Title, now)
+		cover, err = s.illustrate(ctx, pr.wsID, pr.cat, art.Title, pr.blog, now)
 		if err != nil {
 			// The post is kept without a cover, and the image not counted.
 			s.logger().WarnContext(ctx, "AI cover failed, keeping the post without one", "workspace", pr.wsID, "err", err)
@@ -237,7 +249,7 @@ func (s *Service) run(ctx context.Context, pr *prepared, held *store.Reservation
 	p := &store.Post{WorkspaceID: pr.wsID, Category: pr.cat.Slug, Title: art.Title, Content: art.HTML,
 		MetaTitle: art.MetaTitle, MetaDescription: art.MetaDescription, Tags: art.Tags, Banners: pr.banners,
 		PublishedAt: now.UTC(), ReservationID: held.ID, ScheduledID: pr.req.ScheduledID, JobID: pr.req.JobID,
-		Status: store.PostPublished}
+		Status: store.PostPublished, AuthorID: pr.req.AuthorID}
 	if pr.req.Status == store.PostDraft {
 		p.Status = store.PostDraft
 	}
@@ -349,10 +361,12 @@ func (s *Service) write(ctx context.Context, req ai.WriteRequest) (*ai.Article, 
 const maxAIImageBytes = 20 << 20
 
 // illustrate draws the AI cover and stores it.
-func (s *Service) illustrate(ctx context.Context, wsID int64, cat *store.Category, title string, now time.Time) (*Cover, error) {
+// The blog's name goes with the request: the built-in illustrator signs
+// covers with it (a white-label blog must never carry the platform's name).
+func (s *Service) illustrate(ctx context.Context, wsID int64, cat *store.Category, title, blog string, now time.Time) (*Cover, error) {
 	img, err := s.Illustrator.Illustrate(ctx, ai.ImageRequest{
 		Prompt: fmt.Sprintf("Cover illustration for a %s blog post titled %q", cat.Name, title),
-		Title:  title, ColorFrom: cat.ColorHex, ColorTo: "#1e1b4b"})
+		Title:  title, ColorFrom: cat.ColorHex, ColorTo: "#1e1b4b", Brand: blog})
 	if err != nil {
 		return nil, err
 	}

@@ -103,3 +103,10 @@ func (a *Attachments) Banners(ctx context.Context, wsID int64, in []store.Banner
 	}
 	return out, nil
 }
+
+// Owned reports whether url is an image stored for the workspace (an
+// upload or a library item's file).
+func (a *Attachments) Owned(ctx context.Context, wsID int64, url string) bool {
+	_, ok := a.Upload(ctx, wsID, url)
+	return ok
+}

@@ -21,6 +21,9 @@ type Plan struct {
 	ImagesPerMonth int      `json:"imagesPerMonth"`
 	MaxCategories  int      `json:"maxCategories"` // 0 = unlimited
 	Features       []string `json:"features"`
+	// WhiteLabel hides the platform's name on the plan's blogs (no
+	// "Powered by", no platform name on covers or in structured data).
+	WhiteLabel bool `json:"whiteLabel"`
 }
 
 // Unlimited is the admin limit, shown as infinity.
@@ -45,7 +48,7 @@ var plans = []Plan{
 	{ID: store.PlanProfessional, Name: "Professional", BetaPrice: 40, RegularPrice: 79, PostsPerMonth: 100, ImagesPerMonth: 100,
 		Features: []string{"1 blog", "All templates", "Custom domain", "Priority support"}},
 	{ID: store.PlanAgency, Name: "Agency", BetaPrice: 100, RegularPrice: 199, PostsPerMonth: 500, ImagesPerMonth: 500,
-		Features: []string{"Up to 5 blogs", "Custom CSS", "White-label", "API access"}},
+		Features: []string{"Up to 5 blogs", "Custom CSS", "White-label", "API access"}, WhiteLabel: true},
 }
 
 var admin = Plan{ID: store.PlanAdmin, Name: "Admin", PostsPerMonth: Unlimited, ImagesPerMonth: Unlimited,

@@ -43,6 +43,9 @@ type Patch struct {
 	MetaDescription *string
 	Slug            *string
 	Banners         *[]store.Banner
+	// Author is the user writing a new post (Write only; 0: the
+	// workspace's owner).
+	Author int64
 }
 
 // Refusals of a writer's change.
@@ -150,7 +153,7 @@ func (s *Service) Write(ctx context.Context, ws *store.Workspace, in Patch) (*st
 		in.Status = store.Ptr(store.PostDraft)
 	}
 	now := s.Now()
-	p := &store.Post{WorkspaceID: ws.ID, Status: store.PostDraft, PublishedAt: now.UTC(), UpdatedAt: now.UTC()}
+	p := &store.Post{WorkspaceID: ws.ID, Status: store.PostDraft, PublishedAt: now.UTC(), UpdatedAt: now.UTC(), AuthorID: in.Author}
 	if err := s.apply(ctx, p, in, now); err != nil {
 		return nil, err
 	}

@@ -13,6 +13,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/inkpress/inkpress/internal/apperr"
+	"github.com/inkpress/inkpress/internal/authors"
 	"github.com/inkpress/inkpress/internal/cache"
 	"github.com/inkpress/inkpress/internal/content"
 	"github.com/inkpress/inkpress/internal/media"
@@ -81,6 +82,9 @@ func (s *Service) Create(ctx context.Context, p *store.Post) error {
 	}
 	if p.Status == "" {
 		p.Status = store.PostPublished
+	}
+	if err := s.author(ctx, p); err != nil {
+		return err
 	}
 	p.SaveRevision = true
 	if p.Slug == "" {
@@ -273,4 +277,22 @@ func (s *Service) Delete(ctx context.Context, workspaceID int64, ids []int64) (i
 		}
 	}
 	return n, err
+}
+
+// author names who writes a new post: the user given, else the workspace's
+// owner (scheduled generations, demo posts), and makes sure they have a
+// profile for their byline.
+func (s *Service) author(ctx context.Context, p *store.Post) error {
+	if p.AuthorID == 0 {
+		id, err := s.Store.DefaultAuthor(ctx, p.WorkspaceID)
+		if err != nil {
+			return err
+		}
+		p.AuthorID = id
+	}
+	if p.AuthorID == 0 {
+		return nil
+	}
+	_, err := authors.Ensure(ctx, s.Store, p.AuthorID)
+	return err
 }

@@ -165,6 +165,9 @@ func (r *Reader) List(ctx context.Context, wsID int64, q ListQuery) (*List, erro
 	if hasMore {
 		ps = ps[:q.Limit]
 	}
+	if err := r.withAuthors(ctx, ps); err != nil {
+		return nil, err
+	}
 	return &List{Posts: ps, Names: nm, Page: q.Page, HasMore: hasMore}, nil
 }
 
@@ -176,14 +179,22 @@ func (r *Reader) Latest(ctx context.Context, wsID int64, category string, n int)
 	if category != "" {
 		f.Category = &category
 	}
-	return r.Store.ListPosts(ctx, f)
+	ps, err := r.Store.ListPosts(ctx, f)
+	if err != nil {
+		return nil, err
+	}
+	return ps, r.withAuthors(ctx, ps)
 }
 
 // Post is a public post (store.ErrNotFound if there is none).
 func (r *Reader) Post(ctx context.Context, wsID int64, category, slug string) (*store.Post, error) {
 	f := posts(wsID)
 	f.Category, f.Slug = &category, &slug
-	return r.Store.GetPost(ctx, f)
+	p, err := r.Store.GetPost(ctx, f)
+	if err != nil {
+		return nil, err
+	}
+	return p, r.withAuthors(ctx, []*store.Post{p})
 }
 
 // Article is a post as its page shows it.
@@ -207,6 +218,9 @@ func (r *Reader) Article(ctx context.Context, wsID int64, category, slug string)
 	f := posts(wsID)
 	f.Category, f.ExcludeSlug, f.Order, f.Limit, f.Light = &category, &slug, Latest, RelatedPosts, true
 	related, err := r.Store.ListPosts(ctx, f)
+	if err == nil {
+		err = r.withAuthors(ctx, related)
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -235,6 +249,9 @@ func (r *Reader) Feed(ctx context.Context, wsID int64, category string, n int) (
 		f.Category = &category
 	}
 	ps, err := r.Store.ListPosts(ctx, f)
+	if err == nil {
+		err = r.withAuthors(ctx, ps)
+	}
 	if err != nil {
 		return nil, err
 	}

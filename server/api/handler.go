@@ -4,6 +4,7 @@ import (
 	"net/http"
 
 	"github.com/inkpress/inkpress/internal/auth"
+	"github.com/inkpress/inkpress/internal/authors"
 	"github.com/inkpress/inkpress/internal/blog"
 	"github.com/inkpress/inkpress/internal/cache"
 	"github.com/inkpress/inkpress/internal/config"
@@ -39,6 +40,8 @@ type Handler struct {
 	// and changes plans.
 	Blog       *blog.Service
 	Workspaces *workspace.Service
+	// Authors edits the caller's author profile.
+	Authors *authors.Service
 }
 
 // Routes returns the API's handler (mounted at /api/ by the server).
@@ -52,6 +55,7 @@ func (h *Handler) Routes() http.Handler {
 	mux.Handle("GET /api/posts/{category}/{slug}", handle(h.getPost))
 	mux.Handle("GET /api/blogs/{workspace}", handle(h.getBlog))
 	mux.Handle("GET /api/preview/{id}/{token}", handle(h.getPreview))
+	mux.Handle("GET /api/authors/{slug}", handle(h.getAuthor))
 	mux.Handle("POST /api/subscribers", handle(h.subscribe))
 	// Auth.
 	mux.Handle("GET /api/auth/me", handle(h.getMe))
@@ -62,6 +66,10 @@ func (h *Handler) Routes() http.Handler {
 	// the dashboard or onboarding when a user has none).
 	mux.Handle("GET /api/workspace", h.ownerOrNew(h.getWorkspace))
 	mux.Handle("PUT /api/workspace/settings", h.owner(h.putSettings))
+	mux.Handle("GET /api/workspace/brand", h.owner(h.getBrand))
+	mux.Handle("PUT /api/workspace/brand", h.owner(h.putBrand))
+	mux.Handle("GET /api/workspace/author", h.owner(h.getProfile))
+	mux.Handle("PUT /api/workspace/author", h.owner(h.putProfile))
 	mux.Handle("POST /api/onboarding", h.ownerOrNew(h.completeOnboarding))
 	mux.Handle("POST /api/onboarding/skip", h.ownerOrNew(h.skipOnboarding))
 	mux.Handle("GET /api/workspace/categories", h.owner(h.listOwnerCategories))

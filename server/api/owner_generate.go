@@ -22,6 +22,7 @@ func (h *Handler) generatePost(w http.ResponseWriter, r *http.Request, o *owner)
 		Category: in.Category, Topic: in.Topic, InputMode: string(in.InputMode), Keywords: string(in.Keywords),
 		Tone: in.Tone, Length: in.Length, ImageMode: string(in.ImageMode), ImageURL: in.ImageURL, MediaID: in.MediaID,
 		Banners: storeBanners(in.Banners), GenerateImages: in.GenerateImages == nil || *in.GenerateImages, Status: string(in.Status),
+		AuthorID: c.user.ID,
 	})
 	if err != nil {
 		return err

@@ -125,7 +125,9 @@ func (h *Handler) createOwnerPost(w http.ResponseWriter, r *http.Request, o *own
 	if in.Banners != nil {
 		patch.Banners = &in.Banners
 	}
-	p, err := h.Posts.Write(r.Context(), o.ws, postPatch(patch))
+	pp := postPatch(patch)
+	pp.Author = o.user.ID
+	p, err := h.Posts.Write(r.Context(), o.ws, pp)
 	if err != nil {
 		return err
 	}

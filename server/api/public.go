@@ -150,7 +150,7 @@ func summarize(b *site.Blog, p *store.Post, names map[string]string) contract.Po
 	return contract.PostSummary{ID: p.ID, Title: p.Title, Slug: p.Slug, Category: p.Category, CategoryName: categoryName(names, p.Category),
 		Excerpt: p.Excerpt, CoverImageURL: p.CoverImageURL, Tags: tags, ReadMinutes: p.ReadMinutes, PublishedAt: p.PublishedAt,
 		UpdatedAt: p.UpdatedAt, ViewCount: p.ViewCount, WorkspaceSlug: b.Workspace.Slug, URL: b.PostPath(p.Category, p.Slug),
-		Status: contract.PostStatus(cmp.Or(p.Status, store.PostPublished))}
+		Status: contract.PostStatus(cmp.Or(p.Status, store.PostPublished)), Author: toAuthorJSON(b, p.Author)}
 }
 
 func summaries(b *site.Blog, ps []*store.Post, names map[string]string) []contract.PostSummary {
@@ -294,12 +294,15 @@ func (h *Handler) getBlog(w http.ResponseWriter, r *http.Request) error {
 		if err != nil {
 			return nil, err
 		}
+		br, err := h.Reader.Brand(ctx, b.Workspace)
+		if err != nil {
+			return nil, err
+		}
 		return contract.BlogResponse{
 			Workspace:  contract.BlogWorkspace{Name: b.Workspace.Name, Slug: b.Workspace.Slug},
 			Settings:   toPublicSettingsJSON(bl.Settings),
 			Categories: toCategoriesJSON(bl.Categories),
-			Brand: contract.BlogBrand{SocialLinks: []contract.SocialLink{},
-				FeedURL: b.URL(b.Prefix + "/feed.xml"), HomeURL: b.URL(b.HomePath())},
+			Brand:      h.blogBrand(b, br),
 		}, nil
 	})
 }

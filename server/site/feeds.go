@@ -74,10 +74,11 @@ func feedIDName(wsID int64, category string) string {
 }
 
 func (h *Handler) renderFeed(ctx context.Context, b *site.Blog, category, name string) (*cache.Entry, error) {
-	title, desc, set, err := h.blogInfo(ctx, b)
+	m, err := h.blogMeta(ctx, b)
 	if err != nil {
 		return nil, err
 	}
+	title, desc := m.title, m.desc
 	if title == "" {
 		title = h.Config.SiteName
 	}
@@ -91,8 +92,8 @@ func (h *Handler) renderFeed(ctx context.Context, b *site.Blog, category, name s
 		link = b.URL(b.CategoryPath(category))
 	}
 	ch := feed.Channel{ID: feed.UUID(feedIDName(b.Workspace.ID, category)), Title: title, Link: link, Description: desc,
-		SelfURL: feedURL(b, category, name), Language: set.Lang(), ImageURL: h.Config.BaseURL + DefaultImagePath,
-		IconURL: h.Config.BaseURL + IconPath, Author: h.Config.AuthorName}
+		SelfURL: feedURL(b, category, name), Language: m.set.Lang()}
+	m.feedMarks(h, &ch)
 	items := make([]feed.Item, 0, len(fd.Posts))
 	var newest time.Time
 	for _, p := range fd.Posts {
@@ -103,7 +104,10 @@ func (h *Handler) renderFeed(ctx context.Context, b *site.Blog, category, name s
 		}
 		it := feed.Item{ID: feed.UUID(postIDName(b.Workspace.ID, p.ID)), Title: p.Title, Link: permalink, Description: p.Excerpt,
 			ContentHTML: content.AbsolutizeURLs(p.ContentHTML, permalink), Published: p.PublishedAt, Updated: p.UpdatedAt,
-			Categories: append([]string{cat}, p.Tags...), Author: h.Config.AuthorName}
+			Categories: append([]string{cat}, p.Tags...), Author: ch.Author}
+		if p.Author != nil {
+			it.Author = p.Author.Name()
+		}
 		if p.CoverImageURL != "" {
 			it.ImageURL, it.ImageType, it.ImageLength = absolute(b, p.CoverImageURL), p.CoverImageType, p.CoverImageSize
 		}

@@ -1,6 +1,7 @@
 package site
 
 import (
+	"cmp"
 	"encoding/json"
 	"html"
 	"strings"
@@ -26,6 +27,14 @@ type Head struct {
 	// RootBlog names the workspace served at this host's root when it is
 	// not the site's (a custom domain), so the app renders that blog at once.
 	RootBlog string
+	// SiteName is the name of the blog the page belongs to, after its
+	// title and in og:site_name ("" for the platform's name).
+	SiteName string
+	// Icon is the blog's browser icon, absolute ("" for the platform's).
+	Icon string
+	// DefaultImage is the blog's sharing image for a page without one,
+	// absolute ("" for the platform's default preview image).
+	DefaultImage string
 }
 
 // SiteDescription is the site's own description, the default of every page.
@@ -52,30 +61,33 @@ func FullTitle(title, siteName string) string {
 	return title + " | " + siteName
 }
 
-// BlogPageTitle is the title of a page of a workspace's blog, before
-// FullTitle: "{page} – {blog}", or the page alone on the site's own blog
-// (blogTitle empty or the site name).
+// BlogPageTitle is the full title of a page of a blog: "{page} | {blog}",
+// the blog's name alone on its home page (page empty), and the platform's
+// name in place of the blog's on the site's own blog (blogTitle empty).
 func BlogPageTitle(page, blogTitle, siteName string) string {
-	blogTitle = strings.TrimSpace(blogTitle)
-	if blogTitle == "" || blogTitle == siteName {
-		return page
+	if blogTitle = strings.TrimSpace(blogTitle); blogTitle == "" {
+		blogTitle = siteName
 	}
-	return page + " – " + blogTitle
+	return FullTitle(page, blogTitle)
 }
 
 // renderHead writes the head tags. Every value is escaped here.
 func (h *Handler) renderHead(hd Head) string {
 	e := html.EscapeString
 	siteName := h.Config.SiteName
-	title := FullTitle(hd.Title, siteName)
+	if hd.SiteName != "" {
+		siteName = hd.SiteName
+	}
+	title := BlogPageTitle(hd.Title, hd.SiteName, h.Config.SiteName)
 	if hd.Description == "" {
 		hd.Description = SiteDescription
 	}
 	if hd.Type == "" {
 		hd.Type = "website"
 	}
-	image := hd.Image
-	if image == "" {
+	image := cmp.Or(hd.Image, hd.DefaultImage)
+	platformImage := image == ""
+	if platformImage {
 		image = h.Config.BaseURL + DefaultImagePath
 	}
 	var b strings.Builder
@@ -100,7 +112,7 @@ func (h *Handler) renderHead(hd Head) string {
 	w(`<meta property="og:title" content="`, e(title), `">`)
 	w(`<meta property="og:description" content="`, e(hd.Description), `">`)
 	w(`<meta property="og:image" content="`, e(image), `">`)
-	if hd.Image == "" {
+	if platformImage {
 		w(`<meta property="og:image:width" content="1200">`)
 		w(`<meta property="og:image:height" content="630">`)
 	}
@@ -118,6 +130,10 @@ func (h *Handler) renderHead(hd Head) string {
 			rt = siteName
 		}
 		w(`<link rel="alternate" type="application/rss+xml" title="`, e(rt), `" href="`, e(hd.RSS), `">`)
+	}
+	if hd.Icon != "" {
+		// After the platform's icon in the page's template: the last wins.
+		w(`<link rel="icon" href="`, e(hd.Icon), `" data-blog-icon>`)
 	}
 	if hd.ThemeColor != "" {
 		w(`<meta name="theme-color" content="`, e(hd.ThemeColor), `">`)

@@ -126,7 +126,7 @@ func (h *Handler) blogInfo(ctx context.Context, b *site.Blog) (title, desc strin
 
 func (h *Handler) homePage(w http.ResponseWriter, r *http.Request, b *site.Blog) error {
 	return h.serveHTML(w, r, b.Workspace.ID, b.URL(b.HomePath()), func(ctx context.Context) (*page, error) {
-		title, desc, set, err := h.blogInfo(ctx, b)
+		m, err := h.blogMeta(ctx, b)
 		if err != nil {
 			return nil, err
 		}
@@ -134,14 +134,15 @@ func (h *Handler) homePage(w http.ResponseWriter, r *http.Request, b *site.Blog)
 		if err != nil {
 			return nil, err
 		}
-		heading := title
+		heading := m.title
 		if heading == "" {
 			heading = h.Config.SiteName
 		}
-		return &page{
-			head: Head{Title: title, Description: desc, Canonical: b.URL(b.HomePath()), RSS: b.URL(b.Prefix + "/feed.xml"), RootBlog: h.rootBlog(b),
-				RSSTitle: heading, ThemeColor: set.PrimaryColor, Lang: set.Lang()},
-			body: `<main class="ssr"><h1>` + html.EscapeString(heading) + `</h1><p>` + html.EscapeString(desc) + `</p>` + postList(b, ps) + `</main>`,
+		hd := Head{Description: m.desc, Canonical: b.URL(b.HomePath()), RSS: b.URL(b.Prefix + "/feed.xml"), RootBlog: h.rootBlog(b),
+			RSSTitle: heading, ThemeColor: m.set.PrimaryColor}
+		m.frame(&hd)
+		return &page{head: hd,
+			body: `<main class="ssr"><h1>` + html.EscapeString(heading) + `</h1><p>` + html.EscapeString(m.desc) + `</p>` + postList(b, ps) + `</main>`,
 		}, nil
 	})
 }
@@ -180,7 +181,7 @@ func (h *Handler) categoryPage(w http.ResponseWriter, r *http.Request, b *site.B
 		if err != nil {
 			return nil, err
 		}
-		blogTitle, _, set, err := h.blogInfo(ctx, b)
+		m, err := h.blogMeta(ctx, b)
 		if err != nil {
 			return nil, err
 		}
@@ -196,9 +197,10 @@ func (h *Handler) categoryPage(w http.ResponseWriter, r *http.Request, b *site.B
 		if b.Prefix != "" {
 			feed = b.URL(b.Prefix + "/feed.xml?category=" + slug)
 		}
-		return &page{
-			head: Head{Title: BlogPageTitle(c.Name, blogTitle, h.Config.SiteName), Description: desc, Canonical: b.URL(b.CategoryPath(slug)), RSS: feed, RSSTitle: c.Name,
-				RootBlog: h.rootBlog(b), Lang: set.Lang()},
+		hd := Head{Title: c.Name, Description: desc, Canonical: b.URL(b.CategoryPath(slug)), RSS: feed, RSSTitle: c.Name,
+			RootBlog: h.rootBlog(b)}
+		m.frame(&hd)
+		return &page{head: hd,
 			body: `<main class="ssr"><h1>` + html.EscapeString(c.Name) + `</h1><p>` + html.EscapeString(desc) + `</p>` + postList(b, ps) + `</main>`,
 		}, nil
 	})
@@ -220,13 +222,11 @@ func (h *Handler) postPage(w http.ResponseWriter, r *http.Request, b *site.Blog,
 		} else if !errors.Is(err, store.ErrNotFound) {
 			return nil, err
 		}
-		set, err := h.Reader.Settings(ctx, b.Workspace)
+		m, err := h.blogMeta(ctx, b)
 		if err != nil {
 			return nil, err
 		}
-		pg := h.renderPost(b, p, catName)
-		pg.head.Lang = set.Lang()
-		return pg, nil
+		return h.renderPost(m, p, catName), nil
 	})
 	if errors.Is(err, store.ErrNotFound) {
 		// A post whose slug or category changed keeps its old address.
@@ -283,12 +283,16 @@ func (h *Handler) previewPage(w http.ResponseWriter, r *http.Request, id, token 
 	if c, err := h.Reader.Category(r.Context(), b.Workspace.ID, p.Category); err == nil {
 		catName = c.Name
 	}
-	set, err := h.Reader.Settings(r.Context(), b.Workspace)
+	m, err := h.blogMeta(r.Context(), b)
 	if err != nil {
 		return err
 	}
-	pg := h.renderPost(b, p, catName)
-	pg.head.NoIndex, pg.head.RootBlog, pg.head.Lang = true, h.rootBlog(b), set.Lang()
+	if p.AuthorID != 0 {
+		// Drafts are not in the read model: the preview names its author itself.
+		p.Author, _ = h.Reader.AuthorByID(r.Context(), p.AuthorID)
+	}
+	pg := h.renderPost(m, p, catName)
+	pg.head.NoIndex, pg.head.RootBlog = true, h.rootBlog(b)
 	pg.head.Title = "Preview: " + pg.head.Title
 	w.Header().Set("X-Robots-Tag", "noindex, nofollow")
 	w.Header().Set("Referrer-Policy", "no-referrer")
@@ -296,7 +300,8 @@ func (h *Handler) previewPage(w http.ResponseWriter, r *http.Request, id, token 
 	return nil
 }
 
-func (h *Handler) renderPost(b *site.Blog, p *store.Post, catName string) *page {
+func (h *Handler) renderPost(m *blogMeta, p *store.Post, catName string) *page {
+	b := m.b
 	e := html.EscapeString
 	canonical := b.URL(b.PostPath(p.Category, p.Slug))
 	image := absolute(b, p.CoverImageURL)
@@ -309,22 +314,25 @@ func (h *Handler) renderPost(b *site.Blog, p *store.Post, catName string) *page 
 		"headline": p.Title, "description": p.MetaDescription,
 		"datePublished": p.PublishedAt.UTC().Format(time.RFC3339), "dateModified": p.UpdatedAt.UTC().Format(time.RFC3339),
 		"mainEntityOfPage": map[string]string{"@type": "WebPage", "@id": canonical},
-		"author":           map[string]string{"@type": "Person", "name": h.Config.AuthorName},
-		"publisher": map[string]any{"@type": "Organization", "name": h.Config.PublisherName,
-			"logo": map[string]string{"@type": "ImageObject", "url": h.Config.BaseURL + "/favicon.svg"}},
-		"keywords":       strings.Join(p.Tags, ", "),
-		"articleSection": catName,
-		"wordCount":      p.WordCount,
+		"author":           h.postAuthor(m, p),
+		"publisher":        m.publisher(h),
+		"keywords":         strings.Join(p.Tags, ", "),
+		"articleSection":   catName,
+		"wordCount":        p.WordCount,
 	}
-	if image != "" {
+	switch {
+	case image != "":
 		ld["image"] = image
-	} else {
+	case m.brand.SocialImageURL != "":
+		ld["image"] = absolute(b, m.brand.SocialImageURL)
+	default:
 		ld["image"] = h.Config.BaseURL + DefaultImagePath
 	}
 	var body strings.Builder
 	body.WriteString(`<main class="ssr"><article><nav><a href="` + e(b.HomePath()) + `">Home</a> / <a href="` + e(b.CategoryPath(p.Category)) + `">` + e(catName) + `</a></nav>`)
 	body.WriteString(`<h1>` + e(p.Title) + `</h1><p><time datetime="` + p.PublishedAt.UTC().Format(time.RFC3339) + `">` +
 		p.PublishedAt.UTC().Format("January 2, 2006") + `</time> · ` + strconv.Itoa(p.ReadMinutes) + ` min read</p>`)
+	body.WriteString(byline(b, p.Author))
 	if image != "" {
 		body.WriteString(`<img src="` + e(image) + `" alt="` + e(p.Title) + `" width="1200" height="630">`)
 	}
@@ -334,11 +342,10 @@ func (h *Handler) renderPost(b *site.Blog, p *store.Post, catName string) *page 
 	if b.Prefix != "" {
 		feed = b.URL(b.Prefix + "/feed.xml?category=" + p.Category)
 	}
-	return &page{
-		head: Head{Title: title, Description: p.MetaDescription, Canonical: canonical, Image: image, Type: "article", RootBlog: h.rootBlog(b),
-			RSS: feed, RSSTitle: catName, JSONLD: ld, Published: p.PublishedAt, Modified: p.UpdatedAt},
-		body: body.String(),
-	}
+	hd := Head{Title: title, Description: p.MetaDescription, Canonical: canonical, Image: image, Type: "article", RootBlog: h.rootBlog(b),
+		RSS: feed, RSSTitle: catName, JSONLD: ld, Published: p.PublishedAt, Modified: p.UpdatedAt}
+	m.frame(&hd)
+	return &page{head: hd, body: body.String()}
 }
 
 // absolute makes a stored URL (often "/media/...") absolute on the blog's origin.

@@ -28,10 +28,15 @@ func TestFullTitle(t *testing.T) {
 			t.Errorf("FullTitle(%q) = %q, want %q", tt.title, got, tt.want)
 		}
 	}
+	// A page of a workspace's blog carries the blog's name; the site's own
+	// blog (no title of its own) the platform's.
 	for _, tt := range []struct{ page, blog, want string }{
-		{"Keto", "Olivia Writes", "Keto – Olivia Writes"},
-		{"Keto", "InkPress", "Keto"},
-		{"Keto", " ", "Keto"},
+		{"Keto", "Olivia Writes", "Keto | Olivia Writes"},
+		{"", "Olivia Writes", "Olivia Writes"},
+		{"Olivia Writes", "Olivia Writes", "Olivia Writes"},
+		{"Keto", "InkPress", "Keto | InkPress"},
+		{"Keto", " ", "Keto | InkPress"},
+		{"", "", "InkPress"},
 	} {
 		if got := site.BlogPageTitle(tt.page, tt.blog, "InkPress"); got != tt.want {
 			t.Errorf("BlogPageTitle(%q, %q) = %q, want %q", tt.page, tt.blog, got, tt.want)
@@ -80,7 +85,7 @@ func TestSiteBlogLivesAtTheRoot(t *testing.T) {
 		t.Fatal(err)
 	}
 	// The app's title for the same page (web/src/routes/BlogCategory.tsx).
-	if r := c.Get("/blog/olivia/keto"); r.StatusCode != 200 || title(r.Body) != "Keto – Olivia Writes | InkPress" {
+	if r := c.Get("/blog/olivia/keto"); r.StatusCode != 200 || title(r.Body) != "Keto | Olivia Writes" {
 		t.Errorf("/blog/olivia/keto: %d %q", r.StatusCode, title(r.Body))
 	}
 }

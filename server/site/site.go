@@ -163,8 +163,8 @@ func (h *Handler) toRoot(w http.ResponseWriter, r *http.Request, b *site.Blog, r
 }
 
 // blogRoute serves a blog's routes below its prefix: its home, feeds and
-// sitemap, the site's own static pages (root only), category pages, a
-// category's feeds and post pages.
+// sitemap, the site's own static pages (root only), category pages, author
+// pages, a category's feeds and post pages.
 func (h *Handler) blogRoute(w http.ResponseWriter, r *http.Request, b *site.Blog, segs []string) error {
 	root := b.Prefix == ""
 	switch {
@@ -178,6 +178,8 @@ func (h *Handler) blogRoute(w http.ResponseWriter, r *http.Request, b *site.Blog
 		return h.staticPage(w, r, b, segs[0])
 	case len(segs) == 1:
 		return h.categoryPage(w, r, b, segs[0])
+	case len(segs) == 2 && segs[0] == "author":
+		return h.authorPage(w, r, b, segs[1])
 	case len(segs) == 2 && isFeedName(segs[1]):
 		return h.feed(w, r, b, segs[0], segs[1])
 	case len(segs) == 2:

@@ -74,15 +74,18 @@ func (d *DB) HasMediaFile(ctx context.Context, key string) (bool, error) {
 }
 
 // mediaUsed is the condition "something of workspace $W refers to key $K"
-// ($W and $K are replaced by the caller's placeholders or columns). Covers
-// and library items hold keys; banners, bodies and scheduled banners hold
+// ($W and $K are replaced by the caller's placeholders or columns). Covers,
+// library items, a blog's brand marks and authors' avatars hold keys; banners, bodies and scheduled banners hold
 // URLs, which contain the key. Keys are made of [a-z0-9./-] only, so LIKE
 // has no wildcard to misread.
 const mediaUsed = `(EXISTS (SELECT 1 FROM blog_posts p WHERE p.workspace_id = $W AND (p.cover_image_url = $K
 	   OR p.banners LIKE '%' || $K || '%' OR p.content LIKE '%' || $K || '%'))
 	OR EXISTS (SELECT 1 FROM media_library l WHERE l.workspace_id = $W AND l.file_url = $K)
 	OR EXISTS (SELECT 1 FROM scheduled_posts s WHERE s.workspace_id = $W AND (s.banner1_html LIKE '%' || $K || '%'
-	   OR s.banner2_html LIKE '%' || $K || '%' OR s.banner3_html LIKE '%' || $K || '%')))`
+	   OR s.banner2_html LIKE '%' || $K || '%' OR s.banner3_html LIKE '%' || $K || '%'))
+	OR EXISTS (SELECT 1 FROM workspace_settings b WHERE b.workspace_id = $W AND (b.logo_url = $K
+	   OR b.favicon_url = $K OR b.social_image_url = $K))
+	OR EXISTS (SELECT 1 FROM author_profiles a WHERE a.avatar_url = $K))`
 
 func usedCond(w, k string) string {
 	return strings.NewReplacer("$W", w, "$K", k).Replace(mediaUsed)

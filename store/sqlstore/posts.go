@@ -12,7 +12,7 @@ import (
 
 const postLightCols = `id, workspace_id, category, title, slug, excerpt, cover_image_url, cover_image_type, cover_image_size,
 	meta_title, meta_description, tags, read_minutes, word_count, published_at, updated_at, view_count,
-	status, cover_alt, preview_token, preview_expires_at`
+	status, cover_alt, preview_token, preview_expires_at, author_id`
 
 const postHeavyCols = `, content, content_html, banners`
 
@@ -20,16 +20,17 @@ func scanPost(row interface{ Scan(...any) error }, heavy bool) (*store.Post, err
 	var p store.Post
 	var tags, banners string
 	var pub, upd, previewEnd int64
+	var author sql.NullInt64
 	dest := []any{&p.ID, &p.WorkspaceID, &p.Category, &p.Title, &p.Slug, &p.Excerpt, &p.CoverImageURL,
 		&p.CoverImageType, &p.CoverImageSize, &p.MetaTitle, &p.MetaDescription, &tags, &p.ReadMinutes,
-		&p.WordCount, &pub, &upd, &p.ViewCount, &p.Status, &p.CoverAlt, &p.PreviewToken, &previewEnd}
+		&p.WordCount, &pub, &upd, &p.ViewCount, &p.Status, &p.CoverAlt, &p.PreviewToken, &previewEnd, &author}
 	if heavy {
 		dest = append(dest, &p.Content, &p.ContentHTML, &banners)
 	}
 	if err := row.Scan(dest...); err != nil {
 		return nil, notFound(err)
 	}
-	p.PublishedAt, p.UpdatedAt = fromMS(pub), fromMS(upd)
+	p.PublishedAt, p.UpdatedAt, p.AuthorID = fromMS(pub), fromMS(upd), author.Int64
 	if previewEnd != 0 {
 		p.PreviewExpiresAt = fromMS(previewEnd)
 	}
@@ -77,13 +78,13 @@ func insertPost(ctx context.Context, q queryer, p *store.Post) error {
 	err := q.QueryRowContext(ctx,
 		`INSERT INTO blog_posts (workspace_id, category, title, slug, content, content_html, excerpt, cover_image_url,
 		   cover_image_type, cover_image_size, meta_title, meta_description, tags, banners, read_minutes, word_count,
-		   published_at, updated_at, view_count, status, cover_alt, preview_token, preview_expires_at)
-		 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23)
+		   published_at, updated_at, view_count, status, cover_alt, preview_token, preview_expires_at, author_id)
+		 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24)
 		 RETURNING id`,
 		p.WorkspaceID, p.Category, p.Title, p.Slug, p.Content, p.ContentHTML, p.Excerpt, p.CoverImageURL,
 		p.CoverImageType, p.CoverImageSize, p.MetaTitle, p.MetaDescription, jsonText(p.Tags), jsonText(p.Banners),
 		p.ReadMinutes, p.WordCount, ms(p.PublishedAt), ms(p.UpdatedAt), p.ViewCount, p.Status, p.CoverAlt,
-		p.PreviewToken, msOrZero(p.PreviewExpiresAt)).Scan(&p.ID)
+		p.PreviewToken, msOrZero(p.PreviewExpiresAt), sql.NullInt64{Int64: p.AuthorID, Valid: p.AuthorID != 0}).Scan(&p.ID)
 	if isUnique(err) {
 		return store.ErrConflict
 	}
@@ -125,6 +126,9 @@ func postWhere(f store.FindPost) (string, []any) {
 	}
 	if f.Search != nil && *f.Search != "" {
 		add("LOWER(title) LIKE ? ESCAPE '\\'", "%"+escapeLike(strings.ToLower(*f.Search))+"%")
+	}
+	if f.AuthorID != nil {
+		add("author_id = ?", *f.AuthorID)
 	}
 	if f.Status != nil {
 		add("status = ?", *f.Status)

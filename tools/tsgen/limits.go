@@ -6,6 +6,7 @@ import (
 
 	"github.com/inkpress/inkpress/internal/ai"
 	"github.com/inkpress/inkpress/internal/auth"
+	"github.com/inkpress/inkpress/internal/authors"
 	"github.com/inkpress/inkpress/internal/blog"
 	"github.com/inkpress/inkpress/internal/content"
 	"github.com/inkpress/inkpress/internal/generate"
@@ -44,6 +45,10 @@ var limits = []struct {
 	{"bulkScheduleMin", scheduler.MinBulkCount, "posts of one bulk schedule, at least"},
 	{"bulkScheduleMax", scheduler.MaxBulkCount, "posts of one bulk schedule, at most"},
 	{"bulkScheduleDefault", scheduler.DefaultBulkCount, "posts of a bulk schedule by default"},
+	{"socialLinksMax", blog.MaxSocialLinks, "links of a blog or an author"},
+	{"linkUrlMax", blog.MaxLinkURL, "characters of one link's address"},
+	{"authorNameMax", authors.MaxDisplayName, "characters of an author's display name"},
+	{"authorBioMax", authors.MaxBio, "characters of an author's bio"},
 }
 
 // limitsTS renders LIMITS.

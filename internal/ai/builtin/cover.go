@@ -52,7 +52,7 @@ func drawCover(req ai.ImageRequest) ([]byte, error) {
 	if err := drawTitle(img, f, coverTitle(req), ink, shadow); err != nil {
 		return nil, err
 	}
-	if err := drawLabel(img, f, ink); err != nil {
+	if err := drawLabel(img, f, req.Brand, ink); err != nil {
 		return nil, err
 	}
 
@@ -239,7 +239,12 @@ func ellipsize(face font.Face, line string, width fixed.Int26_6) string {
 	return line + "…"
 }
 
-func drawLabel(img *image.RGBA, f *opentype.Font, ink color.Color) error {
+// drawLabel signs the cover with the blog's name, one line, cut to fit.
+func drawLabel(img *image.RGBA, f *opentype.Font, label string, ink color.Color) error {
+	label = strings.Join(strings.Fields(label), " ")
+	if label == "" {
+		return nil
+	}
 	face, err := opentype.NewFace(f, &opentype.FaceOptions{Size: 26, DPI: 72, Hinting: font.HintingFull})
 	if err != nil {
 		return fmt.Errorf("builtin cover: font face: %w", err)
@@ -252,7 +257,10 @@ func drawLabel(img *image.RGBA, f *opentype.Font, ink color.Color) error {
 		Face: face,
 		Dot:  fixed.P(margin, coverH-52),
 	}
-	d.DrawString("InkPress")
+	if width := fixed.I(coverW - 2*margin); font.MeasureString(face, label) > width {
+		label = ellipsize(face, label, width)
+	}
+	d.DrawString(label)
 	return nil
 }
 

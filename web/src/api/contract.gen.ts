@@ -199,6 +199,78 @@ export interface Post extends PostSummary {
   previewExpiresAt?: string
 }
 
+/** BrandResponse is the owner's brand form: GET and PUT /api/workspace/brand. */
+export interface BrandResponse {
+  brand: BrandSettings
+}
+
+/** BrandSettings is a blog's brand as its owner edits it. */
+export interface BrandSettings {
+  /** Each image is an upload or library image of the workspace ("" for none). */
+  logoUrl: string
+  faviconUrl: string
+  socialImageUrl: string
+  socialLinks: SocialLink[]
+  /** WhiteLabel: the workspace's plan hides the platform's marks. */
+  whiteLabel: boolean
+}
+
+/**
+ * BrandInput saves the brand form: PUT /api/workspace/brand. An image must
+ * be the workspace's own (400 invalid_image); links are at most 8, each a
+ * known network and an https address (400 invalid_link).
+ */
+export interface BrandInput {
+  logoUrl: string
+  faviconUrl: string
+  socialImageUrl: string
+  socialLinks: SocialLink[]
+}
+
+/**
+ * AuthorProfile is the caller's author profile: GET and PUT
+ * /api/workspace/author.
+ */
+export interface AuthorProfile {
+  /** Slug names the author's page; it is made once and never changes. */
+  slug: string
+  /** DisplayName is the name readers see ("" shows UserName). */
+  displayName: string
+  userName: string
+  bio: string
+  avatarUrl: string
+  links: SocialLink[]
+  /** URL is the author's page on the caller's blog. */
+  url: string
+}
+
+/** AuthorProfileResponse answers the profile endpoints. */
+export interface AuthorProfileResponse {
+  profile: AuthorProfile
+}
+
+/**
+ * AuthorProfileInput saves the caller's profile. The avatar must be an image
+ * of the caller's workspace; the bio is at most 300 characters.
+ */
+export interface AuthorProfileInput {
+  displayName: string
+  bio: string
+  avatarUrl: string
+  links: SocialLink[]
+}
+
+/**
+ * AuthorPage is an author on one blog with a page of their public posts
+ * there, newest first: GET /api/authors/{slug}?workspace=&page=&limit=.
+ */
+export interface AuthorPage {
+  author: Author
+  posts: PostSummary[]
+  page: number
+  hasMore: boolean
+}
+
 /** MediaItem is an image of the workspace's media library. */
 export interface MediaItem {
   id: number
@@ -603,6 +675,8 @@ export interface Plan {
   imagesPerMonth: number
   maxCategories: number
   features: string[]
+  /** WhiteLabel: the plan's blogs show no platform mark. */
+  whiteLabel: boolean
 }
 
 /** Usage is the workspace's generation counters of the month and their limits. */
@@ -730,6 +804,14 @@ export const LIMITS = {
   bulkScheduleMax: 30,
   /** posts of a bulk schedule by default */
   bulkScheduleDefault: 30,
+  /** links of a blog or an author */
+  socialLinksMax: 8,
+  /** characters of one link's address */
+  linkUrlMax: 500,
+  /** characters of an author's display name */
+  authorNameMax: 80,
+  /** characters of an author's bio */
+  authorBioMax: 300,
 } as const
 
 /** The languages a blog can be written in, with their English names (generated from internal/ai). */

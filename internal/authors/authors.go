@@ -1,0 +1,133 @@
+// Package authors keeps authors' public profiles: the name, bio, avatar and
+// links readers see in bylines and on author pages. Each user has one
+// profile, made when first needed; its slug comes from the name then and
+// never changes, so author pages keep their address when a name changes.
+// A profile change drops the cached pages of every blog the author wrote on.
+package authors
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/inkpress/inkpress/internal/apperr"
+	"github.com/inkpress/inkpress/internal/blog"
+	"github.com/inkpress/inkpress/internal/cache"
+	"github.com/inkpress/inkpress/internal/content"
+	"github.com/inkpress/inkpress/store"
+)
+
+// Lengths the profile form also shows.
+const (
+	MaxDisplayName = 80
+	MaxBio         = 300
+	maxSlug        = 60
+)
+
+// Slug is the address an author named name gets: the name as a post title
+// would be spelt, "author" when it has nothing to spell.
+func Slug(name string) string {
+	s := content.Slugify(name)
+	lower := strings.ToLower(strings.TrimSpace(name))
+	switch {
+	case s == "post" && !strings.HasPrefix(lower, "post"):
+		s = "author"
+	case strings.HasPrefix(s, "post-") && !strings.HasPrefix(lower, "post"):
+		// A name in a script without a Latin spelling: keep the hash.
+		s = "author-" + strings.TrimPrefix(s, "post-")
+	}
+	if len(s) > maxSlug {
+		s = strings.TrimRight(s[:maxSlug], "-")
+	}
+	return s
+}
+
+// Ensure returns the user's profile, making it (its slug from the user's
+// name) when the user has none yet.
+func Ensure(ctx context.Context, st store.Store, userID int64) (*store.Author, error) {
+	if a, err := st.GetAuthor(ctx, store.FindAuthor{UserID: &userID}); !errors.Is(err, store.ErrNotFound) {
+		return a, err
+	}
+	u, err := st.GetUser(ctx, userID)
+	if err != nil {
+		return nil, err
+	}
+	return st.EnsureAuthor(ctx, userID, Slug(u.Name))
+}
+
+// Backfill makes the profiles of users whose posts predate profiles, so
+// every byline links to an author page. It returns how many it made.
+func Backfill(ctx context.Context, st store.Store) (int, error) {
+	ids, err := st.AuthorsWithoutProfile(ctx)
+	if err != nil {
+		return 0, err
+	}
+	for i, id := range ids {
+		if _, err := Ensure(ctx, st, id); err != nil {
+			return i, err
+		}
+	}
+	return len(ids), nil
+}
+
+// Service reads and edits the caller's own profile.
+type Service struct {
+	Store store.Store
+	Cache *cache.Cache
+	// Images checks that an avatar is the author's workspace's image.
+	Images blog.Images
+}
+
+// Input is the profile form.
+type Input struct {
+	DisplayName, Bio, AvatarURL string
+	Links                       []store.SocialLink
+}
+
+// Profile is the user's profile (made on first visit).
+func (s *Service) Profile(ctx context.Context, user *store.User) (*store.Author, error) {
+	return Ensure(ctx, s.Store, user.ID)
+}
+
+// Update validates and saves the user's profile; the avatar must be an
+// image of ws, the user's workspace. Nothing changes when any part is
+// refused. Every blog showing the author's byline is refreshed.
+func (s *Service) Update(ctx context.Context, user *store.User, ws *store.Workspace, in Input) (*store.Author, error) {
+	a, err := Ensure(ctx, s.Store, user.ID)
+	if err != nil {
+		return nil, err
+	}
+	name := strings.Join(strings.Fields(in.DisplayName), " ")
+	bio := strings.TrimSpace(in.Bio)
+	switch {
+	case utf8.RuneCountInString(name) > MaxDisplayName:
+		return nil, apperr.Validation("The display name must be at most %d characters", MaxDisplayName)
+	case utf8.RuneCountInString(bio) > MaxBio:
+		return nil, apperr.Validation("The bio must be at most %d characters", MaxBio)
+	}
+	avatar, err := blog.CheckImage(ctx, s.Images, ws.ID, "avatar", a.AvatarURL, in.AvatarURL)
+	if err != nil {
+		return nil, err
+	}
+	links, err := blog.CheckLinks(in.Links)
+	if err != nil {
+		return nil, err
+	}
+	if name == user.Name {
+		name = "" // the account's name: follows it
+	}
+	a.DisplayName, a.Bio, a.AvatarURL, a.Links = name, bio, avatar, links
+	if err := s.Store.UpdateAuthor(ctx, a); err != nil {
+		return nil, err
+	}
+	wss, err := s.Store.AuthorWorkspaces(ctx, user.ID)
+	if err != nil {
+		return nil, err
+	}
+	s.Cache.Invalidate(ws.ID)
+	for _, id := range wss {
+		s.Cache.Invalidate(id)
+	}
+	return a, nil
+}

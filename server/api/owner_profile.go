@@ -1,0 +1,39 @@
+package api
+
+import (
+	"net/http"
+	"strconv"
+
+	"github.com/inkpress/inkpress/internal/authors"
+	"github.com/inkpress/inkpress/server/api/contract"
+	"github.com/inkpress/inkpress/store"
+)
+
+func itoa(n int) string { return strconv.Itoa(n) }
+
+func (h *Handler) profileJSON(o *owner, a *store.Author) contract.AuthorProfile {
+	b := h.ownerBlog(o.ws)
+	return contract.AuthorProfile{Slug: a.Slug, DisplayName: a.DisplayName, UserName: a.UserName, Bio: a.Bio,
+		AvatarURL: a.AvatarURL, Links: toLinksJSON(a.Links), URL: b.URL(b.AuthorPath(a.Slug))}
+}
+
+func (h *Handler) getProfile(w http.ResponseWriter, r *http.Request, o *owner) error {
+	a, err := h.Authors.Profile(r.Context(), o.user)
+	if err != nil {
+		return err
+	}
+	return WriteJSON(w, http.StatusOK, contract.AuthorProfileResponse{Profile: h.profileJSON(o, a)})
+}
+
+func (h *Handler) putProfile(w http.ResponseWriter, r *http.Request, o *owner) error {
+	var in contract.AuthorProfileInput
+	if err := Decode(w, r, &in); err != nil {
+		return err
+	}
+	a, err := h.Authors.Update(r.Context(), o.user, o.ws, authors.Input{DisplayName: in.DisplayName, Bio: in.Bio,
+		AvatarURL: in.AvatarURL, Links: storeLinks(in.Links)})
+	if err != nil {
+		return err
+	}
+	return WriteJSON(w, http.StatusOK, contract.AuthorProfileResponse{Profile: h.profileJSON(o, a)})
+}
