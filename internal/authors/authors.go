@@ -38,7 +38,11 @@ func Slug(name string) string {
 		s = "author-" + strings.TrimPrefix(s, "post-")
 	}
 	if len(s) > maxSlug {
-		s = strings.TrimRight(s[:maxSlug], "-")
+		s = s[:maxSlug]
+		if i := strings.LastIndex(s, "-"); i > maxSlug/2 {
+			s = s[:i] // at a word's end
+		}
+		s = strings.TrimRight(s, "-")
 	}
 	return s
 }

@@ -278,3 +278,25 @@ func BenchmarkIllustrate(b *testing.B) {
 		_, _ = New().Illustrate(context.Background(), ai.ImageRequest{Title: "A Practical Guide to Keto Meal Prep"})
 	}
 }
+
+// Covers are signed with the blog's name: the same request for two blogs
+// draws two images, and the same blog always the same one.
+func TestCoverCarriesTheBlogsName(t *testing.T) {
+	draw := func(brand string) []byte {
+		img, err := New().Illustrate(context.Background(), ai.ImageRequest{Title: "Ten keto breakfasts", ColorFrom: "#10b981", Brand: brand})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return img.Data
+	}
+	a, b := draw("Olivia Writes"), draw("Keto Kitchen")
+	if bytes.Equal(a, b) {
+		t.Error("two blogs' covers are the same image")
+	}
+	if !bytes.Equal(a, draw("Olivia Writes")) {
+		t.Error("the same blog's cover is drawn differently")
+	}
+	if bytes.Equal(a, draw("")) {
+		t.Error("an unsigned cover equals a signed one")
+	}
+}
