@@ -43,9 +43,9 @@ func TestStorageKeysAndValues(t *testing.T) {
 		c := &clock{t: t0}
 		s := newStorage(db, c)
 		files := map[string]string{
-			"certificates/ca/a.example/a.example.crt": "cert a",
-			"certificates/ca/a.example/a.example.key": "key a",
-			"certificates/ca/b.example/b.example.crt": "cert b",
+			"certificates/ca/a.example/a.example.crt":   "cert a",
+			"certificates/ca/a.example/a.example.key":   "key a",
+			"certificates/ca/b.example/b.example.crt":   "cert b",
 			"certificates/ca_x/c.example/c.example.crt": "cert c", // "ca" is not a prefix of "ca_x"
 			"acme/ca/users/me/me.json":                  "account",
 			"Certificates/upper":                        "case matters",
