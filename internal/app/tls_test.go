@@ -150,6 +150,18 @@ func TestTLSCertificatesOnDemand(t *testing.T) {
 		if _, err := a.Store.UpdateWorkspace(ctx, store.UpdateWorkspace{ID: ws.ID, CustomDomain: store.Ptr(verified)}); err != nil {
 			t.Fatal(err)
 		}
+		// Workspaces claiming the platform's host and an address as their
+		// domain: still refused, whatever the database says.
+		for i, domain := range []string{platformHost, "127.0.0.1"} {
+			_, other, err := a.Store.SignUp(ctx, store.SignUp{Email: "owner" + strconv.Itoa(i) + "@example.test", Name: "Owner",
+				PasswordHash: "x", BlogName: "Other", WorkspaceSlug: "other", Month: "2026-01-01"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := a.Store.UpdateWorkspace(ctx, store.UpdateWorkspace{ID: other.ID, CustomDomain: store.Ptr(domain)}); err != nil {
+				t.Fatal(err)
+			}
+		}
 
 		// Names that must get nothing, before any certificate exists: not
 		// one request reaches the ACME server.
