@@ -6,6 +6,7 @@ package server
 
 import (
 	"context"
+	"crypto/tls"
 	"encoding/json"
 	"errors"
 	"log/slog"
@@ -13,6 +14,7 @@ import (
 	"net/url"
 	"runtime/debug"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/inkpress/inkpress/server/api"
@@ -49,7 +51,18 @@ type Server struct {
 	// empty), "errors" (5xx answers) or "off". A request whose client went
 	// away is logged at debug as such, whatever it answered.
 	AccessLog string
-	handler   http.Handler
+	// TLS, when set, serves the same handler on a second listener over TLS
+	// (automatic certificates for custom domains, internal/tlsserve).
+	TLS     *TLS
+	handler http.Handler
+}
+
+// TLS is the second listener: its address and configuration, and Plain,
+// which wraps the plain listener's handler (ACME challenges, redirects).
+type TLS struct {
+	Addr   string
+	Config *tls.Config
+	Plain  func(http.Handler) http.Handler
 }
 
 // Check is one readiness check: nil when the part named works.
@@ -173,35 +186,67 @@ func (s *Server) deadline(next http.Handler) http.Handler {
 
 // Run serves until ctx is cancelled, then shuts down gracefully, letting
 // in-flight requests (a long AI generation included) finish for up to grace.
+// With TLS it serves both listeners; one failing stops the other.
 func (s *Server) Run(ctx context.Context, grace time.Duration) error {
-	srv := &http.Server{
-		Addr:              s.Addr,
-		Handler:           s.Handler(),
+	plain := s.httpServer(s.Addr, s.Handler(), slog.LevelWarn)
+	servers := []*http.Server{plain}
+	if s.TLS != nil {
+		plain.Handler = s.TLS.Plain(plain.Handler)
+		// net/http's error lines on a public TLS port are nearly all failed
+		// handshakes (names without a certificate, scanners): debug.
+		ts := s.httpServer(s.TLS.Addr, s.Handler(), slog.LevelDebug)
+		ts.TLSConfig = s.TLS.Config
+		servers = append(servers, ts)
+	}
+	errc := make(chan error, len(servers))
+	for _, srv := range servers {
+		go func() {
+			if srv.TLSConfig != nil {
+				errc <- srv.ListenAndServeTLS("", "")
+				return
+			}
+			errc <- srv.ListenAndServe()
+		}()
+	}
+	var failed error
+	pending := len(servers)
+	select {
+	case failed = <-errc:
+		pending--
+	case <-ctx.Done():
+		s.Logger.Info("shutting down", "grace", grace)
+	}
+	sctx, cancel := context.WithTimeout(context.Background(), grace)
+	defer cancel()
+	errs := make([]error, len(servers))
+	var wg sync.WaitGroup
+	for i, srv := range servers {
+		wg.Go(func() { errs[i] = srv.Shutdown(sctx) })
+	}
+	wg.Wait()
+	errs = append(errs, failed)
+	for range pending {
+		if err := <-errc; !errors.Is(err, http.ErrServerClosed) {
+			errs = append(errs, err)
+		}
+	}
+	return errors.Join(errs...)
+}
+
+// httpServer is one listener's server; errorLevel is the level of
+// net/http's own error lines.
+func (s *Server) httpServer(addr string, h http.Handler, errorLevel slog.Level) *http.Server {
+	return &http.Server{
+		Addr:              addr,
+		Handler:           h,
 		ReadHeaderTimeout: 10 * time.Second,
 		ReadTimeout:       60 * time.Second,
 		// Generation lifts this per request (http.ResponseController).
 		WriteTimeout:   60 * time.Second,
 		IdleTimeout:    120 * time.Second,
 		MaxHeaderBytes: 64 << 10,
-		ErrorLog:       slog.NewLogLogger(s.Logger.Handler(), slog.LevelWarn),
+		ErrorLog:       slog.NewLogLogger(s.Logger.Handler(), errorLevel),
 	}
-	errc := make(chan error, 1)
-	go func() { errc <- srv.ListenAndServe() }()
-	select {
-	case err := <-errc:
-		return err
-	case <-ctx.Done():
-	}
-	s.Logger.Info("shutting down", "grace", grace)
-	sctx, cancel := context.WithTimeout(context.Background(), grace)
-	defer cancel()
-	if err := srv.Shutdown(sctx); err != nil {
-		return err
-	}
-	if err := <-errc; !errors.Is(err, http.ErrServerClosed) {
-		return err
-	}
-	return nil
 }
 
 // recoverer turns a panic into a logged 500 so no request can take the

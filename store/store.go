@@ -25,6 +25,8 @@ var (
 // Store is the persistence interface. One implementation serves SQLite and
 // PostgreSQL (store/sqlstore) behind a small dialect seam.
 type Store interface {
+	CertStore // automatic TLS (store/certs.go)
+
 	Close() error
 	Ping(ctx context.Context) error
 	// Dialect names the database: "sqlite" or "postgres".

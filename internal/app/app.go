@@ -5,11 +5,14 @@ package app
 
 import (
 	"context"
+	"crypto/x509"
 	"errors"
 	"fmt"
 	"io"
 	"log/slog"
+	"net"
 	"net/http"
+	"net/url"
 	"os"
 	"path/filepath"
 	"strings"
@@ -32,6 +35,7 @@ import (
 	"github.com/inkpress/inkpress/internal/reader"
 	"github.com/inkpress/inkpress/internal/scheduler"
 	"github.com/inkpress/inkpress/internal/site"
+	"github.com/inkpress/inkpress/internal/tlsserve"
 	"github.com/inkpress/inkpress/internal/views"
 	"github.com/inkpress/inkpress/internal/workspace"
 	"github.com/inkpress/inkpress/server"
@@ -59,6 +63,7 @@ type App struct {
 	Generator   *generate.Service
 	Scheduler   *scheduler.Scheduler
 	Server      *server.Server
+	TLS         *tlsserve.Manager // nil unless INKPRESS_TLS=on
 	Logger      *slog.Logger
 	// Out receives the one-time demo credentials (stdout by default).
 	Out io.Writer
@@ -206,7 +211,64 @@ func New(ctx context.Context, cfg *config.Config, logger *slog.Logger) (*App, er
 		Store: db, Logger: logger, TrustedOrigins: []string{cfg.BaseURL},
 		CSP: sitehttp.ContentSecurityPolicy(cfg), HSTS: strings.HasPrefix(cfg.BaseURL, "https://"),
 		RequestTimeout: cfg.RequestTimeout, AccessLog: cfg.AccessLog, ReadyTimeout: cfg.DBTimeout, Ready: a.readiness()}
+	if cfg.TLS {
+		// Swap for (*domain.Service).AllowCertificate when internal/domain is merged.
+		if err := a.startTLS(allowCustomDomain(db, cfg.BaseURL)); err != nil {
+			db.Close()
+			return nil, err
+		}
+	}
 	return a, nil
+}
+
+// startTLS sets up automatic TLS for custom domains: certificates ordered
+// on demand for the names allow accepts, kept in the database, served on a
+// second listener.
+func (a *App) startTLS(allow func(ctx context.Context, name string) error) error {
+	cfg := a.Config
+	var roots *x509.CertPool
+	if cfg.ACMECARoot != "" {
+		pem, err := os.ReadFile(cfg.ACMECARoot)
+		if err != nil {
+			return fmt.Errorf("INKPRESS_ACME_CA_ROOT: %w", err)
+		}
+		if roots, err = x509.SystemCertPool(); err != nil {
+			roots = x509.NewCertPool()
+		}
+		if !roots.AppendCertsFromPEM(pem) {
+			return fmt.Errorf("INKPRESS_ACME_CA_ROOT: no PEM certificate in %s", cfg.ACMECARoot)
+		}
+	}
+	m, err := tlsserve.New(tlsserve.Config{Allow: allow, Storage: tlsserve.NewStorage(a.Store, a.Logger),
+		CA: cfg.ACMECA, Email: cfg.ACMEEmail, CARoots: roots, Addr: cfg.TLSAddr, HTTPAddr: cfg.Addr,
+		PlatformHosts: []string{platformHost(cfg.BaseURL)}, Logger: a.Logger})
+	if err != nil {
+		return err
+	}
+	a.TLS = m
+	a.Server.TLS = &server.TLS{Addr: cfg.TLSAddr, Config: m.TLSConfig(), Plain: m.HTTPHandler}
+	return nil
+}
+
+// allowCustomDomain allows a certificate for a name only when it is some
+// workspace's custom domain, never for the platform's own host or an address.
+func allowCustomDomain(s store.Store, baseURL string) func(ctx context.Context, name string) error {
+	return func(ctx context.Context, name string) error {
+		if site.CustomHost(name, baseURL) == "" || net.ParseIP(name) != nil {
+			return fmt.Errorf("%q: %w", name, tlsserve.ErrRefused)
+		}
+		_, err := s.GetWorkspace(ctx, store.FindWorkspace{CustomDomain: &name})
+		return err
+	}
+}
+
+// platformHost is the base URL's host name, without port.
+func platformHost(baseURL string) string {
+	u, err := url.Parse(baseURL)
+	if err != nil {
+		return ""
+	}
+	return u.Hostname()
 }
 
 // readiness lists what /readyz checks besides the database: a writable
@@ -250,6 +312,9 @@ func (a *App) Close() error {
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
 	err := a.Views.Flush(ctx)
+	if a.TLS != nil {
+		a.TLS.Stop()
+	}
 	return errors.Join(err, a.Store.Close())
 }
 

@@ -72,6 +72,15 @@ type Config struct {
 	// one client address may make per hour.
 	SignUpLimit    int
 	SubscribeLimit int
+
+	// Automatic TLS for custom domains (internal/tlsserve): a second
+	// listener on TLSAddr, certificates ordered on demand from the ACME
+	// directory ACMECA (trusting ACMECARoot too, a PEM file, when set).
+	TLS        bool
+	TLSAddr    string
+	ACMEEmail  string
+	ACMECA     string
+	ACMECARoot string
 }
 
 // Var describes one setting for flags and the README.
@@ -178,6 +187,21 @@ var Vars = []Var{
 		}
 		return nil
 	}},
+	{"INKPRESS_TLS", "tls", "off", "automatic TLS for verified custom domains: on or off (certificates ordered on demand over ACME; the platform's host is never served with one)", func(c *Config, v string) error {
+		switch strings.ToLower(v) {
+		case "on", "true", "1":
+			c.TLS = true
+		case "off", "false", "0":
+			c.TLS = false
+		default:
+			return fmt.Errorf("want on or off, got %q", v)
+		}
+		return nil
+	}},
+	{"INKPRESS_TLS_ADDR", "tls-addr", ":443", "TLS listen address (with INKPRESS_TLS=on)", str(func(c *Config) *string { return &c.TLSAddr })},
+	{"INKPRESS_ACME_EMAIL", "acme-email", "", "contact e-mail of the ACME account (expiry notices); may be empty", str(func(c *Config) *string { return &c.ACMEEmail })},
+	{"INKPRESS_ACME_CA", "acme-ca", "https://acme-v02.api.letsencrypt.org/directory", "ACME directory URL (default Let's Encrypt production)", str(func(c *Config) *string { return &c.ACMECA })},
+	{"INKPRESS_ACME_CA_ROOT", "acme-ca-root", "", "PEM file of a root to trust for the ACME server besides the system's (a test CA such as Pebble)", str(func(c *Config) *string { return &c.ACMECARoot })},
 	{"INKPRESS_LOG_LEVEL", "log-level", "info", "log level: debug, info, warn or error", str(func(c *Config) *string { return &c.LogLevel })},
 	{"INKPRESS_ACCESS_LOG", "access-log", "errors", "request log: all (every request at info), errors (5xx answers only) or off; a client that went away is logged at debug", str(func(c *Config) *string { return &c.AccessLog })},
 	{"INKPRESS_DB_TIMEOUT", "db-timeout", "5s", "database connect timeout and PostgreSQL statement timeout", func(c *Config, v string) error {
@@ -266,6 +290,20 @@ func (c *Config) Validate() error {
 	}
 	if c.SessionTTL < time.Minute {
 		return errors.New("INKPRESS_SESSION_TTL must be at least a minute")
+	}
+	if c.TLS {
+		if u, err := url.Parse(c.ACMECA); err != nil || u.Scheme != "https" || u.Host == "" {
+			return fmt.Errorf("INKPRESS_ACME_CA must be an https URL, got %q", c.ACMECA)
+		}
+		if _, _, err := net.SplitHostPort(c.TLSAddr); err != nil {
+			return fmt.Errorf("INKPRESS_TLS_ADDR must be host:port or :port, got %q", c.TLSAddr)
+		}
+		if _, _, err := net.SplitHostPort(c.Addr); err != nil {
+			return fmt.Errorf("INKPRESS_ADDR must be host:port or :port with INKPRESS_TLS=on, got %q", c.Addr)
+		}
+		if c.TLSAddr == c.Addr {
+			return errors.New("INKPRESS_TLS_ADDR and INKPRESS_ADDR must differ")
+		}
 	}
 	return nil
 }
