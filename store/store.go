@@ -29,6 +29,7 @@ type Store interface {
 	Ping(ctx context.Context) error
 	// Dialect names the database: "sqlite" or "postgres".
 	Dialect() string
+	DomainStore // custom domains (store/domains.go)
 
 	// Accounts and auth.
 	SignUp(ctx context.Context, in SignUp) (*User, *Workspace, error)

@@ -551,6 +551,8 @@ export interface Plan {
   postsPerMonth: number
   imagesPerMonth: number
   maxCategories: number
+  /** CustomDomain: the plan may serve its blog on a domain of its own. */
+  customDomain: boolean
   features: string[]
 }
 
