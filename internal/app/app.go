@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"net"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -24,10 +25,12 @@ import (
 	"github.com/inkpress/inkpress/internal/cache"
 	"github.com/inkpress/inkpress/internal/config"
 	"github.com/inkpress/inkpress/internal/demo"
+	"github.com/inkpress/inkpress/internal/domain"
 	"github.com/inkpress/inkpress/internal/generate"
 	"github.com/inkpress/inkpress/internal/media"
 	"github.com/inkpress/inkpress/internal/media/s3"
 	"github.com/inkpress/inkpress/internal/posts"
+	"github.com/inkpress/inkpress/internal/ratelimit"
 	"github.com/inkpress/inkpress/internal/reader"
 	"github.com/inkpress/inkpress/internal/scheduler"
 	"github.com/inkpress/inkpress/internal/site"
@@ -57,8 +60,11 @@ type App struct {
 	Illustrator ai.Illustrator
 	Generator   *generate.Service
 	Scheduler   *scheduler.Scheduler
-	Server      *server.Server
-	Logger      *slog.Logger
+	// Domains verifies custom domains (its Resolver may be swapped before
+	// Run) and decides which names may have a certificate.
+	Domains *domain.Service
+	Server  *server.Server
+	Logger  *slog.Logger
 	// Out receives the one-time demo credentials (stdout by default).
 	Out io.Writer
 	// DemoWriter and DemoIllustrator write the demo posts and draw their
@@ -188,9 +194,12 @@ func New(ctx context.Context, cfg *config.Config, logger *slog.Logger) (*App, er
 	bl := blog.New(db, a.Cache, a.Site)
 	workspaces := workspace.NewService(db, bl)
 	workspaces.SiteSlug = cfg.SiteWorkspace
+	a.Domains = &domain.Service{Store: db, Cache: a.Cache, Site: a.Site, Resolver: net.DefaultResolver, Limiter: ratelimit.New(db),
+		PlatformHost: domain.Host(cfg.BaseURL), PublicIP: cfg.PublicIP, SiteWorkspace: cfg.SiteWorkspace, Logger: logger}
 	apiHandler := &api.Handler{Config: cfg, Store: db, Auth: a.Auth, Posts: a.Posts, Cache: a.Cache, Site: a.Site, Reader: rd,
 		Views: a.Views, Media: a.Media, Library: media.NewLibrary(db, a.Files), Generator: a.Generator,
-		Schedules: &scheduler.Service{Store: db, Generator: a.Generator}, Blog: bl, Workspaces: workspaces}
+		Schedules: &scheduler.Service{Store: db, Generator: a.Generator}, Blog: bl, Workspaces: workspaces,
+		Domains: a.Domains}
 	siteHandler := &sitehttp.Handler{Config: cfg, Reader: rd, Site: a.Site, Cache: a.Cache, App: fe, Views: a.Views, Posts: a.Posts,
 		DefaultImage: a.defaultImage}
 	a.Server = &server.Server{Addr: cfg.Addr, API: apiHandler.Routes(), Site: siteHandler, Media: mediaHandler,
@@ -308,6 +317,9 @@ func (a *App) Run(ctx context.Context) error {
 	schedDone := make(chan struct{})
 	go func() { a.Scheduler.Run(vctx); close(schedDone) }()
 	go a.sweep(vctx)
+	// Custom domains: pending ones are looked up every few minutes,
+	// verified ones daily (each by one instance).
+	go a.Domains.Run(vctx, time.Minute)
 	// Usage reservations of generations that died with their process.
 	go a.Generator.RunSweeper(vctx, time.Minute)
 	jobsDone := make(chan struct{})

@@ -72,6 +72,9 @@ type Config struct {
 	// one client address may make per hour.
 	SignUpLimit    int
 	SubscribeLimit int
+	// PublicIP is the address apex custom domains point at ("" unknown:
+	// owners are told to use their DNS provider's ALIAS to the host).
+	PublicIP string
 }
 
 // Var describes one setting for flags and the README.
@@ -175,6 +178,17 @@ var Vars = []Var{
 				return err
 			}
 			c.TrustedProxies = append(c.TrustedProxies, p.Masked())
+		}
+		return nil
+	}},
+	{"INKPRESS_PUBLIC_IP", "public-ip", "", "public IPv4 or IPv6 address of the server, given to owners whose custom domain is a root domain (example.com) for its A/AAAA record; empty = they are told to use an ALIAS to the base URL's host", func(c *Config, v string) error {
+		c.PublicIP = ""
+		if v = strings.TrimSpace(v); v != "" {
+			a, err := netip.ParseAddr(v)
+			if err != nil || a.Zone() != "" {
+				return fmt.Errorf("want an IP address, got %q", v)
+			}
+			c.PublicIP = a.Unmap().String()
 		}
 		return nil
 	}},
