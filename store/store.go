@@ -32,6 +32,7 @@ type Store interface {
 	// Dialect names the database: "sqlite" or "postgres".
 	Dialect() string
 	AuthorStore
+	DomainStore // custom domains (store/domains.go)
 
 	// Accounts and auth.
 	SignUp(ctx context.Context, in SignUp) (*User, *Workspace, error)

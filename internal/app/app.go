@@ -28,10 +28,12 @@ import (
 	"github.com/inkpress/inkpress/internal/cache"
 	"github.com/inkpress/inkpress/internal/config"
 	"github.com/inkpress/inkpress/internal/demo"
+	"github.com/inkpress/inkpress/internal/domain"
 	"github.com/inkpress/inkpress/internal/generate"
 	"github.com/inkpress/inkpress/internal/media"
 	"github.com/inkpress/inkpress/internal/media/s3"
 	"github.com/inkpress/inkpress/internal/posts"
+	"github.com/inkpress/inkpress/internal/ratelimit"
 	"github.com/inkpress/inkpress/internal/reader"
 	"github.com/inkpress/inkpress/internal/scheduler"
 	"github.com/inkpress/inkpress/internal/site"
@@ -62,9 +64,12 @@ type App struct {
 	Illustrator ai.Illustrator
 	Generator   *generate.Service
 	Scheduler   *scheduler.Scheduler
-	Server      *server.Server
-	TLS         *tlsserve.Manager // nil unless INKPRESS_TLS=on
-	Logger      *slog.Logger
+	// Domains verifies custom domains (its Resolver may be swapped before
+	// Run) and decides which names may have a certificate.
+	Domains *domain.Service
+	Server  *server.Server
+	TLS     *tlsserve.Manager // nil unless INKPRESS_TLS=on
+	Logger  *slog.Logger
 	// Out receives the one-time demo credentials (stdout by default).
 	Out io.Writer
 	// DemoWriter and DemoIllustrator write the demo posts and draw their
@@ -201,10 +206,12 @@ func New(ctx context.Context, cfg *config.Config, logger *slog.Logger) (*App, er
 	bl.Images = a.Posts.Attachments
 	workspaces := workspace.NewService(db, bl)
 	workspaces.SiteSlug = cfg.SiteWorkspace
+	a.Domains = &domain.Service{Store: db, Cache: a.Cache, Site: a.Site, Resolver: net.DefaultResolver, Limiter: ratelimit.New(db),
+		PlatformHost: domain.Host(cfg.BaseURL), PublicIP: cfg.PublicIP, SiteWorkspace: cfg.SiteWorkspace, Logger: logger}
 	apiHandler := &api.Handler{Config: cfg, Store: db, Auth: a.Auth, Posts: a.Posts, Cache: a.Cache, Site: a.Site, Reader: rd,
 		Views: a.Views, Media: a.Media, Library: media.NewLibrary(db, a.Files), Generator: a.Generator,
 		Schedules: &scheduler.Service{Store: db, Generator: a.Generator}, Blog: bl, Workspaces: workspaces,
-		Authors: &authors.Service{Store: db, Cache: a.Cache, Images: a.Posts.Attachments}}
+		Authors: &authors.Service{Store: db, Cache: a.Cache, Images: a.Posts.Attachments}, Domains: a.Domains}
 	siteHandler := &sitehttp.Handler{Config: cfg, Reader: rd, Site: a.Site, Cache: a.Cache, App: fe, Views: a.Views, Posts: a.Posts,
 		DefaultImage: a.defaultImage}
 	a.Server = &server.Server{Addr: cfg.Addr, API: apiHandler.Routes(), Site: siteHandler, Media: mediaHandler,
@@ -212,8 +219,7 @@ func New(ctx context.Context, cfg *config.Config, logger *slog.Logger) (*App, er
 		CSP: sitehttp.ContentSecurityPolicy(cfg), HSTS: strings.HasPrefix(cfg.BaseURL, "https://"),
 		RequestTimeout: cfg.RequestTimeout, AccessLog: cfg.AccessLog, ReadyTimeout: cfg.DBTimeout, Ready: a.readiness()}
 	if cfg.TLS {
-		// Swap for (*domain.Service).AllowCertificate when internal/domain is merged.
-		if err := a.startTLS(allowCustomDomain(db, cfg.BaseURL)); err != nil {
+		if err := a.startTLS(a.Domains.AllowCertificate); err != nil {
 			db.Close()
 			return nil, err
 		}
@@ -248,18 +254,6 @@ func (a *App) startTLS(allow func(ctx context.Context, name string) error) error
 	a.TLS = m
 	a.Server.TLS = &server.TLS{Addr: cfg.TLSAddr, Config: m.TLSConfig(), Plain: m.HTTPHandler}
 	return nil
-}
-
-// allowCustomDomain allows a certificate for a name only when it is some
-// workspace's custom domain, never for the platform's own host or an address.
-func allowCustomDomain(s store.Store, baseURL string) func(ctx context.Context, name string) error {
-	return func(ctx context.Context, name string) error {
-		if site.CustomHost(name, baseURL) == "" || net.ParseIP(name) != nil {
-			return fmt.Errorf("%q: %w", name, tlsserve.ErrRefused)
-		}
-		_, err := s.GetWorkspace(ctx, store.FindWorkspace{CustomDomain: &name})
-		return err
-	}
 }
 
 // platformHost is the base URL's host name, without port.
@@ -382,6 +376,9 @@ func (a *App) Run(ctx context.Context) error {
 	schedDone := make(chan struct{})
 	go func() { a.Scheduler.Run(vctx); close(schedDone) }()
 	go a.sweep(vctx)
+	// Custom domains: pending ones are looked up every few minutes,
+	// verified ones daily (each by one instance).
+	go a.Domains.Run(vctx, time.Minute)
 	// Usage reservations of generations that died with their process.
 	go a.Generator.RunSweeper(vctx, time.Minute)
 	jobsDone := make(chan struct{})

@@ -81,6 +81,9 @@ type Config struct {
 	ACMEEmail  string
 	ACMECA     string
 	ACMECARoot string
+	// PublicIP is the address apex custom domains point at ("" unknown:
+	// owners are told to use their DNS provider's ALIAS to the host).
+	PublicIP string
 }
 
 // Var describes one setting for flags and the README.
@@ -202,6 +205,17 @@ var Vars = []Var{
 	{"INKPRESS_ACME_EMAIL", "acme-email", "", "contact e-mail of the ACME account (expiry notices); may be empty", str(func(c *Config) *string { return &c.ACMEEmail })},
 	{"INKPRESS_ACME_CA", "acme-ca", "https://acme-v02.api.letsencrypt.org/directory", "ACME directory URL (default Let's Encrypt production)", str(func(c *Config) *string { return &c.ACMECA })},
 	{"INKPRESS_ACME_CA_ROOT", "acme-ca-root", "", "PEM file of a root to trust for the ACME server besides the system's (a test CA such as Pebble)", str(func(c *Config) *string { return &c.ACMECARoot })},
+	{"INKPRESS_PUBLIC_IP", "public-ip", "", "public IPv4 or IPv6 address of the server, given to owners whose custom domain is a root domain (example.com) for its A/AAAA record; empty = they are told to use an ALIAS to the base URL's host", func(c *Config, v string) error {
+		c.PublicIP = ""
+		if v = strings.TrimSpace(v); v != "" {
+			a, err := netip.ParseAddr(v)
+			if err != nil || a.Zone() != "" {
+				return fmt.Errorf("want an IP address, got %q", v)
+			}
+			c.PublicIP = a.Unmap().String()
+		}
+		return nil
+	}},
 	{"INKPRESS_LOG_LEVEL", "log-level", "info", "log level: debug, info, warn or error", str(func(c *Config) *string { return &c.LogLevel })},
 	{"INKPRESS_ACCESS_LOG", "access-log", "errors", "request log: all (every request at info), errors (5xx answers only) or off; a client that went away is logged at debug", str(func(c *Config) *string { return &c.AccessLog })},
 	{"INKPRESS_DB_TIMEOUT", "db-timeout", "5s", "database connect timeout and PostgreSQL statement timeout", func(c *Config, v string) error {

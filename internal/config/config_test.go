@@ -69,3 +69,17 @@ func TestREADMEListsEverySetting(t *testing.T) {
 		}
 	}
 }
+
+func TestPublicIP(t *testing.T) {
+	for in, want := range map[string]string{"": "", " 203.0.113.7 ": "203.0.113.7", "2001:DB8::7": "2001:db8::7", "::ffff:203.0.113.7": "203.0.113.7"} {
+		c, err := Load(nil, func(k string) string { return map[string]string{"INKPRESS_PUBLIC_IP": in}[k] })
+		if err != nil || c.PublicIP != want {
+			t.Errorf("INKPRESS_PUBLIC_IP=%q: %q, %v; want %q", in, c.PublicIP, err, want)
+		}
+	}
+	for _, in := range []string{"inkpress.io", "203.0.113.7/24", "fe80::1%eth0"} {
+		if _, err := Load(nil, func(k string) string { return map[string]string{"INKPRESS_PUBLIC_IP": in}[k] }); err == nil {
+			t.Errorf("INKPRESS_PUBLIC_IP=%q accepted", in)
+		}
+	}
+}

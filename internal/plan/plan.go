@@ -13,14 +13,16 @@ import (
 // monthly limits and the category cap are the fields the landing page words
 // itself, so no feature restates them (a card would list the line twice).
 type Plan struct {
-	ID             string   `json:"id"`
-	Name           string   `json:"name"`
-	BetaPrice      int      `json:"betaPrice"`
-	RegularPrice   int      `json:"regularPrice"`
-	PostsPerMonth  int      `json:"postsPerMonth"`
-	ImagesPerMonth int      `json:"imagesPerMonth"`
-	MaxCategories  int      `json:"maxCategories"` // 0 = unlimited
-	Features       []string `json:"features"`
+	ID             string `json:"id"`
+	Name           string `json:"name"`
+	BetaPrice      int    `json:"betaPrice"`
+	RegularPrice   int    `json:"regularPrice"`
+	PostsPerMonth  int    `json:"postsPerMonth"`
+	ImagesPerMonth int    `json:"imagesPerMonth"`
+	MaxCategories  int    `json:"maxCategories"` // 0 = unlimited
+	// CustomDomain: the plan may serve its blog on a domain of its own.
+	CustomDomain bool     `json:"customDomain"`
+	Features     []string `json:"features"`
 	// WhiteLabel hides the platform's name on the plan's blogs (no
 	// "Powered by", no platform name on covers or in structured data).
 	WhiteLabel bool `json:"whiteLabel"`
@@ -45,13 +47,13 @@ const MaxUploadBytes = 5 * 1024 * 1024
 var plans = []Plan{
 	{ID: store.PlanStarter, Name: "Starter", BetaPrice: 15, RegularPrice: 29, PostsPerMonth: 30, ImagesPerMonth: 30, MaxCategories: 4,
 		Features: []string{"1 blog", "3 templates", "RSS feeds for social schedulers", "Up to 3 banner ads per post"}},
-	{ID: store.PlanProfessional, Name: "Professional", BetaPrice: 40, RegularPrice: 79, PostsPerMonth: 100, ImagesPerMonth: 100,
+	{ID: store.PlanProfessional, Name: "Professional", BetaPrice: 40, RegularPrice: 79, PostsPerMonth: 100, ImagesPerMonth: 100, CustomDomain: true,
 		Features: []string{"1 blog", "All templates", "Custom domain", "Priority support"}},
-	{ID: store.PlanAgency, Name: "Agency", BetaPrice: 100, RegularPrice: 199, PostsPerMonth: 500, ImagesPerMonth: 500,
+	{ID: store.PlanAgency, Name: "Agency", BetaPrice: 100, RegularPrice: 199, PostsPerMonth: 500, ImagesPerMonth: 500, CustomDomain: true,
 		Features: []string{"Up to 5 blogs", "Custom CSS", "White-label", "API access"}, WhiteLabel: true},
 }
 
-var admin = Plan{ID: store.PlanAdmin, Name: "Admin", PostsPerMonth: Unlimited, ImagesPerMonth: Unlimited,
+var admin = Plan{ID: store.PlanAdmin, Name: "Admin", PostsPerMonth: Unlimited, ImagesPerMonth: Unlimited, CustomDomain: true,
 	Features: []string{"Unlimited access"}}
 
 // MiB is a mebibyte.

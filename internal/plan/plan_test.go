@@ -120,3 +120,23 @@ func TestFeaturesDoNotRestateLimits(t *testing.T) {
 		}
 	}
 }
+
+// Custom domains are sold on Professional and Agency; an admin has every feature.
+func TestCustomDomainFeature(t *testing.T) {
+	for _, tc := range []struct {
+		tier  string
+		admin bool
+		want  bool
+	}{
+		{"starter", false, false},
+		{"professional", false, true},
+		{"agency", false, true},
+		{"admin", false, true},
+		{"starter", true, true},
+		{"gold", false, false},
+	} {
+		if got := For(tc.tier, tc.admin).CustomDomain; got != tc.want {
+			t.Errorf("For(%q, %v).CustomDomain = %v, want %v", tc.tier, tc.admin, got, tc.want)
+		}
+	}
+}

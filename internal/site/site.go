@@ -58,7 +58,9 @@ type Site struct {
 
 type cached struct {
 	ws *store.Workspace
-	at time.Time
+	// domain is ws's verified custom domain ("" when none).
+	domain string
+	at     time.Time
 }
 
 // New returns a Site resolving workspaces with a short-lived cache.
@@ -73,35 +75,74 @@ func (s *Site) Forget() {
 	s.mu.Unlock()
 }
 
-func (s *Site) lookup(ctx context.Context, key string, find store.FindWorkspace) (*store.Workspace, error) {
+// lookup resolves key with find (a workspace and its verified domain),
+// through the cache.
+func (s *Site) lookup(ctx context.Context, key string, find func(context.Context) (*store.Workspace, string, error)) (cached, error) {
 	s.mu.Lock()
 	c, ok := s.slugs[key]
 	s.mu.Unlock()
 	if ok && time.Since(c.at) < s.TTL {
 		if c.ws == nil {
-			return nil, store.ErrNotFound
+			return cached{}, store.ErrNotFound
 		}
-		return c.ws, nil
+		return c, nil
 	}
-	ws, err := s.Store.GetWorkspace(ctx, find)
+	ws, domain, err := find(ctx)
 	if err != nil && !errors.Is(err, store.ErrNotFound) {
 		if ok && c.ws != nil {
 			// The database is unreachable: the last answer keeps cached
 			// pages of this blog served meanwhile.
-			return c.ws, nil
+			return c, nil
 		}
-		return nil, err
+		return cached{}, err
 	}
+	c = cached{ws: ws, domain: domain, at: time.Now()}
 	s.mu.Lock()
 	if len(s.slugs) > 10000 {
 		s.slugs = map[string]cached{}
 	}
-	s.slugs[key] = cached{ws: ws, at: time.Now()}
+	s.slugs[key] = c
 	s.mu.Unlock()
 	if ws == nil {
-		return nil, store.ErrNotFound
+		return cached{}, store.ErrNotFound
 	}
-	return ws, nil
+	return c, nil
+}
+
+// byWorkspace finds a workspace and its verified custom domain.
+func (s *Site) byWorkspace(f store.FindWorkspace) func(context.Context) (*store.Workspace, string, error) {
+	return func(ctx context.Context) (*store.Workspace, string, error) {
+		ws, err := s.Store.GetWorkspace(ctx, f)
+		if err != nil || ws.CustomDomain == "" {
+			return ws, "", err
+		}
+		d, err := s.Store.GetDomain(ctx, ws.ID)
+		if errors.Is(err, store.ErrNotFound) || (err == nil && d.Status != store.DomainVerified) {
+			return ws, "", nil
+		}
+		if err != nil {
+			return nil, "", err
+		}
+		return ws, d.Name, nil
+	}
+}
+
+// byDomain finds the workspace whose verified custom domain is name.
+func (s *Site) byDomain(name string) func(context.Context) (*store.Workspace, string, error) {
+	return func(ctx context.Context) (*store.Workspace, string, error) {
+		d, err := s.Store.FindDomain(ctx, name)
+		if err == nil && d.Status != store.DomainVerified {
+			err = store.ErrNotFound
+		}
+		if err != nil {
+			return nil, "", err
+		}
+		ws, err := s.Store.GetWorkspace(ctx, store.FindWorkspace{ID: &d.WorkspaceID})
+		if err != nil {
+			return nil, "", err
+		}
+		return ws, d.Name, nil
+	}
 }
 
 // BySlug resolves /blog/{slug} (and the API's ?workspace=).
@@ -109,39 +150,44 @@ func (s *Site) BySlug(ctx context.Context, slug string) (*Blog, error) {
 	if slug == "" || len(slug) > 100 {
 		return nil, store.ErrNotFound
 	}
-	ws, err := s.lookup(ctx, "s:"+slug, store.FindWorkspace{Slug: &slug})
+	c, err := s.lookup(ctx, "s:"+slug, s.byWorkspace(store.FindWorkspace{Slug: &slug}))
 	if err != nil {
 		return nil, err
 	}
-	return s.blog(ws), nil
+	return s.blog(c), nil
 }
 
 // ByID resolves a workspace's blog by its id (a preview link names a post,
 // whose workspace is known).
 func (s *Site) ByID(ctx context.Context, id int64) (*Blog, error) {
-	ws, err := s.lookup(ctx, "i:"+strconv.FormatInt(id, 10), store.FindWorkspace{ID: &id})
+	c, err := s.lookup(ctx, "i:"+strconv.FormatInt(id, 10), s.byWorkspace(store.FindWorkspace{ID: &id}))
 	if err != nil {
 		return nil, err
 	}
-	return s.blog(ws), nil
+	return s.blog(c), nil
 }
 
-// blog is ws's blog at its address on this site: the root for the site
-// workspace, /blog/{slug} for the others.
-func (s *Site) blog(ws *store.Workspace) *Blog {
-	if ws.Slug == s.SiteWorkspace {
-		return &Blog{Workspace: ws, Origin: s.BaseURL}
+// blog is a workspace's blog at its canonical address: the root of this
+// site for the site workspace, the root of its verified custom domain
+// (https) when it has one, /blog/{slug} on this site otherwise.
+func (s *Site) blog(c cached) *Blog {
+	switch {
+	case c.ws.Slug == s.SiteWorkspace:
+		return &Blog{Workspace: c.ws, Origin: s.BaseURL}
+	case c.domain != "":
+		return &Blog{Workspace: c.ws, Origin: "https://" + c.domain}
 	}
-	return &Blog{Workspace: ws, Prefix: "/blog/" + ws.Slug, Origin: s.BaseURL}
+	return &Blog{Workspace: c.ws, Prefix: "/blog/" + c.ws.Slug, Origin: s.BaseURL}
 }
 
 // Root resolves the blog served at "/" for a request host: the workspace
-// whose custom domain it is, else the site workspace.
+// whose verified custom domain it is, else the site workspace (a domain
+// still pending or failed serves nothing of its blog).
 func (s *Site) Root(ctx context.Context, host string) (*Blog, error) {
 	if d := CustomHost(host, s.BaseURL); d != "" {
-		ws, err := s.lookup(ctx, "d:"+d, store.FindWorkspace{CustomDomain: &d})
+		c, err := s.lookup(ctx, "d:"+d, s.byDomain(d))
 		if err == nil {
-			return &Blog{Workspace: ws, Origin: "https://" + d}, nil
+			return &Blog{Workspace: c.ws, Origin: "https://" + c.domain}, nil
 		}
 		if !errors.Is(err, store.ErrNotFound) {
 			return nil, err
@@ -150,13 +196,13 @@ func (s *Site) Root(ctx context.Context, host string) (*Blog, error) {
 	return s.BySlug(ctx, s.SiteWorkspace)
 }
 
-// IsCustomDomain reports whether host is some workspace's custom domain.
+// IsCustomDomain reports whether host is some workspace's verified custom domain.
 func (s *Site) IsCustomDomain(ctx context.Context, host string) bool {
 	d := CustomHost(host, s.BaseURL)
 	if d == "" {
 		return false
 	}
-	_, err := s.lookup(ctx, "d:"+d, store.FindWorkspace{CustomDomain: &d})
+	_, err := s.lookup(ctx, "d:"+d, s.byDomain(d))
 	return err == nil
 }
 

@@ -8,6 +8,7 @@ import (
 	"github.com/inkpress/inkpress/internal/blog"
 	"github.com/inkpress/inkpress/internal/cache"
 	"github.com/inkpress/inkpress/internal/config"
+	"github.com/inkpress/inkpress/internal/domain"
 	"github.com/inkpress/inkpress/internal/generate"
 	"github.com/inkpress/inkpress/internal/media"
 	"github.com/inkpress/inkpress/internal/posts"
@@ -42,6 +43,8 @@ type Handler struct {
 	Workspaces *workspace.Service
 	// Authors edits the caller's author profile.
 	Authors *authors.Service
+	// Domains sets and verifies custom domains.
+	Domains *domain.Service
 }
 
 // Routes returns the API's handler (mounted at /api/ by the server).
@@ -98,9 +101,14 @@ func (h *Handler) Routes() http.Handler {
 	mux.Handle("POST /api/workspace/scheduled/bulk", h.owner(h.bulkSchedule))
 	mux.Handle("POST /api/workspace/scheduled/{id}/retry", h.owner(h.retryScheduled))
 	mux.Handle("DELETE /api/workspace/scheduled/{id}", h.owner(h.deleteScheduled))
+	mux.Handle("GET /api/workspace/domain", h.owner(h.getDomain))
+	mux.Handle("PUT /api/workspace/domain", h.owner(h.putDomain))
+	mux.Handle("POST /api/workspace/domain/verify", h.owner(h.verifyDomain))
+	mux.Handle("DELETE /api/workspace/domain", h.owner(h.deleteDomain))
 	// Admin: every workspace (admin role required).
 	mux.Handle("GET /api/admin/workspaces", h.admin(h.adminListWorkspaces))
 	mux.Handle("PUT /api/admin/workspaces/{id}/plan", h.admin(h.adminSetPlan))
+	mux.Handle("PUT /api/admin/workspaces/{id}/domain", h.admin(h.adminSetDomain))
 	mux.Handle("GET /api/admin/posts", h.admin(h.adminListPosts))
 	mux.Handle("/api/", handle(func(http.ResponseWriter, *http.Request) error {
 		return Errorf(http.StatusNotFound, "not_found", "No such API endpoint")

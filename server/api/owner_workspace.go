@@ -49,6 +49,9 @@ func (h *Handler) getWorkspace(w http.ResponseWriter, r *http.Request, o *owner)
 		return err
 	}
 	b := h.ownerBlog(o.ws)
+	if sb, err := h.Site.BySlug(r.Context(), o.ws.Slug); err == nil {
+		b = sb // on its verified custom domain, if it has one
+	}
 	return WriteJSON(w, http.StatusOK, contract.WorkspaceResponse{
 		Workspace: toWorkspaceJSON(o.ws), Settings: toSettingsJSON(ov.Settings), Usage: toUsageJSON(ov.Usage, o.ws, o.isAdmin, time.Now()),
 		Plan: contract.Plan(ov.Plan), BlogURL: b.URL(b.Prefix), RSSURL: b.URL(b.Prefix + "/feed.xml"),

@@ -88,6 +88,16 @@ func TestFeedSelfLinksAnswerTheSameFeed(t *testing.T) {
 	}
 	for _, u := range feeds {
 		r := fetch(t, a, c, u)
+		if strings.HasPrefix(u, a.URL+"/blog/other/") {
+			// The blog lives on its verified domain: its address here sends
+			// readers there, path and query kept.
+			want := "https://blog.example.org/" + strings.TrimPrefix(u, a.URL+"/blog/other/")
+			if r.StatusCode != 301 || r.Header.Get("Location") != want {
+				t.Errorf("%s: %d to %q, want 301 to %s", u, r.StatusCode, r.Header.Get("Location"), want)
+				continue
+			}
+			r = fetch(t, a, c, want)
+		}
 		if r.StatusCode != 200 {
 			t.Errorf("%s: %d", u, r.StatusCode)
 			continue

@@ -137,8 +137,9 @@ func (h *Handler) route(w http.ResponseWriter, r *http.Request) error {
 			return err
 		}
 		if b.Prefix == "" {
-			// The site's own blog lives at the root: /blog/{site}/... is
-			// one address too many for the same page.
+			// The site's own blog lives at the root, a blog with a verified
+			// custom domain at its domain's root: /blog/{slug}/... is one
+			// address too many for the same page.
 			return h.toRoot(w, r, b, segs[2:])
 		}
 		return h.blogRoute(w, r, b, segs[2:])
@@ -150,9 +151,10 @@ func (h *Handler) route(w http.ResponseWriter, r *http.Request) error {
 	return h.blogRoute(w, r, b, segs)
 }
 
-// toRoot answers /blog/{site workspace}/rest with a 301 to the same page at
-// the root of the site, query kept: the blog's own address, which its
-// pages name as canonical.
+// toRoot answers /blog/{slug}/rest of a blog served at a root (the site
+// workspace, or a verified custom domain) with a 301 to the same page
+// there, query kept: the blog's own address, which its pages name as
+// canonical.
 func (h *Handler) toRoot(w http.ResponseWriter, r *http.Request, b *site.Blog, rest []string) error {
 	target := b.URL("/" + strings.Join(rest, "/"))
 	if r.URL.RawQuery != "" {

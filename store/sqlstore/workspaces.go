@@ -140,7 +140,20 @@ func (d *DB) UpdateWorkspace(ctx context.Context, u store.UpdateWorkspace) (*sto
 		set("status", *u.Status)
 	}
 	if u.CustomDomain != nil {
-		set("custom_domain", nullString(strings.ToLower(*u.CustomDomain)))
+		// A trusted write (see store.DomainStore): the name is served at once.
+		name := strings.ToLower(*u.CustomDomain)
+		set("custom_domain", nullString(name))
+		status, at := "", int64(0)
+		if name != "" {
+			status, at = store.DomainVerified, ms(time.Now())
+		}
+		set("domain_status", status)
+		set("domain_token", "")
+		set("domain_added_at", at)
+		set("domain_checked_at", int64(0))
+		set("domain_verified_at", at)
+		set("domain_error", "")
+		set("domain_failures", 0)
 	}
 	if len(sets) > 0 {
 		args = append(args, u.ID)

@@ -165,6 +165,14 @@ func TestUpgradeKeepsData(t *testing.T) {
 		if err != nil || ws.ID != janeWS || ws.Slug != "jane" || ws.UserID != jane || ws.PlanTier != store.PlanStarter {
 			t.Fatalf("workspace = %+v, %v", ws, err)
 		}
+		// The domain was served before verification existed: it stays
+		// served, verified, with no token to look for.
+		if d, err := s.GetDomain(ctx, janeWS); err != nil || d.Status != store.DomainVerified || d.Token != "" || d.VerifiedAt.IsZero() {
+			t.Fatalf("upgraded domain = %+v, %v", d, err)
+		}
+		if _, err := s.GetDomain(ctx, site); !errors.Is(err, store.ErrNotFound) {
+			t.Fatalf("site workspace got a domain: %v", err)
+		}
 		if set, err := s.GetSettings(ctx, janeWS); err != nil || set.BlogTitle != "Title jane" || set.FontFamily != "Lora" || !set.OnboardingCompleted {
 			t.Fatalf("settings = %+v, %v", set, err)
 		}

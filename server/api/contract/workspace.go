@@ -3,14 +3,16 @@ package contract
 // Plan is a plan tier as the API shows it: the landing page's pricing and the
 // owner's dashboard. MaxCategories 0 means no cap.
 type Plan struct {
-	ID             string   `json:"id"`
-	Name           string   `json:"name"`
-	BetaPrice      int      `json:"betaPrice"`
-	RegularPrice   int      `json:"regularPrice"`
-	PostsPerMonth  int      `json:"postsPerMonth"`
-	ImagesPerMonth int      `json:"imagesPerMonth"`
-	MaxCategories  int      `json:"maxCategories"`
-	Features       []string `json:"features"`
+	ID             string `json:"id"`
+	Name           string `json:"name"`
+	BetaPrice      int    `json:"betaPrice"`
+	RegularPrice   int    `json:"regularPrice"`
+	PostsPerMonth  int    `json:"postsPerMonth"`
+	ImagesPerMonth int    `json:"imagesPerMonth"`
+	MaxCategories  int    `json:"maxCategories"`
+	// CustomDomain: the plan may serve its blog on a domain of its own.
+	CustomDomain bool     `json:"customDomain"`
+	Features     []string `json:"features"`
 	// WhiteLabel: the plan's blogs show no platform mark.
 	WhiteLabel bool `json:"whiteLabel"`
 }

@@ -199,6 +199,53 @@ export interface Post extends PostSummary {
   previewExpiresAt?: string
 }
 
+/**
+ * DomainStatus is where a custom domain's DNS proof stands: pending until
+ * its TXT record is found, verified (served) or failed.
+ */
+export type DomainStatus = 'pending' | 'verified' | 'failed'
+
+/** DomainRecord is one DNS record the owner creates at their DNS provider. */
+export interface DomainRecord {
+  /**
+   * Type is CNAME, A, AAAA, TXT, or ALIAS (a root domain on a provider
+   * without a fixed address: ALIAS, ANAME or CNAME flattening).
+   */
+  type: string
+  name: string
+  value: string
+  /** Note explains a record that is not plain DNS. */
+  note?: string
+}
+
+/** Domain is a blog's custom domain and its verification. */
+export interface Domain {
+  name: string
+  status: DomainStatus
+  records: DomainRecord[]
+  /** CheckedAt is the last lookup, VerifiedAt when it was first proven. */
+  checkedAt?: string
+  verifiedAt?: string
+  /** Error is why the last check failed. */
+  error?: string
+}
+
+/** DomainResponse is the workspace's custom domain (null when none). */
+export interface DomainResponse {
+  domain: Domain | null
+}
+
+/** DomainInput sets a custom domain (an admin's empty domain removes it). */
+export interface DomainInput {
+  domain: string
+}
+
+/** AdminDomainResponse answers an admin's domain change. */
+export interface AdminDomainResponse {
+  workspace: Workspace
+  domain: Domain | null
+}
+
 /** BrandResponse is the owner's brand form: GET and PUT /api/workspace/brand. */
 export interface BrandResponse {
   brand: BrandSettings
@@ -674,6 +721,8 @@ export interface Plan {
   postsPerMonth: number
   imagesPerMonth: number
   maxCategories: number
+  /** CustomDomain: the plan may serve its blog on a domain of its own. */
+  customDomain: boolean
   features: string[]
   /** WhiteLabel: the plan's blogs show no platform mark. */
   whiteLabel: boolean

@@ -6,6 +6,7 @@ import type {
   BulkScheduleInput,
   Category,
   CoverResponse,
+  DomainResponse,
   GenerateInput,
   JobResponse,
   JobsResponse,
@@ -142,6 +143,17 @@ export const deleteMedia = (id: number) => api<void>(`/api/workspace/media/${id}
  */
 export const generatePost = (input: GenerateInput) =>
   api<JobResponse>('/api/workspace/posts/generate', { method: 'POST', body: input })
+
+// ---- Custom domain ----
+/** The blog's custom domain with the DNS records it needs (domain null when none). */
+export const getDomain = () => api<DomainResponse>('/api/workspace/domain').then((r) => r.domain)
+/** Sets the domain (pending until its TXT record is found); 400 invalid_domain, 403 on plans without it, 409 domain_taken. */
+export const setDomain = (domain: string) =>
+  api<DomainResponse>('/api/workspace/domain', { method: 'PUT', body: { domain } }).then((r) => r.domain)
+/** Looks the TXT record up now: verified, or failed with the reason (429 when checked too often). */
+export const verifyDomain = () =>
+  api<DomainResponse>('/api/workspace/domain/verify', { method: 'POST' }).then((r) => r.domain)
+export const removeDomain = () => api<void>('/api/workspace/domain', { method: 'DELETE' })
 
 // ---- Generation jobs ----
 export const getJob = (id: number) => api<JobResponse>(`/api/workspace/jobs/${id}`).then((r) => r.job)

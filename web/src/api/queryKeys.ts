@@ -20,6 +20,7 @@ export const qk = {
   postRevisions: (id: number) => ['workspace', 'post', id, 'revisions'] as const,
   media: ['workspace', 'media'] as const,
   scheduled: ['workspace', 'scheduled'] as const,
+  domain: ['workspace', 'domain'] as const,
   /** Every generation job query (prefix for invalidation). */
   jobsAll: ['workspace', 'jobs'] as const,
   jobs: ['workspace', 'jobs', 'recent'] as const,

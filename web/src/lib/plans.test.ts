@@ -10,6 +10,7 @@ const starter: Plan = {
   postsPerMonth: 30,
   imagesPerMonth: 30,
   maxCategories: 4,
+  customDomain: false,
   features: ['1 blog', '3 templates'],
 }
 

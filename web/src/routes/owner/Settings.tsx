@@ -1,13 +1,15 @@
 /**
  * /dashboard/settings — the blog settings on a page of their own: title, description, template,
  * colour, font, 'Review AI posts before they go live' and the writing profile (brand voice,
- * language, default tone and length). Admins get the site workspace's.
+ * language, default tone and length), and the blog's custom domain. Admins get the site workspace's
+ * (which has no custom domain: it lives at the base URL).
  * Signed out: /admin/login.
  */
 import { RequireSession } from '@/components/RequireSession'
 import { WorkspaceGate } from '@/components/admin/WorkspaceGate'
 import { BlogSettingsForm } from '@/components/owner/BlogSettingsForm'
 import { OwnerPage } from '@/components/owner/OwnerLayout'
+import { DomainSettings } from '@/features/domain/DomainSettings'
 import { usePageMeta } from '@/hooks/usePageMeta'
 import { useWorkspaceCategories } from '@/hooks/useWorkspace'
 
@@ -15,7 +17,12 @@ function SettingsForm() {
   const categories = useWorkspaceCategories()
   return (
     <WorkspaceGate>
-      {(data) => <BlogSettingsForm key={data.workspace.id} settings={data.settings} slug={data.workspace.slug} categories={categories.data} />}
+      {(data) => (
+        <div className="grid gap-6">
+          <BlogSettingsForm key={data.workspace.id} settings={data.settings} slug={data.workspace.slug} categories={categories.data} />
+          {!data.site && <DomainSettings plan={data.plan} />}
+        </div>
+      )}
     </WorkspaceGate>
   )
 }
