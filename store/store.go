@@ -30,6 +30,8 @@ type Store interface {
 	// Dialect names the database: "sqlite" or "postgres".
 	Dialect() string
 
+	SearchStore // search.go
+
 	// Accounts and auth.
 	SignUp(ctx context.Context, in SignUp) (*User, *Workspace, error)
 	CreateUser(ctx context.Context, u *User) error
@@ -496,6 +498,7 @@ type FindPost struct {
 	Slug        *string
 	ExcludeSlug *string
 	Search      *string // case-insensitive title substring
+	Tag         *string // posts carrying the tag whose URL segment this is (content.TagSlug)
 	Status      *string
 	// PublishedBefore hides posts published after it (the reader sets it
 	// through reader.Public, the one "is this post public" rule).
