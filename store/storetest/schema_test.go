@@ -39,6 +39,7 @@ var schemaAllowed = map[string]string{
 	// its shadow tables, PostgreSQL's an expression GIN index on blog_posts.
 	"table post_search: only in sqlite":                       "FTS5 index",
 	"table post_search_config: only in sqlite":                "FTS5 shadow table",
+	"table post_search_content: only in sqlite":               "FTS5 shadow table (the unindexed columns)",
 	"table post_search_data: only in sqlite":                  "FTS5 shadow table",
 	"table post_search_docsize: only in sqlite":               "FTS5 shadow table",
 	"table post_search_idx: only in sqlite":                   "FTS5 shadow table",
