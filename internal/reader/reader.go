@@ -129,6 +129,7 @@ func (r *Reader) Blog(ctx context.Context, ws *store.Workspace) (*Blog, error) {
 // ListQuery selects one page of a blog's public posts.
 type ListQuery struct {
 	Category string // "" for every category
+	Tag      string // a tag's URL segment (content.TagSlug); "" for every post
 	Order    string // Latest or Trending
 	Limit    int    // posts per page
 	Page     int    // from 1
@@ -157,15 +158,14 @@ func (r *Reader) List(ctx context.Context, wsID int64, q ListQuery) (*List, erro
 		}
 		f.Category = &q.Category
 	}
+	if q.Tag != "" {
+		f.Tag = &q.Tag
+	}
 	ps, err := r.Store.ListPosts(ctx, f)
 	if err != nil {
 		return nil, err
 	}
-	hasMore := len(ps) > q.Limit
-	if hasMore {
-		ps = ps[:q.Limit]
-	}
-	return &List{Posts: ps, Names: nm, Page: q.Page, HasMore: hasMore}, nil
+	return page1(ps, nm, q.Limit, q.Page), nil // nav.go
 }
 
 // Latest lists the n newest public posts (without their bodies), of one
