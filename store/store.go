@@ -34,6 +34,8 @@ type Store interface {
 	AuthorStore
 	DomainStore // custom domains (store/domains.go)
 
+	SearchStore // search.go
+
 	// Accounts and auth.
 	SignUp(ctx context.Context, in SignUp) (*User, *Workspace, error)
 	CreateUser(ctx context.Context, u *User) error
@@ -505,6 +507,7 @@ type FindPost struct {
 	ExcludeSlug *string
 	Search      *string // case-insensitive title substring
 	AuthorID    *int64
+	Tag         *string // posts carrying the tag whose URL segment this is (content.TagSlug)
 	Status      *string
 	// PublishedBefore hides posts published after it (the reader sets it
 	// through reader.Public, the one "is this post public" rule).

@@ -129,6 +129,7 @@ func (r *Reader) Blog(ctx context.Context, ws *store.Workspace) (*Blog, error) {
 // ListQuery selects one page of a blog's public posts.
 type ListQuery struct {
 	Category string // "" for every category
+	Tag      string // a tag's URL segment (content.TagSlug); "" for every post
 	Order    string // Latest or Trending
 	Limit    int    // posts per page
 	Page     int    // from 1
@@ -157,18 +158,18 @@ func (r *Reader) List(ctx context.Context, wsID int64, q ListQuery) (*List, erro
 		}
 		f.Category = &q.Category
 	}
+	if q.Tag != "" {
+		f.Tag = &q.Tag
+	}
 	ps, err := r.Store.ListPosts(ctx, f)
 	if err != nil {
 		return nil, err
 	}
-	hasMore := len(ps) > q.Limit
-	if hasMore {
-		ps = ps[:q.Limit]
-	}
-	if err := r.withAuthors(ctx, ps); err != nil {
+	l := page1(ps, nm, q.Limit, q.Page) // nav.go
+	if err := r.withAuthors(ctx, l.Posts); err != nil {
 		return nil, err
 	}
-	return &List{Posts: ps, Names: nm, Page: q.Page, HasMore: hasMore}, nil
+	return l, nil
 }
 
 // Latest lists the n newest public posts (without their bodies), of one

@@ -195,7 +195,13 @@ func (h *Handler) listPosts(w http.ResponseWriter, r *http.Request) error {
 	if q.Category != "" && !content.ValidSlug(q.Category) {
 		return errCategoryNotFound
 	}
-	key := "posts|" + q.Category + "|" + q.Order + "|" + strconv.Itoa(q.Limit) + "|" + strconv.Itoa(q.Page)
+	if r.URL.Query().Has("q") {
+		return h.searchPosts(w, r, b, q) // search.go
+	}
+	if q.Tag = r.URL.Query().Get("tag"); q.Tag != "" && !content.ValidSlug(q.Tag) {
+		return WriteJSON(w, http.StatusOK, contract.PostsPage{Posts: []contract.PostSummary{}, Page: q.Page})
+	}
+	key := "posts|" + q.Category + "|" + q.Tag + "|" + q.Order + "|" + strconv.Itoa(q.Limit) + "|" + strconv.Itoa(q.Page)
 	return h.serveCached(w, r, b, key, func(ctx context.Context) (any, error) {
 		l, err := h.Reader.List(ctx, b.Workspace.ID, q)
 		if err != nil {

@@ -13,6 +13,7 @@ import (
 	"github.com/inkpress/inkpress/internal/cache"
 	"github.com/inkpress/inkpress/internal/content"
 	"github.com/inkpress/inkpress/internal/feed"
+	"github.com/inkpress/inkpress/internal/reader"
 	"github.com/inkpress/inkpress/internal/site"
 	"github.com/inkpress/inkpress/store"
 )
@@ -91,9 +92,21 @@ func (h *Handler) renderFeed(ctx context.Context, b *site.Blog, category, name s
 		title = title + " - " + fd.Names[category]
 		link = b.URL(b.CategoryPath(category))
 	}
-	ch := feed.Channel{ID: feed.UUID(feedIDName(b.Workspace.ID, category)), Title: title, Link: link, Description: desc,
-		SelfURL: feedURL(b, category, name), Language: m.set.Lang()}
+	ch := h.channel(b, m, feedIDName(b.Workspace.ID, category), title, link, desc, feedURL(b, category, name))
+	return h.feedEntry(b, ch, fd, name), nil
+}
+
+// channel describes a feed of the blog: idName names it for its stable id
+// (feedIDName), self is its own address; the blog's marks and language.
+func (h *Handler) channel(b *site.Blog, m *blogMeta, idName, title, link, desc, self string) feed.Channel {
+	ch := feed.Channel{ID: feed.UUID(idName), Title: title, Link: link, Description: desc,
+		SelfURL: self, Language: m.set.Lang()}
 	m.feedMarks(h, &ch)
+	return ch
+}
+
+// feedEntry writes the feed's posts in the format name asks for.
+func (h *Handler) feedEntry(b *site.Blog, ch feed.Channel, fd *reader.Feed, name string) *cache.Entry {
 	items := make([]feed.Item, 0, len(fd.Posts))
 	var newest time.Time
 	for _, p := range fd.Posts {
@@ -126,7 +139,7 @@ func (h *Handler) renderFeed(ctx context.Context, b *site.Blog, category, name s
 	default:
 		body = feed.RSS(ch, items)
 	}
-	return &cache.Entry{Body: body, ContentType: feedTypes[name], LastModified: newest}, nil
+	return &cache.Entry{Body: body, ContentType: feedTypes[name], LastModified: newest}
 }
 
 // sitemap serves a blog's sitemap, or an index of pages above SitemapMax URLs.

@@ -13,6 +13,7 @@ type Head struct {
 	Title       string // page title without the site name; "" for the site name alone
 	Description string
 	Canonical   string // absolute URL
+	Prev, Next  string // absolute URLs of a list's previous and next pages ("" at its ends)
 	Image       string // absolute URL; "" for the default preview image
 	Type        string // "website" or "article"
 	RSS         string // absolute URL of the page's feed
@@ -106,6 +107,12 @@ func (h *Handler) renderHead(hd Head) string {
 	if hd.Canonical != "" {
 		w(`<link rel="canonical" href="`, e(hd.Canonical), `">`)
 		w(`<meta property="og:url" content="`, e(hd.Canonical), `">`)
+	}
+	if hd.Prev != "" {
+		w(`<link rel="prev" href="`, e(hd.Prev), `">`)
+	}
+	if hd.Next != "" {
+		w(`<link rel="next" href="`, e(hd.Next), `">`)
 	}
 	w(`<meta property="og:site_name" content="`, e(siteName), `">`)
 	w(`<meta property="og:type" content="`, e(hd.Type), `">`)

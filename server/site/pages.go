@@ -12,6 +12,7 @@ import (
 	"github.com/inkpress/inkpress/internal/cache"
 	"github.com/inkpress/inkpress/internal/content"
 	"github.com/inkpress/inkpress/internal/posts"
+	"github.com/inkpress/inkpress/internal/reader"
 	"github.com/inkpress/inkpress/internal/site"
 	"github.com/inkpress/inkpress/internal/views"
 	"github.com/inkpress/inkpress/store"
@@ -125,12 +126,16 @@ func (h *Handler) blogInfo(ctx context.Context, b *site.Blog) (title, desc strin
 }
 
 func (h *Handler) homePage(w http.ResponseWriter, r *http.Request, b *site.Blog) error {
-	return h.serveHTML(w, r, b.Workspace.ID, b.URL(b.HomePath()), func(ctx context.Context) (*page, error) {
+	n, err := pageOf(w, r) // nav.go
+	if err != nil {
+		return handled(err)
+	}
+	return h.serveHTML(w, r, b.Workspace.ID, b.URL(b.HomePath())+pageKey(n), func(ctx context.Context) (*page, error) {
 		m, err := h.blogMeta(ctx, b)
 		if err != nil {
 			return nil, err
 		}
-		ps, err := h.Reader.Latest(ctx, b.Workspace.ID, "", homePosts)
+		l, err := h.listPage(ctx, b, reader.ListQuery{Order: reader.Latest, Limit: homePosts, Page: n})
 		if err != nil {
 			return nil, err
 		}
@@ -138,27 +143,38 @@ func (h *Handler) homePage(w http.ResponseWriter, r *http.Request, b *site.Blog)
 		if heading == "" {
 			heading = h.Config.SiteName
 		}
-		hd := Head{Description: m.desc, Canonical: b.URL(b.HomePath()), RSS: b.URL(b.Prefix + "/feed.xml"), RootBlog: h.rootBlog(b),
+		hd := Head{Description: m.desc, RSS: b.URL(b.Prefix + "/feed.xml"), RootBlog: h.rootBlog(b),
 			RSSTitle: heading, ThemeColor: m.set.PrimaryColor}
 		m.frame(&hd)
+		pg := paged{path: b.HomePath(), n: n, more: l.HasMore}
+		pg.apply(b, &hd)
 		return &page{head: hd,
-			body: `<main class="ssr"><h1>` + html.EscapeString(heading) + `</h1><p>` + html.EscapeString(m.desc) + `</p>` + postList(b, ps) + `</main>`,
+			body: `<main class="ssr"><h1>` + html.EscapeString(heading) + `</h1><p>` + html.EscapeString(m.desc) + `</p>` + postList(b, l.Posts) + pg.links() + `</main>`,
 		}, nil
 	})
 }
 
 func (h *Handler) staticPage(w http.ResponseWriter, r *http.Request, b *site.Blog, name string) error {
-	return h.serveHTML(w, r, b.Workspace.ID, b.URL("/"+name), func(ctx context.Context) (*page, error) {
+	n := 1
+	if name == "posts" {
+		var err error
+		if n, err = pageOf(w, r); err != nil { // nav.go
+			return handled(err)
+		}
+	}
+	return h.serveHTML(w, r, b.Workspace.ID, b.URL("/"+name)+pageKey(n), func(ctx context.Context) (*page, error) {
 		hd := Head{Canonical: b.URL("/" + name), RSS: b.URL("/feed.xml")}
 		var body string
 		switch name {
 		case "posts":
 			hd.Title, hd.Description = "All Posts", "Every article on "+h.Config.SiteName+": marketing, keto, fitness and tech."
-			ps, err := h.Reader.Latest(ctx, b.Workspace.ID, "", listPosts)
+			l, err := h.listPage(ctx, b, reader.ListQuery{Order: reader.Latest, Limit: listPosts, Page: n})
 			if err != nil {
 				return nil, err
 			}
-			body = `<main class="ssr"><h1>All Posts</h1>` + postList(b, ps) + `</main>`
+			pg := paged{path: "/posts", n: n, more: l.HasMore}
+			pg.apply(b, &hd)
+			body = `<main class="ssr"><h1>All Posts</h1>` + postList(b, l.Posts) + pg.links() + `</main>`
 		case "about":
 			hd.Title = "About"
 			hd.Description = "About " + h.Config.SiteName + ": a personal blog on marketing, keto nutrition, fitness and technology."
@@ -176,7 +192,11 @@ func (h *Handler) categoryPage(w http.ResponseWriter, r *http.Request, b *site.B
 	if !content.ValidSlug(slug) {
 		return store.ErrNotFound
 	}
-	return h.serveHTML(w, r, b.Workspace.ID, b.URL(b.CategoryPath(slug)), func(ctx context.Context) (*page, error) {
+	n, err := pageOf(w, r) // nav.go
+	if err != nil {
+		return handled(err)
+	}
+	return h.serveHTML(w, r, b.Workspace.ID, b.URL(b.CategoryPath(slug))+pageKey(n), func(ctx context.Context) (*page, error) {
 		c, err := h.Reader.Category(ctx, b.Workspace.ID, slug)
 		if err != nil {
 			return nil, err
@@ -185,7 +205,7 @@ func (h *Handler) categoryPage(w http.ResponseWriter, r *http.Request, b *site.B
 		if err != nil {
 			return nil, err
 		}
-		ps, err := h.Reader.Latest(ctx, b.Workspace.ID, slug, listPosts)
+		l, err := h.listPage(ctx, b, reader.ListQuery{Category: slug, Order: reader.Latest, Limit: listPosts, Page: n})
 		if err != nil {
 			return nil, err
 		}
@@ -197,11 +217,12 @@ func (h *Handler) categoryPage(w http.ResponseWriter, r *http.Request, b *site.B
 		if b.Prefix != "" {
 			feed = b.URL(b.Prefix + "/feed.xml?category=" + slug)
 		}
-		hd := Head{Title: c.Name, Description: desc, Canonical: b.URL(b.CategoryPath(slug)), RSS: feed, RSSTitle: c.Name,
-			RootBlog: h.rootBlog(b)}
+		hd := Head{Title: c.Name, Description: desc, RSS: feed, RSSTitle: c.Name, RootBlog: h.rootBlog(b)}
 		m.frame(&hd)
+		pg := paged{path: b.CategoryPath(slug), n: n, more: l.HasMore}
+		pg.apply(b, &hd)
 		return &page{head: hd,
-			body: `<main class="ssr"><h1>` + html.EscapeString(c.Name) + `</h1><p>` + html.EscapeString(desc) + `</p>` + postList(b, ps) + `</main>`,
+			body: `<main class="ssr"><h1>` + html.EscapeString(c.Name) + `</h1><p>` + html.EscapeString(desc) + `</p>` + postList(b, l.Posts) + pg.links() + `</main>`,
 		}, nil
 	})
 }
@@ -337,6 +358,7 @@ func (h *Handler) renderPost(m *blogMeta, p *store.Post, catName string) *page {
 		body.WriteString(`<img src="` + e(image) + `" alt="` + e(p.Title) + `" width="1200" height="630">`)
 	}
 	body.WriteString(`<div class="prose-ink">` + p.ContentHTML + `</div>`)
+	body.WriteString(tagLinks(b, p.Tags)) // nav.go
 	body.WriteString(`</article></main>`)
 	feed := b.URL(b.Prefix + "/" + p.Category + "/feed.xml")
 	if b.Prefix != "" {

@@ -170,6 +170,8 @@ func (h *Handler) toRoot(w http.ResponseWriter, r *http.Request, b *site.Blog, r
 func (h *Handler) blogRoute(w http.ResponseWriter, r *http.Request, b *site.Blog, segs []string) error {
 	root := b.Prefix == ""
 	switch {
+	case len(segs) >= 1 && site.Reserved(segs[0]):
+		return h.navRoute(w, r, b, segs) // nav.go
 	case len(segs) == 0:
 		return h.homePage(w, r, b)
 	case len(segs) == 1 && isFeedName(segs[0]):

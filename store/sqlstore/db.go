@@ -125,7 +125,12 @@ func OpenWith(ctx context.Context, url string, o Options) (*DB, error) {
 			return nil, err
 		}
 	}
-	return &DB{db: db, dialect: dialect}, nil
+	d := &DB{db: db, dialect: dialect}
+	if err := d.indexPendingTags(ctx); err != nil { // search.go
+		db.Close()
+		return nil, fmt.Errorf("sqlstore: index tags: %w", err)
+	}
+	return d, nil
 }
 
 func (d *DB) Close() error                   { return d.db.Close() }

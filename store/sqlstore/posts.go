@@ -88,6 +88,9 @@ func insertPost(ctx context.Context, q queryer, p *store.Post) error {
 	if isUnique(err) {
 		return store.ErrConflict
 	}
+	if err == nil {
+		err = setPostTags(ctx, q, p) // search.go
+	}
 	if err != nil || !p.SaveRevision {
 		return err
 	}
@@ -129,6 +132,13 @@ func postWhere(f store.FindPost) (string, []any) {
 	}
 	if f.AuthorID != nil {
 		add("author_id = ?", *f.AuthorID)
+	}
+	if f.Tag != nil {
+		cond := "id IN (SELECT post_id FROM post_tags WHERE slug = ?)"
+		if f.WorkspaceID != nil { // the index leads with the workspace
+			cond = "id IN (SELECT post_id FROM post_tags WHERE workspace_id = " + itoa(int(*f.WorkspaceID)) + " AND slug = ?)"
+		}
+		add(cond, *f.Tag)
 	}
 	if f.Status != nil {
 		add("status = ?", *f.Status)
@@ -221,6 +231,9 @@ func (d *DB) UpdatePost(ctx context.Context, p *store.Post) error {
 			return store.ErrConflict
 		}
 		if err := affected(res, err); err != nil {
+			return err
+		}
+		if err := setPostTags(ctx, tx, p); err != nil { // search.go
 			return err
 		}
 		if m := p.MovedFrom; m != nil && (m.Category != p.Category || m.Slug != p.Slug) {

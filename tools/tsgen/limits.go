@@ -35,6 +35,7 @@ var limits = []struct {
 	{"onboardingCategoriesMax", blog.MaxOnboardingCategories, "categories picked in one onboarding"},
 	{"titleMax", posts.MaxTitleRunes, "characters of a post's title"},
 	{"searchMax", posts.MaxSearchRunes, "characters of a post list search"},
+	{"readerSearchMax", content.MaxSearchLen, "characters of a reader's blog search"},
 	{"topicMax", ai.MaxTopicRunes, "characters of a generation's topic or title"},
 	{"keywordsMax", ai.MaxKeywords, "keywords of a generation"},
 	{"keywordMax", ai.MaxKeywordRunes, "characters of one keyword"},

@@ -833,6 +833,8 @@ export const LIMITS = {
   titleMax: 200,
   /** characters of a post list search */
   searchMax: 200,
+  /** characters of a reader's blog search */
+  readerSearchMax: 200,
   /** characters of a generation's topic or title */
   topicMax: 300,
   /** keywords of a generation */

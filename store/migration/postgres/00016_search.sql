@@ -1,0 +1,31 @@
+-- +goose Up
+-- Tags by their URL segment (content.TagSlug of the tag as written), for
+-- tag pages and tag feeds. The store writes a post's rows with the post.
+CREATE TABLE post_tags (
+    post_id      BIGINT NOT NULL REFERENCES blog_posts(id) ON DELETE CASCADE,
+    workspace_id BIGINT NOT NULL REFERENCES workspaces(id) ON DELETE CASCADE,
+    slug         TEXT   NOT NULL,
+    tag          TEXT   NOT NULL,
+    PRIMARY KEY (post_id, slug)
+);
+CREATE INDEX post_tags_slug ON post_tags(workspace_id, slug, post_id);
+
+-- The slug rule is Go code, so the posts written before this version are
+-- queued here and indexed by the store when it opens the database
+-- (sqlstore/search.go), a batch at a time, each batch leaving the queue.
+CREATE TABLE post_tags_pending (
+    post_id BIGINT NOT NULL PRIMARY KEY REFERENCES blog_posts(id) ON DELETE CASCADE
+);
+INSERT INTO post_tags_pending (post_id) SELECT id FROM blog_posts WHERE tags <> '[]';
+
+-- Full-text search of titles, excerpts and tags: a GIN index over the
+-- 'simple' text-search configuration (no stemming or stop words, so every
+-- language is matched word for word). The index follows every write; the
+-- search query repeats this expression exactly so the planner uses it.
+CREATE INDEX blog_posts_search ON blog_posts
+    USING GIN (to_tsvector('simple'::regconfig, title || ' ' || excerpt || ' ' || tags));
+
+-- +goose Down
+DROP INDEX blog_posts_search;
+DROP TABLE post_tags_pending;
+DROP TABLE post_tags;

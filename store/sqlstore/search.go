@@ -1,0 +1,180 @@
+package sqlstore
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/inkpress/inkpress/internal/content"
+	"github.com/inkpress/inkpress/store"
+)
+
+// searchDoc is the text PostgreSQL's search index holds (00016_search.sql):
+// the query repeats the index's expression word for word, or the planner
+// cannot use it.
+const searchDoc = `to_tsvector('simple'::regconfig, title || ' ' || excerpt || ' ' || tags)`
+
+// SearchPosts runs on SQLite's FTS5 table post_search (kept by triggers)
+// or PostgreSQL's GIN index; terms are quoted here, so they are only ever
+// words to either database, never query syntax.
+func (d *DB) SearchPosts(ctx context.Context, f store.FindPost, terms []string) ([]*store.Post, error) {
+	if len(terms) == 0 {
+		return nil, nil
+	}
+	var where []string
+	var args []any
+	add := func(cond string, v any) {
+		args = append(args, v)
+		where = append(where, strings.Replace(cond, "?", "$"+itoa(len(args)), 1))
+	}
+	if f.WorkspaceID != nil {
+		add("workspace_id = ?", *f.WorkspaceID)
+	}
+	if f.Status != nil {
+		add("status = ?", *f.Status)
+	}
+	if f.PublishedBefore != nil {
+		add("published_at <= ?", ms(*f.PublishedBefore))
+	}
+	cols := postLightCols
+	if !f.Light {
+		cols += postHeavyCols
+	}
+	var q string
+	if d.dialect == "postgres" {
+		add(searchDoc+" @@ to_tsquery('simple', ?)", tsQuery(terms))
+		q = `SELECT ` + cols + ` FROM blog_posts WHERE ` + strings.Join(where, " AND ") +
+			` ORDER BY to_tsvector('simple'::regconfig, title) @@ to_tsquery('simple', $` + itoa(len(args)) + `) DESC, published_at DESC, id DESC`
+		q += limit(&args, f)
+	} else {
+		add("post_search MATCH ?", ftsQuery(terms, ""))
+		args = append(args, ftsQuery(terms, "title"))
+		// The index answers the page (its unindexed columns filter it);
+		// only the page's posts are read from blog_posts.
+		q = `SELECT ` + cols + ` FROM (
+			SELECT rowid AS hit, published_at AS at,
+				rowid IN (SELECT rowid FROM post_search WHERE post_search MATCH $` + itoa(len(args)) + `) AS in_title
+			FROM post_search WHERE ` + strings.Join(where, " AND ") + `
+			ORDER BY in_title DESC, at DESC, hit DESC` + limit(&args, f) + `
+		) AS m CROSS JOIN blog_posts ON blog_posts.id = m.hit
+		ORDER BY m.in_title DESC, m.at DESC, m.hit DESC`
+	}
+	rows, err := d.db.QueryContext(ctx, q, args...)
+	return collect(rows, err, func(row interface{ Scan(...any) error }) (*store.Post, error) {
+		p, err := scanPost(row, !f.Light)
+		if err == nil {
+			p.CoverImageURL = d.mediaURL(p.CoverImageURL)
+		}
+		return p, err
+	})
+}
+
+// limit is the LIMIT/OFFSET clause of f (none without a limit).
+func limit(args *[]any, f store.FindPost) string {
+	if f.Limit <= 0 {
+		return ""
+	}
+	*args = append(*args, f.Limit, f.Offset)
+	return ` LIMIT $` + itoa(len(*args)-1) + ` OFFSET $` + itoa(len(*args))
+}
+
+// ftsQuery is an FTS5 query holding every term, each a quoted string
+// (quotes doubled), a prefix for terms of two characters or more; column,
+// when set, limits every term to that column.
+func ftsQuery(terms []string, column string) string {
+	parts := make([]string, len(terms))
+	for i, t := range terms {
+		s := `"` + strings.ReplaceAll(t, `"`, `""`) + `"`
+		if utf8.RuneCountInString(t) > 1 {
+			s += "*"
+		}
+		if column != "" {
+			s = column + " : " + s
+		}
+		parts[i] = s
+	}
+	return strings.Join(parts, " AND ")
+}
+
+// tsQuery is the PostgreSQL to_tsquery text of terms: each quoted as one
+// lexeme (quotes and backslashes escaped), a prefix from two characters.
+func tsQuery(terms []string) string {
+	parts := make([]string, len(terms))
+	for i, t := range terms {
+		s := "'" + strings.NewReplacer(`\`, `\\`, `'`, `''`).Replace(t) + "'"
+		if utf8.RuneCountInString(t) > 1 {
+			s += ":*"
+		}
+		parts[i] = s
+	}
+	return strings.Join(parts, " & ")
+}
+
+// setPostTags writes the post's rows of post_tags: one per distinct tag
+// slug (the first tag written that way names it); tags without a slug
+// have no page.
+func setPostTags(ctx context.Context, q queryer, p *store.Post) error {
+	if _, err := q.ExecContext(ctx, `DELETE FROM post_tags WHERE post_id = $1`, p.ID); err != nil {
+		return err
+	}
+	return insertPostTags(ctx, q, p.ID, p.WorkspaceID, p.Tags)
+}
+
+func insertPostTags(ctx context.Context, q queryer, postID, workspaceID int64, tags []string) error {
+	seen := map[string]bool{}
+	for _, tag := range tags {
+		slug := content.TagSlug(tag)
+		if slug == "" || seen[slug] {
+			continue
+		}
+		seen[slug] = true
+		if _, err := q.ExecContext(ctx,
+			`INSERT INTO post_tags (post_id, workspace_id, slug, tag) VALUES ($1, $2, $3, $4) ON CONFLICT (post_id, slug) DO NOTHING`,
+			postID, workspaceID, slug, strings.TrimSpace(tag)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// indexPendingTags writes post_tags for the posts queued in
+// post_tags_pending (those written before tags had rows), a batch per
+// transaction; instances opening the database together skip each other's
+// work (ON CONFLICT) and the queue ends empty.
+func (d *DB) indexPendingTags(ctx context.Context) error {
+	for {
+		n := 0
+		err := d.tx(ctx, func(tx *sql.Tx) error {
+			rows, err := tx.QueryContext(ctx, `SELECT p.id, p.workspace_id, p.tags FROM post_tags_pending q
+				JOIN blog_posts p ON p.id = q.post_id ORDER BY q.post_id LIMIT 500`)
+			type pending struct {
+				id, ws int64
+				tags   string
+			}
+			batch, err := collect(rows, err, func(row interface{ Scan(...any) error }) (pending, error) {
+				var p pending
+				return p, row.Scan(&p.id, &p.ws, &p.tags)
+			})
+			if err != nil {
+				return err
+			}
+			n = len(batch)
+			for _, p := range batch {
+				var tags []string
+				_ = json.Unmarshal([]byte(p.tags), &tags)
+				if err := insertPostTags(ctx, tx, p.id, p.ws, tags); err != nil {
+					return err
+				}
+				if _, err := tx.ExecContext(ctx, `DELETE FROM post_tags_pending WHERE post_id = $1`, p.id); err != nil {
+					return err
+				}
+			}
+			return nil
+		})
+		if err != nil || n == 0 {
+			return err
+		}
+	}
+}
