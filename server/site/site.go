@@ -170,6 +170,8 @@ func (h *Handler) toRoot(w http.ResponseWriter, r *http.Request, b *site.Blog, r
 func (h *Handler) blogRoute(w http.ResponseWriter, r *http.Request, b *site.Blog, segs []string) error {
 	root := b.Prefix == ""
 	switch {
+	case len(segs) == 2 && segs[0] == "author":
+		return h.authorPage(w, r, b, segs[1])
 	case len(segs) >= 1 && site.Reserved(segs[0]):
 		return h.navRoute(w, r, b, segs) // nav.go
 	case len(segs) == 0:
@@ -182,8 +184,6 @@ func (h *Handler) blogRoute(w http.ResponseWriter, r *http.Request, b *site.Blog
 		return h.staticPage(w, r, b, segs[0])
 	case len(segs) == 1:
 		return h.categoryPage(w, r, b, segs[0])
-	case len(segs) == 2 && segs[0] == "author":
-		return h.authorPage(w, r, b, segs[1])
 	case len(segs) == 2 && isFeedName(segs[1]):
 		return h.feed(w, r, b, segs[0], segs[1])
 	case len(segs) == 2:
