@@ -10,6 +10,7 @@ import (
 	"encoding/json"
 	"errors"
 	"log/slog"
+	"net"
 	"net/http"
 	"net/url"
 	"runtime/debug"
@@ -51,6 +52,9 @@ type Server struct {
 	// empty), "errors" (5xx answers) or "off". A request whose client went
 	// away is logged at debug as such, whatever it answered.
 	AccessLog string
+	// Listener, when set, is the plain listener, already bound (tests bind
+	// first to know the port); nil listens on Addr.
+	Listener net.Listener
 	// TLS, when set, serves the same handler on a second listener over TLS
 	// (automatic certificates for custom domains, internal/tlsserve).
 	TLS     *TLS
@@ -60,9 +64,10 @@ type Server struct {
 // TLS is the second listener: its address and configuration, and Plain,
 // which wraps the plain listener's handler (ACME challenges, redirects).
 type TLS struct {
-	Addr   string
-	Config *tls.Config
-	Plain  func(http.Handler) http.Handler
+	Addr     string
+	Listener net.Listener // already bound, or nil to listen on Addr
+	Config   *tls.Config
+	Plain    func(http.Handler) http.Handler
 }
 
 // Check is one readiness check: nil when the part named works.
@@ -189,23 +194,29 @@ func (s *Server) deadline(next http.Handler) http.Handler {
 // With TLS it serves both listeners; one failing stops the other.
 func (s *Server) Run(ctx context.Context, grace time.Duration) error {
 	plain := s.httpServer(s.Addr, s.Handler(), slog.LevelWarn)
-	servers := []*http.Server{plain}
+	servers, listeners := []*http.Server{plain}, []net.Listener{s.Listener}
 	if s.TLS != nil {
 		plain.Handler = s.TLS.Plain(plain.Handler)
 		// net/http's error lines on a public TLS port are nearly all failed
 		// handshakes (names without a certificate, scanners): debug.
 		ts := s.httpServer(s.TLS.Addr, s.Handler(), slog.LevelDebug)
 		ts.TLSConfig = s.TLS.Config
-		servers = append(servers, ts)
+		servers, listeners = append(servers, ts), append(listeners, s.TLS.Listener)
 	}
 	errc := make(chan error, len(servers))
-	for _, srv := range servers {
+	for i, srv := range servers {
 		go func() {
-			if srv.TLSConfig != nil {
+			l := listeners[i]
+			switch {
+			case l != nil && srv.TLSConfig != nil:
+				errc <- srv.ServeTLS(l, "", "")
+			case l != nil:
+				errc <- srv.Serve(l)
+			case srv.TLSConfig != nil:
 				errc <- srv.ListenAndServeTLS("", "")
-				return
+			default:
+				errc <- srv.ListenAndServe()
 			}
-			errc <- srv.ListenAndServe()
 		}()
 	}
 	var failed error

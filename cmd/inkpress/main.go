@@ -73,6 +73,9 @@ func serve(args []string) error {
 		return err
 	}
 	logger.Info("InkPress listening", "addr", cfg.Addr, "url", cfg.BaseURL, "database", a.Store.Dialect(), "ai", cfg.AIProvider)
+	if cfg.TLS {
+		logger.Info("automatic TLS for custom domains", "addr", cfg.TLSAddr, "ca", cfg.ACMECA)
+	}
 	return a.Run(ctx)
 }
 

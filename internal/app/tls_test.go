@@ -52,14 +52,27 @@ func (l *syncLog) String() string {
 	return l.b.String()
 }
 
+// listen binds a loopback port for an instance's listener before the
+// instance starts: its address goes into the configuration (and Pebble's),
+// with no window in which another process could take the port.
+func listen(t *testing.T) net.Listener {
+	t.Helper()
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { l.Close() })
+	return l
+}
+
 // startTLSInstance boots the whole app with INKPRESS_TLS=on on dbURL and
-// runs it (both listeners) until the test ends.
-func startTLSInstance(t *testing.T, name, dbURL string, pb *pebbletest.Pebble, plain, tlsAddr string) *instance {
+// runs it, serving on the given listeners, until the test ends.
+func startTLSInstance(t *testing.T, name, dbURL string, pb *pebbletest.Pebble, plain, tlsL net.Listener) *instance {
 	t.Helper()
 	env := map[string]string{
 		"INKPRESS_DATA_DIR": t.TempDir(), "INKPRESS_DATABASE_URL": dbURL, "INKPRESS_DEMO": "false",
-		"INKPRESS_BASE_URL": "https://" + platformHost, "INKPRESS_ADDR": plain,
-		"INKPRESS_TLS": "on", "INKPRESS_TLS_ADDR": tlsAddr, "INKPRESS_ACME_CA": pb.Directory,
+		"INKPRESS_BASE_URL": "https://" + platformHost, "INKPRESS_ADDR": plain.Addr().String(),
+		"INKPRESS_TLS": "on", "INKPRESS_TLS_ADDR": tlsL.Addr().String(), "INKPRESS_ACME_CA": pb.Directory,
 		"INKPRESS_ACME_CA_ROOT": pb.RootFile, "INKPRESS_ACME_EMAIL": "ops@example.test",
 	}
 	cfg, err := config.Load(nil, func(k string) string { return env[k] })
@@ -75,6 +88,7 @@ func startTLSInstance(t *testing.T, name, dbURL string, pb *pebbletest.Pebble, p
 	if err := a.Prepare(context.Background()); err != nil {
 		t.Fatal(err)
 	}
+	a.Server.Listener, a.Server.TLS.Listener = plain, tlsL
 	ctx, stop := context.WithCancel(context.Background())
 	ran := make(chan error, 1)
 	go func() { ran <- a.Run(ctx) }()
@@ -88,27 +102,10 @@ func startTLSInstance(t *testing.T, name, dbURL string, pb *pebbletest.Pebble, p
 			t.Logf("%s's log:\n%s", name, logs.String())
 		}
 	})
-	// Ready when both listeners accept connections (or Run gave up).
-	deadline := time.Now().Add(time.Minute)
-	for _, addr := range []string{plain, tlsAddr} {
-		for {
-			c, err := net.DialTimeout("tcp", addr, time.Second)
-			if err == nil {
-				c.Close()
-				break
-			}
-			select {
-			case err := <-ran:
-				t.Fatalf("%s stopped: %v", name, err)
-			case <-time.After(20 * time.Millisecond):
-			}
-			if time.Now().After(deadline) {
-				t.Fatalf("%s: %s not listening after a minute", name, addr)
-			}
-		}
-	}
-	return &instance{App: a, plain: plain, tls: tlsAddr}
+	return &instance{App: a, plain: plain.Addr().String(), tls: tlsL.Addr().String()}
 }
+
+func port(l net.Listener) int { return l.Addr().(*net.TCPAddr).Port }
 
 // handshake dials addr and does a TLS handshake with SNI serverName ("" =
 // none), accepting whatever certificate comes (it is checked afterwards).
@@ -136,9 +133,8 @@ func TestTLSCertificatesOnDemand(t *testing.T) {
 		if dbURL == "" {
 			dbURL = "sqlite:" + filepath.Join(t.TempDir(), "shared.db")
 		}
-		plainA, tlsA := pebbletest.FreeAddr(t), pebbletest.FreeAddr(t)
-		plainB, tlsB := pebbletest.FreeAddr(t), pebbletest.FreeAddr(t)
-		pb := pebbletest.Start(t, pebbletest.Options{HTTPPort: pebbletest.Port(t, plainB), TLSPort: pebbletest.Port(t, tlsB)})
+		plainA, tlsA, plainB, tlsB := listen(t), listen(t), listen(t), listen(t)
+		pb := pebbletest.Start(t, pebbletest.Options{HTTPPort: port(plainB), TLSPort: port(tlsB)})
 		a := startTLSInstance(t, "instance A", dbURL, pb, plainA, tlsA)
 		b := startTLSInstance(t, "instance B", dbURL, pb, plainB, tlsB)
 
@@ -178,9 +174,18 @@ func TestTLSCertificatesOnDemand(t *testing.T) {
 			t.Fatalf("refused names made %d ACME requests", n)
 		}
 
-		st, err := handshake(a.tls, verified)
-		if err != nil {
-			t.Fatalf("handshake for the verified domain: %v", err)
+		// The first handshake waits for the order; on a slow machine the
+		// order may outlast the handshake's 10 s deadline, and then the
+		// next handshake gets the certificate (one order all the same).
+		var st *tls.ConnectionState
+		deadline := time.Now().Add(3 * time.Minute)
+		for st == nil {
+			if st, err = handshake(a.tls, verified); err != nil {
+				if time.Now().After(deadline) {
+					t.Fatalf("handshake for the verified domain: %v", err)
+				}
+				time.Sleep(100 * time.Millisecond) // poll interval
+			}
 		}
 		leaf := st.PeerCertificates[0]
 		roots := x509.NewCertPool()
@@ -231,8 +236,8 @@ func TestTLSCertificatesOnDemand(t *testing.T) {
 		for _, tc := range []struct {
 			host, location string
 		}{
-			{verified, "https://" + verified + ":" + strconv.Itoa(pebbletest.Port(t, tlsA)) + "/tech/a-post?utm=x&y=%2F"},
-			{verified + ":80", "https://" + verified + ":" + strconv.Itoa(pebbletest.Port(t, tlsA)) + "/tech/a-post?utm=x&y=%2F"},
+			{verified, "https://" + verified + ":" + strconv.Itoa(port(tlsA)) + "/tech/a-post?utm=x&y=%2F"},
+			{verified + ":80", "https://" + verified + ":" + strconv.Itoa(port(tlsA)) + "/tech/a-post?utm=x&y=%2F"},
 			{platformHost, ""},
 			{unverified, ""},
 			{"127.0.0.1", ""},

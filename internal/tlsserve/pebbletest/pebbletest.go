@@ -15,6 +15,7 @@ import (
 	"crypto/x509/pkix"
 	"encoding/json"
 	"encoding/pem"
+	"fmt"
 	"io"
 	"math/big"
 	"net"
@@ -25,7 +26,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -90,67 +90,23 @@ func Start(t testing.TB, o Options) *Pebble {
 	pool.AppendCertsFromPEM(rootPEM)
 	p.client = &http.Client{Timeout: 30 * time.Second, Transport: &http.Transport{TLSClientConfig: &tls.Config{RootCAs: pool}}}
 
-	acmeAddr, mgmt := freeAddr(t), freeAddr(t)
-	p.mgmt = mgmt
-	cfg := map[string]any{"pebble": map[string]any{
-		"listenAddress":                  acmeAddr,
-		"managementListenAddress":        mgmt,
-		"certificate":                    certFile,
-		"privateKey":                     keyFile,
-		"httpPort":                       o.HTTPPort,
-		"tlsPort":                        o.TLSPort,
-		"ocspResponderURL":               "",
-		"externalAccountBindingRequired": false,
-	}}
-	cfgJSON, _ := json.Marshal(cfg)
-	cfgFile := filepath.Join(dir, "pebble.json")
-	writeFile(t, cfgFile, cfgJSON)
-
-	cmd := exec.Command(bin, "-config", cfgFile, "-dnsserver", startDNS(t))
-	// No random sleep before validating, no refused nonces: a test waits
-	// for nothing Pebble adds on purpose to exercise clients.
-	cmd.Env = append(os.Environ(), "PEBBLE_VA_NOSLEEP=1", "PEBBLE_WFE_NONCEREJECT=0")
-	var out syncBuffer
-	cmd.Stdout, cmd.Stderr = &out, &out
-	if err := cmd.Start(); err != nil {
-		t.Fatalf("start Pebble: %v", err)
-	}
-	exited := make(chan error, 1)
-	go func() { exited <- cmd.Wait() }()
-	t.Cleanup(func() {
-		_ = cmd.Process.Kill()
-		<-exited
-		if t.Failed() {
-			t.Logf("Pebble's output:\n%s", out.String())
+	// Pebble's own ports are picked free just before it starts; should
+	// another process take one meanwhile, Pebble exits and is started again
+	// on new ones.
+	dnsAddr := startDNS(t)
+	var acmeAddr, newOrder string
+	for attempt := 1; ; attempt++ {
+		var exitErr error
+		acmeAddr, p.mgmt = freeAddr(t), freeAddr(t)
+		newOrder, exitErr = p.run(t, bin, dir, acmeAddr, dnsAddr, certFile, keyFile, o)
+		if exitErr == nil {
+			break
 		}
-	})
-
-	// Wait for readiness: poll the directory until Pebble answers, exits,
-	// or a generous deadline passes.
-	direct := "https://" + acmeAddr + "/dir"
-	deadline := time.Now().Add(60 * time.Second)
-	var directory struct {
-		NewOrder string `json:"newOrder"`
-	}
-	for {
-		resp, err := p.client.Get(direct)
-		if err == nil {
-			err = json.NewDecoder(resp.Body).Decode(&directory)
-			resp.Body.Close()
-			if err == nil && directory.NewOrder != "" {
-				break
-			}
-		}
-		select {
-		case err := <-exited:
-			t.Fatalf("Pebble exited: %v\n%s", err, out.String())
-		case <-time.After(100 * time.Millisecond):
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("Pebble not ready after 60s:\n%s", out.String())
+		if attempt == 3 {
+			t.Fatalf("Pebble exited at each of 3 starts, last: %v", exitErr)
 		}
 	}
-	u, err := url.Parse(directory.NewOrder)
+	u, err := url.Parse(newOrder)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -179,6 +135,74 @@ func Start(t testing.TB, o Options) *Pebble {
 	t.Cleanup(proxy.Close)
 	p.Directory = proxy.URL + "/dir"
 	return p
+}
+
+// run starts Pebble and waits until it answers: the newOrder URL of its
+// directory, or the error it exited with before it was ready.
+func (p *Pebble) run(t testing.TB, bin, dir, acmeAddr, dnsAddr, certFile, keyFile string, o Options) (string, error) {
+	t.Helper()
+	cfg := map[string]any{"pebble": map[string]any{
+		"listenAddress":                  acmeAddr,
+		"managementListenAddress":        p.mgmt,
+		"certificate":                    certFile,
+		"privateKey":                     keyFile,
+		"httpPort":                       o.HTTPPort,
+		"tlsPort":                        o.TLSPort,
+		"ocspResponderURL":               "",
+		"externalAccountBindingRequired": false,
+	}}
+	cfgJSON, _ := json.Marshal(cfg)
+	cfgFile := filepath.Join(dir, "pebble.json")
+	writeFile(t, cfgFile, cfgJSON)
+
+	cmd := exec.Command(bin, "-config", cfgFile, "-dnsserver", dnsAddr)
+	// No random sleep before validating, no refused nonces: a test waits
+	// for nothing Pebble adds on purpose to exercise clients.
+	cmd.Env = append(os.Environ(), "PEBBLE_VA_NOSLEEP=1", "PEBBLE_WFE_NONCEREJECT=0")
+	out := &syncBuffer{}
+	cmd.Stdout, cmd.Stderr = out, out
+	if err := cmd.Start(); err != nil {
+		t.Fatalf("start Pebble: %v", err)
+	}
+	exited := make(chan error, 1)
+	go func() { exited <- cmd.Wait() }()
+
+	// Wait for readiness: poll the directory until Pebble answers, exits,
+	// or a generous deadline passes.
+	direct := "https://" + acmeAddr + "/dir"
+	deadline := time.Now().Add(60 * time.Second)
+	var directory struct {
+		NewOrder string `json:"newOrder"`
+	}
+	for {
+		resp, err := p.client.Get(direct)
+		if err == nil {
+			err = json.NewDecoder(resp.Body).Decode(&directory)
+			resp.Body.Close()
+			if err == nil && directory.NewOrder != "" {
+				break
+			}
+		}
+		select {
+		case err := <-exited:
+			t.Logf("Pebble exited: %v\n%s", err, out.String())
+			return "", fmt.Errorf("pebble exited: %v", err)
+		case <-time.After(100 * time.Millisecond):
+		}
+		if time.Now().After(deadline) {
+			_ = cmd.Process.Kill()
+			<-exited
+			t.Fatalf("Pebble not ready after 60s:\n%s", out.String())
+		}
+	}
+	t.Cleanup(func() {
+		_ = cmd.Process.Kill()
+		<-exited
+		if t.Failed() {
+			t.Logf("Pebble's output:\n%s", out.String())
+		}
+	})
+	return directory.NewOrder, nil
 }
 
 // Requests is how many requests the ACME server got through the proxy.
@@ -299,11 +323,7 @@ func writeFile(t testing.TB, name string, data []byte) {
 	}
 }
 
-// FreeAddr returns a loopback address that was free a moment ago (Pebble's
-// configuration, and the listeners it checks challenges on, need their
-// ports before they start).
-func FreeAddr(t testing.TB) string { return freeAddr(t) }
-
+// freeAddr returns a loopback address that was free a moment ago.
 func freeAddr(t testing.TB) string {
 	t.Helper()
 	l, err := net.Listen("tcp", "127.0.0.1:0")
@@ -312,17 +332,6 @@ func freeAddr(t testing.TB) string {
 	}
 	defer l.Close()
 	return l.Addr().String()
-}
-
-// Port is the port of a host:port address.
-func Port(t testing.TB, addr string) int {
-	t.Helper()
-	_, p, err := net.SplitHostPort(addr)
-	n, err2 := strconv.Atoi(p)
-	if err != nil || err2 != nil {
-		t.Fatalf("port of %q", addr)
-	}
-	return n
 }
 
 // syncBuffer collects Pebble's output from its two pipes.
