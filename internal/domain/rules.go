@@ -158,12 +158,20 @@ type Record struct {
 // Records are what d needs at its DNS provider: one record pointing the name
 // at the platform (a CNAME to platformHost for a subdomain; at an apex an A
 // or AAAA record to publicIP when one is configured, else an ALIAS to the
-// host), and the TXT record proving control. A domain without a token (set
+// host; an A or AAAA record to the platform's address when it has no host
+// name), and the TXT record proving control. A domain without a token (set
 // before verification existed) has no TXT record to make.
 func Records(d *store.Domain, platformHost, publicIP string) []Record {
 	var out []Record
-	switch ip, err := netip.ParseAddr(publicIP); {
-	case !IsApex(d.Name):
+	target := publicIP
+	_, err := netip.ParseAddr(platformHost)
+	hostIsIP := err == nil
+	if hostIsIP && target == "" {
+		// A platform reached by its address (no host name to CNAME to).
+		target = platformHost
+	}
+	switch ip, err := netip.ParseAddr(target); {
+	case !IsApex(d.Name) && !hostIsIP:
 		out = append(out, Record{Type: "CNAME", Name: d.Name, Value: platformHost})
 	case err == nil && ip.Is4():
 		out = append(out, Record{Type: "A", Name: d.Name, Value: ip.String()})

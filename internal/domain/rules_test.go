@@ -1,6 +1,7 @@
 package domain
 
 import (
+	"cmp"
 	"slices"
 	"strings"
 	"testing"
@@ -92,20 +93,23 @@ func TestRecords(t *testing.T) {
 	txt := rec{Type: "TXT", Name: "_inkpress.blog.example.com", Value: "inkpress-verify=tok"}
 	for _, tc := range []struct {
 		name, domain, token, ip string
+		platform                string // "" is inkpress.io
 		want                    []rec
 	}{
-		{"subdomain", "blog.example.com", "tok", "", []rec{{Type: "CNAME", Name: "blog.example.com", Value: "inkpress.io"}, txt}},
-		{"subdomain ignores the IP", "blog.example.com", "tok", "203.0.113.7", []rec{{Type: "CNAME", Name: "blog.example.com", Value: "inkpress.io"}, txt}},
-		{"apex with an IPv4", "example.com", "tok", "203.0.113.7", []rec{{Type: "A", Name: "example.com", Value: "203.0.113.7"},
+		{"subdomain", "blog.example.com", "tok", "", "", []rec{{Type: "CNAME", Name: "blog.example.com", Value: "inkpress.io"}, txt}},
+		{"subdomain ignores the IP", "blog.example.com", "tok", "203.0.113.7", "", []rec{{Type: "CNAME", Name: "blog.example.com", Value: "inkpress.io"}, txt}},
+		{"apex with an IPv4", "example.com", "tok", "203.0.113.7", "", []rec{{Type: "A", Name: "example.com", Value: "203.0.113.7"},
 			{Type: "TXT", Name: "_inkpress.example.com", Value: "inkpress-verify=tok"}}},
-		{"apex with an IPv6", "example.co.uk", "tok", "2001:db8::7", []rec{{Type: "AAAA", Name: "example.co.uk", Value: "2001:db8::7"},
+		{"apex with an IPv6", "example.co.uk", "tok", "2001:db8::7", "", []rec{{Type: "AAAA", Name: "example.co.uk", Value: "2001:db8::7"},
 			{Type: "TXT", Name: "_inkpress.example.co.uk", Value: "inkpress-verify=tok"}}},
-		{"apex without an IP", "example.com", "tok", "", []rec{{Type: "ALIAS", Name: "example.com", Value: "inkpress.io",
+		{"apex without an IP", "example.com", "tok", "", "", []rec{{Type: "ALIAS", Name: "example.com", Value: "inkpress.io",
 			Note: "A root domain cannot have a CNAME: use your DNS provider's ALIAS, ANAME or CNAME flattening to inkpress.io."},
 			{Type: "TXT", Name: "_inkpress.example.com", Value: "inkpress-verify=tok"}}},
-		{"no token (served before verification)", "blog.example.com", "", "", []rec{{Type: "CNAME", Name: "blog.example.com", Value: "inkpress.io"}}},
+		{"a platform without a host name", "blog.example.com", "tok", "", "198.51.100.4", []rec{{Type: "A", Name: "blog.example.com", Value: "198.51.100.4"}, txt}},
+		{"no token (served before verification)", "blog.example.com", "", "", "", []rec{{Type: "CNAME", Name: "blog.example.com", Value: "inkpress.io"}}},
 	} {
-		got := Records(&store.Domain{Name: tc.domain, Token: tc.token}, "inkpress.io", tc.ip)
+		platform := cmp.Or(tc.platform, "inkpress.io")
+		got := Records(&store.Domain{Name: tc.domain, Token: tc.token}, platform, tc.ip)
 		if !slices.Equal(got, tc.want) {
 			t.Errorf("%s: Records = %+v, want %+v", tc.name, got, tc.want)
 		}

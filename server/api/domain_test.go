@@ -372,9 +372,22 @@ func TestDomainServesTheBlogOnlyOnceVerified(t *testing.T) {
 			t.Fatalf("pending domain home: %d", r.StatusCode)
 		}
 
+		siteBlog := func() string {
+			t.Helper()
+			var info contract.SiteInfo
+			web.Raw("GET", "/api/site", "blog.jane.example", nil, nil).JSON(t, &info)
+			return info.Blog
+		}
+		if b := siteBlog(); b != "" {
+			t.Fatalf("pending domain: /api/site names blog %q", b)
+		}
+
 		e.dns.set("_inkpress.blog.jane.example", txtOf(t, d).Value)
 		if c.verify().Status != contract.DomainVerified {
 			t.Fatal("not verified")
+		}
+		if b := siteBlog(); b != c.ws.Slug {
+			t.Fatalf("verified domain: /api/site names blog %q", b)
 		}
 		r := web.Get("/blog/" + c.ws.Slug + "/x/y?q=1")
 		if r.StatusCode != http.StatusMovedPermanently || r.Header.Get("Location") != "https://blog.jane.example/x/y?q=1" {

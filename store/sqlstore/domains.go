@@ -29,7 +29,6 @@ func fromMSOrZero(v int64) time.Time {
 	return fromMS(v)
 }
 
-
 func (d *DB) GetDomain(ctx context.Context, workspaceID int64) (*store.Domain, error) {
 	return scanDomain(d.db.QueryRowContext(ctx,
 		`SELECT `+domainCols+` FROM workspaces WHERE id = $1 AND custom_domain IS NOT NULL`, workspaceID))

@@ -91,7 +91,7 @@ func TestClaimDomainCheck(t *testing.T) {
 			return ws.ID
 		}
 		due := map[int64]string{
-			set("new", store.Domain{Status: store.DomainPending, Token: "t", AddedAt: now.Add(-time.Minute)}):                                             "pending, never checked",
+			set("new", store.Domain{Status: store.DomainPending, Token: "t", AddedAt: now.Add(-time.Minute)}):                                            "pending, never checked",
 			set("old", store.Domain{Status: store.DomainPending, Token: "t", AddedAt: now.Add(-80 * time.Hour), CheckedAt: now.Add(-10 * time.Minute)}):  "pending past its window (to be failed)",
 			set("retry", store.Domain{Status: store.DomainFailed, Token: "t", AddedAt: now.Add(-time.Hour), CheckedAt: now.Add(-6 * time.Minute)}):       "failed within its window",
 			set("daily", store.Domain{Status: store.DomainVerified, Token: "t", AddedAt: now.Add(-90 * time.Hour), CheckedAt: now.Add(-25 * time.Hour)}): "verified, a day old",

@@ -18,7 +18,7 @@ const pending: Domain = {
   ],
 }
 
-function setup(plan: typeof pro, routes: Record<string, unknown>) {
+function setup(plan: typeof pro, routes: Parameters<typeof mockFetch>[0]) {
   document.cookie = 'inkpress_csrf=t; path=/'
   const fetch = mockFetch(routes)
   const user = userEvent.setup()
