@@ -5,7 +5,7 @@ import { Toaster } from 'sonner'
 import { createQueryClient } from '@/lib/queryClient'
 import { Shell } from '@/components/Shell'
 import { PageLoading } from '@/components/PageLoading'
-import { Home } from '@/routes/Home'
+import { SiteHome } from '@/routes/HomePaged'
 import { Posts } from '@/routes/Posts'
 import { About } from '@/routes/About'
 import { Landing } from '@/routes/Landing'
@@ -75,7 +75,7 @@ export function AppRoutes() {
 
         {/* Public pages: with the newsletter card */}
         <Route element={<Shell newsletter />}>
-          <Route index element={<AtRoot site={<Home />} blog={<BlogHome />} />} />
+          <Route index element={<AtRoot site={<SiteHome />} blog={<BlogHome />} />} />
           <Route path="posts" element={<Posts />} />
           <Route path="about" element={<About />} />
           <Route path="landing" element={<Landing />} />

@@ -126,3 +126,14 @@ describe('search page', () => {
     expect(postsCalls(fetch)).toContainEqual(expect.objectContaining({ q: 'mountain bread' }))
   })
 })
+
+describe('site home at ?page=N', () => {
+  it("lists that page's posts, 12 a page, as the server's home does", async () => {
+    const fetch = routes((q) => ({ posts: [makePost({ title: `Page ${q.get('page')} post` })], page: 2, hasMore: false }))
+    renderWithProviders(<AppRoutes />, { route: '/?page=2' })
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page 2' })).toBeInTheDocument()
+    expect(await screen.findByRole('link', { name: 'Page 2 post' })).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: /Newer posts/ })).toHaveAttribute('href', '/')
+    expect(postsCalls(fetch)).toEqual([expect.objectContaining({ page: '2', limit: '12' })])
+  })
+})
