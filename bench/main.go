@@ -60,7 +60,7 @@ func parseFlags(args []string) (options, bool) {
 	fs.BoolVar(&o.scale, "scale", true, "also compare page latency on 1k and 100k posts")
 	fs.StringVar(&o.out, "out", "results", "directory for the JSON result (the default assumes the working directory bench/)")
 	fs.StringVar(&o.targets, "targets", "", "comma-separated subset of targets (the ceiling always runs): page,api,apiview,home,feed,sitemap")
-	fs.StringVar(&o.only, "only", "", "run just one figure: memory (the 100k-post crawl's resident memory)")
+	fs.StringVar(&o.only, "only", "", "run just one figure: memory (the 100k-post crawl's resident memory) or search (search latency on a 100k-post blog)")
 	fs.IntVar(&o.memPosts, "memory-posts", 100000, "site posts of the memory figure (the target is set for 100000)")
 	fs.StringVar(&o.cpuProfile, "cpuprofile", "", "run the server in-process under this bench binary and write its CPU profile here")
 	fs.StringVar(&o.staticFile, "static-file", "", "internal: serve this file from memory")
@@ -74,8 +74,8 @@ func parseFlags(args []string) (options, bool) {
 	switch {
 	case o.db != "" && !strings.HasPrefix(o.db, "postgres://") && !strings.HasPrefix(o.db, "postgresql://"):
 		problem = "-db must be empty (SQLite) or a postgres:// URL"
-	case o.only != "" && o.only != "memory":
-		problem = "-only must be empty (everything) or memory"
+	case o.only != "" && o.only != "memory" && o.only != "search":
+		problem = "-only must be empty (everything), memory or search"
 	case o.conns < 1 || o.duration <= 0 || o.workspaces < 1 || o.posts < 1 || o.sitePosts < 1 || o.memPosts < 1:
 		problem = "-conns, -duration, -workspaces, -posts, -site-posts and -memory-posts must be positive"
 	}
@@ -108,8 +108,9 @@ func main() {
 	}
 }
 
-// run is the benchmark: main database and targets, the scale check, then
-// the memory figure (-only memory: the memory figure alone).
+// run is the benchmark: main database and targets, the scale check, the
+// search figure, then the memory figure (-only memory or -only search: that
+// figure alone).
 func run(ctx context.Context, o options) error {
 	start := time.Now()
 	tmp, err := os.MkdirTemp("", "inkpress-bench-")
@@ -133,8 +134,15 @@ func run(ctx context.Context, o options) error {
 			}
 		}
 	}
-	if err := runMemory(ctx, o, tmp, bodies, rep); err != nil {
-		return fmt.Errorf("memory: %w", err)
+	if o.only == "" || o.only == "search" {
+		if err := runSearch(ctx, o, tmp, bodies, rep); err != nil {
+			return fmt.Errorf("search: %w", err)
+		}
+	}
+	if o.only == "" || o.only == "memory" {
+		if err := runMemory(ctx, o, tmp, bodies, rep); err != nil {
+			return fmt.Errorf("memory: %w", err)
+		}
 	}
 	rep.evaluate()
 	rep.print(os.Stdout)

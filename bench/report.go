@@ -38,6 +38,8 @@ type report struct {
 	ScaleRatios map[string]float64 `json:"scaleRatios,omitempty"`
 	// Memory is the server's resident memory after crawling a 100k-post site.
 	Memory *memoryResult `json:"memory,omitempty"`
+	// Search is the search figure (search.go).
+	Search *searchResult `json:"search,omitempty"`
 	Checks []check       `json:"checks"`
 }
 
@@ -95,6 +97,10 @@ func (r *report) evaluate() {
 	if m := r.Memory; m != nil {
 		r.expect(fmt.Sprintf("server memory after crawling %dk posts (pages, JSON, feeds)", m.Posts/1000),
 			fmt.Sprintf("VmRSS < %d MiB", maxServerRSSMiB), fmt.Sprintf("%.1f MiB", m.RSSMiB), m.RSSMiB < maxServerRSSMiB)
+	}
+	if s := r.Search; s != nil {
+		r.expect(fmt.Sprintf("search of a %dk-post blog", s.Posts/1000), fmt.Sprintf("p50 < %d ms", maxSearchP50ms),
+			fmtMS(s.Load.P50ms), s.Load.P50ms < maxSearchP50ms)
 	}
 	r.expectAll200()
 }
@@ -157,6 +163,9 @@ func (r *report) allRows() []row {
 	if r.Memory != nil {
 		out = append(out, r.Memory.Crawl)
 	}
+	if r.Search != nil {
+		out = append(out, r.Search.Load)
+	}
 	return out
 }
 
@@ -185,6 +194,7 @@ func (r *report) print(w io.Writer) {
 			slices.Min(c.RoundRPS), slices.Max(c.RoundRPS))
 	}
 	r.printScale(w)
+	r.printSearch(w)
 	if m := r.Memory; m != nil {
 		fmt.Fprintf(w, "\nmemory: %d URLs (%dk post pages and JSON, feeds) read once on a fresh server in %.0fs at %.0f req/s "+
 			"(p50 %s, p99 %s); server resident afterwards %.1f MiB (VmRSS), peak %.1f MiB (VmHWM)\n",

@@ -8,6 +8,14 @@ import (
 	"github.com/inkpress/inkpress/store"
 )
 
+// Page sizes of the lists readers page through with ?page=N: a blog's
+// home, and the other lists (all posts, a category, a tag, a search). The
+// server's pages and the app list the same posts on page N.
+const (
+	HomePageSize = 12
+	ListPageSize = 24
+)
+
 // ErrSearchTooLong refuses search text over content.MaxSearchLen characters.
 var ErrSearchTooLong = apperr.Newf(apperr.Invalid, "search_too_long",
 	"Search text is too long (at most %d characters)", content.MaxSearchLen)

@@ -148,7 +148,7 @@ func summarize(b *site.Blog, p *store.Post, names map[string]string) contract.Po
 		tags = []string{}
 	}
 	return contract.PostSummary{ID: p.ID, Title: p.Title, Slug: p.Slug, Category: p.Category, CategoryName: categoryName(names, p.Category),
-		Excerpt: p.Excerpt, CoverImageURL: p.CoverImageURL, Tags: tags, ReadMinutes: p.ReadMinutes, PublishedAt: p.PublishedAt,
+		Excerpt: p.Excerpt, CoverImageURL: p.CoverImageURL, Tags: tags, TagSlugs: tagSlugs(tags), ReadMinutes: p.ReadMinutes, PublishedAt: p.PublishedAt,
 		UpdatedAt: p.UpdatedAt, ViewCount: p.ViewCount, WorkspaceSlug: b.Workspace.Slug, URL: b.PostPath(p.Category, p.Slug),
 		Status: contract.PostStatus(cmp.Or(p.Status, store.PostPublished)), Author: toAuthorJSON(b, p.Author)}
 }

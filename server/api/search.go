@@ -3,6 +3,7 @@ package api
 import (
 	"net/http"
 
+	"github.com/inkpress/inkpress/internal/content"
 	"github.com/inkpress/inkpress/internal/reader"
 	"github.com/inkpress/inkpress/internal/site"
 	"github.com/inkpress/inkpress/server/api/contract"
@@ -19,4 +20,13 @@ func (h *Handler) searchPosts(w http.ResponseWriter, r *http.Request, b *site.Bl
 	}
 	w.Header().Set("Cache-Control", "no-cache")
 	return WriteJSON(w, http.StatusOK, contract.PostsPage{Posts: summaries(b, l.Posts, l.Names), Page: l.Page, HasMore: l.HasMore})
+}
+
+// tagSlugs are the URL segments of tags (content.TagSlug), in order.
+func tagSlugs(tags []string) []string {
+	out := make([]string, len(tags))
+	for i, t := range tags {
+		out[i] = content.TagSlug(t)
+	}
+	return out
 }

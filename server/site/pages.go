@@ -23,8 +23,8 @@ const DefaultImagePath = "/og-default.png"
 
 // How many posts the pages list for clients without JavaScript.
 const (
-	homePosts = 12 // a blog's home page
-	listPosts = 24 // the site's post list and category pages
+	homePosts = reader.HomePageSize // a blog's home page
+	listPosts = reader.ListPageSize // the site's post list, category, tag and search pages
 )
 
 // page is a rendered public page.

@@ -4,7 +4,11 @@ import (
 	"context"
 	"database/sql"
 	"encoding/json"
+	"math"
+	"slices"
+	"strconv"
 	"strings"
+	"time"
 	"unicode/utf8"
 
 	"github.com/inkpress/inkpress/internal/content"
@@ -23,6 +27,9 @@ func (d *DB) SearchPosts(ctx context.Context, f store.FindPost, terms []string) 
 	if len(terms) == 0 {
 		return nil, nil
 	}
+	if d.dialect != "postgres" {
+		return d.searchFTS5(ctx, f, terms)
+	}
 	var where []string
 	var args []any
 	add := func(cond string, v any) {
@@ -38,29 +45,21 @@ func (d *DB) SearchPosts(ctx context.Context, f store.FindPost, terms []string) 
 	if f.PublishedBefore != nil {
 		add("published_at <= ?", ms(*f.PublishedBefore))
 	}
-	cols := postLightCols
-	if !f.Light {
-		cols += postHeavyCols
+	add(searchDoc+" @@ to_tsquery('simple', ?)", tsQuery(terms))
+	q := `SELECT ` + postCols(f) + ` FROM blog_posts WHERE ` + strings.Join(where, " AND ") +
+		` ORDER BY to_tsvector('simple'::regconfig, title) @@ to_tsquery('simple', $` + itoa(len(args)) + `) DESC, published_at DESC, id DESC`
+	q += limit(&args, f)
+	return d.scanPosts(ctx, f, q, args...)
+}
+
+func postCols(f store.FindPost) string {
+	if f.Light {
+		return postLightCols
 	}
-	var q string
-	if d.dialect == "postgres" {
-		add(searchDoc+" @@ to_tsquery('simple', ?)", tsQuery(terms))
-		q = `SELECT ` + cols + ` FROM blog_posts WHERE ` + strings.Join(where, " AND ") +
-			` ORDER BY to_tsvector('simple'::regconfig, title) @@ to_tsquery('simple', $` + itoa(len(args)) + `) DESC, published_at DESC, id DESC`
-		q += limit(&args, f)
-	} else {
-		add("post_search MATCH ?", ftsQuery(terms, ""))
-		args = append(args, ftsQuery(terms, "title"))
-		// The index answers the page (its unindexed columns filter it);
-		// only the page's posts are read from blog_posts.
-		q = `SELECT ` + cols + ` FROM (
-			SELECT rowid AS hit, published_at AS at,
-				rowid IN (SELECT rowid FROM post_search WHERE post_search MATCH $` + itoa(len(args)) + `) AS in_title
-			FROM post_search WHERE ` + strings.Join(where, " AND ") + `
-			ORDER BY in_title DESC, at DESC, hit DESC` + limit(&args, f) + `
-		) AS m CROSS JOIN blog_posts ON blog_posts.id = m.hit
-		ORDER BY m.in_title DESC, m.at DESC, m.hit DESC`
-	}
+	return postLightCols + postHeavyCols
+}
+
+func (d *DB) scanPosts(ctx context.Context, f store.FindPost, q string, args ...any) ([]*store.Post, error) {
 	rows, err := d.db.QueryContext(ctx, q, args...)
 	return collect(rows, err, func(row interface{ Scan(...any) error }) (*store.Post, error) {
 		p, err := scanPost(row, !f.Light)
@@ -68,6 +67,80 @@ func (d *DB) SearchPosts(ctx context.Context, f store.FindPost, terms []string) 
 			p.CoverImageURL = d.mediaURL(p.CoverImageURL)
 		}
 		return p, err
+	})
+}
+
+// searchKey is post_search's rowid for a publication time (00016_search.sql):
+// the time in ms, capped, times 2^21, plus low (the id's low 21 bits).
+func searchKey(t time.Time, low int64) int64 {
+	return min(ms(t), 4102444800000)*2097152 + low
+}
+
+// searchFTS5 reads a page of the concatenation "posts with every term in
+// the title, newest first" ++ "the other matches, newest first" from the
+// index alone: each part in FTS5's descending rowid order, which stops
+// after the rows the page needs, so a word that thousands of posts hold
+// costs a page, not thousands of rows. Then it reads the page's posts.
+func (d *DB) searchFTS5(ctx context.Context, f store.FindPost, terms []string) ([]*store.Post, error) {
+	var scope string
+	if f.WorkspaceID != nil {
+		scope += ` AND scope : "w` + strconv.FormatInt(*f.WorkspaceID, 10) + `"`
+	}
+	if f.Status != nil {
+		scope += ` AND scope : "` + strings.ReplaceAll(*f.Status, `"`, `""`) + `"`
+	}
+	maxKey := int64(math.MaxInt64)
+	if f.PublishedBefore != nil {
+		maxKey = searchKey(*f.PublishedBefore, 2097151)
+	}
+	title := ftsQuery(terms, "title")
+	all := ftsQuery(terms, "{title excerpt tags}")
+	need := f.Offset + f.Limit + 1
+	if f.Limit <= 0 {
+		need = math.MaxInt32
+	}
+	ids, err := d.searchIDs(ctx, title+scope, maxKey, need)
+	if err != nil {
+		return nil, err
+	}
+	if len(ids) < need {
+		rest, err := d.searchIDs(ctx, "("+all+scope+") NOT ("+title+")", maxKey, need-len(ids))
+		if err != nil {
+			return nil, err
+		}
+		ids = append(ids, rest...)
+	}
+	if f.Offset >= len(ids) {
+		return nil, nil
+	}
+	ids = ids[f.Offset:]
+	if f.Limit > 0 && len(ids) > f.Limit {
+		ids = ids[:f.Limit]
+	}
+	args := make([]any, len(ids))
+	ph := make([]string, len(ids))
+	for i, id := range ids {
+		args[i], ph[i] = id, "$"+itoa(i+1)
+	}
+	ps, err := d.scanPosts(ctx, f, `SELECT `+postCols(f)+` FROM blog_posts WHERE id IN (`+strings.Join(ph, ", ")+`)`, args...)
+	if err != nil {
+		return nil, err
+	}
+	at := make(map[int64]int, len(ids))
+	for i, id := range ids {
+		at[id] = i
+	}
+	slices.SortFunc(ps, func(a, b *store.Post) int { return at[a.ID] - at[b.ID] })
+	return ps, nil
+}
+
+// searchIDs are the post ids of the first n matches of match, newest first.
+func (d *DB) searchIDs(ctx context.Context, match string, maxKey int64, n int) ([]int64, error) {
+	rows, err := d.db.QueryContext(ctx,
+		`SELECT post_id FROM post_search WHERE post_search MATCH $1 AND rowid <= $2 ORDER BY rowid DESC LIMIT $3`, match, maxKey, n)
+	return collect(rows, err, func(row interface{ Scan(...any) error }) (int64, error) {
+		var id int64
+		return id, row.Scan(&id)
 	})
 }
 

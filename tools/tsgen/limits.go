@@ -12,6 +12,7 @@ import (
 	"github.com/inkpress/inkpress/internal/generate"
 	"github.com/inkpress/inkpress/internal/plan"
 	"github.com/inkpress/inkpress/internal/posts"
+	"github.com/inkpress/inkpress/internal/reader"
 	"github.com/inkpress/inkpress/internal/scheduler"
 )
 
@@ -35,6 +36,8 @@ var limits = []struct {
 	{"onboardingCategoriesMax", blog.MaxOnboardingCategories, "categories picked in one onboarding"},
 	{"titleMax", posts.MaxTitleRunes, "characters of a post's title"},
 	{"searchMax", posts.MaxSearchRunes, "characters of a post list search"},
+	{"homePageSize", reader.HomePageSize, "posts on a page of a blog's home (?page=N)"},
+	{"listPageSize", reader.ListPageSize, "posts on a page of the other reader lists (?page=N)"},
 	{"readerSearchMax", content.MaxSearchLen, "characters of a reader's blog search"},
 	{"topicMax", ai.MaxTopicRunes, "characters of a generation's topic or title"},
 	{"keywordsMax", ai.MaxKeywords, "keywords of a generation"},

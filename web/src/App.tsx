@@ -5,7 +5,7 @@ import { Toaster } from 'sonner'
 import { createQueryClient } from '@/lib/queryClient'
 import { Shell } from '@/components/Shell'
 import { PageLoading } from '@/components/PageLoading'
-import { Home } from '@/routes/Home'
+import { SiteHome } from '@/routes/HomePaged'
 import { Posts } from '@/routes/Posts'
 import { About } from '@/routes/About'
 import { Landing } from '@/routes/Landing'
@@ -14,6 +14,8 @@ import { BlogHome } from '@/routes/BlogHome'
 import { BlogCategory } from '@/routes/BlogCategory'
 import { PostPage } from '@/routes/PostPage'
 import { PreviewPage } from '@/routes/PreviewPage'
+import { TagPage } from '@/routes/TagPage'
+import { SearchPage } from '@/routes/SearchPage'
 import { Login } from '@/routes/Login'
 import { Signup } from '@/routes/Signup'
 import { AdminLogin } from '@/routes/AdminLogin'
@@ -68,14 +70,21 @@ export function AppRoutes() {
         <Route path="sitemap.xml" element={<SitemapRedirect />} />
         <Route path="blog/:workspace/feed.xml" element={<FeedRedirect />} />
         <Route path=":category/feed.xml" element={<FeedRedirect />} />
+        <Route path="tag/:tag/:feed" element={<FeedRedirect />} />
+        <Route path="blog/:workspace/tag/:tag/:feed" element={<FeedRedirect />} />
 
         {/* Public pages: with the newsletter card */}
         <Route element={<Shell newsletter />}>
-          <Route index element={<AtRoot site={<Home />} blog={<BlogHome />} />} />
+          <Route index element={<AtRoot site={<SiteHome />} blog={<BlogHome />} />} />
           <Route path="posts" element={<Posts />} />
           <Route path="about" element={<About />} />
           <Route path="landing" element={<Landing />} />
           <Route path="blog/:workspace" element={<BlogHome />} />
+          {/* Reader navigation: tag pages and search (their segments are never categories) */}
+          <Route path="blog/:workspace/tag/:tag" element={<TagPage />} />
+          <Route path="blog/:workspace/search" element={<SearchPage />} />
+          <Route path="tag/:tag" element={<TagPage />} />
+          <Route path="search" element={<SearchPage />} />
           <Route path="blog/:workspace/:category" element={<BlogCategory />} />
           <Route path="blog/:workspace/:category/:slug" element={<PostPage />} />
           <Route path=":category" element={<AtRoot site={<CategoryPage />} blog={<BlogCategory />} />} />

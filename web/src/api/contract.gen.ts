@@ -159,6 +159,11 @@ export interface PostSummary {
   excerpt: string
   coverImageUrl: string
   tags: string[]
+  /**
+   * TagSlugs are the tags' URL segments, one per tag in order: a tag's
+   * page is {blog}/tag/{slug}; "" for a tag without a page.
+   */
+  tagSlugs: string[]
   readMinutes: number
   publishedAt: string
   updatedAt: string
@@ -833,6 +838,10 @@ export const LIMITS = {
   titleMax: 200,
   /** characters of a post list search */
   searchMax: 200,
+  /** posts on a page of a blog's home (?page=N) */
+  homePageSize: 12,
+  /** posts on a page of the other reader lists (?page=N) */
+  listPageSize: 24,
   /** characters of a reader's blog search */
   readerSearchMax: 200,
   /** characters of a generation's topic or title */

@@ -46,6 +46,10 @@ export const getCategories = (workspace?: string) =>
 export interface PostsQuery {
   workspace?: string
   category?: string
+  /** A tag's URL segment (PostSummary.tagSlugs). */
+  tag?: string
+  /** Search text: the blog's public posts holding every word (title matches first). */
+  q?: string
   sort?: 'latest' | 'trending'
   limit?: number
   page?: number

@@ -18,6 +18,7 @@ import { useLogout } from '@/hooks/useLogout'
 import type { Category } from '@/api/types'
 import { safeHex } from '@/lib/color'
 import { cn } from '@/lib/utils'
+import { useSearchTarget } from '@/components/nav/searchTarget'
 
 const MAIN_LINKS = [
   { to: '/', label: 'Home', end: true },
@@ -140,6 +141,7 @@ export function Navbar() {
   const logout = useLogout()
   const [open, setOpen] = useState(false)
   const close = () => setOpen(false)
+  const searchTarget = useSearchTarget()
 
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200/80 bg-white/85 backdrop-blur-md supports-[backdrop-filter]:bg-white/75">
@@ -155,6 +157,9 @@ export function Navbar() {
           {categories.length > 0 && <CategoriesMenu categories={categories} />}
           <NavLink to="/about" className={desktopLink}>
             About
+          </NavLink>
+          <NavLink to={searchTarget} className={desktopLink}>
+            Search
           </NavLink>
         </nav>
 
@@ -192,6 +197,9 @@ export function Navbar() {
               )}
               <NavLink to="/about" className={(s) => cn(mobileLink(s), 'mt-3')} onClick={close}>
                 About
+              </NavLink>
+              <NavLink to={searchTarget} className={mobileLink} onClick={close}>
+                Search
               </NavLink>
             </nav>
             <div className="flex flex-col gap-2 border-t border-slate-200 p-4">

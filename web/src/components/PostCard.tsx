@@ -4,6 +4,7 @@ import { Clock } from 'lucide-react'
 import type { PostSummary } from '@/api/types'
 import { formatReadMinutesShort, formatShortDate, tagLabel } from '@/lib/format'
 import { postPath } from '@/lib/paths'
+import { linkedTags, tagPath } from '@/lib/nav'
 import { useRootBlog } from '@/lib/rootBlog'
 import { categoryBadgeClass, coverPlaceholderStyle, useCategoryColor } from '@/lib/categories'
 import { cn } from '@/lib/utils'
@@ -66,7 +67,9 @@ export function PostCard({ post, workspaceSlug, priority = false, className, hea
   const root = useRootBlog()
   const href = postPath(post, workspaceSlug, root?.slug)
   const Heading = headingLevel
-  const tags = (post.tags ?? []).filter((t) => t.trim()).slice(0, 3)
+  const tags = linkedTags(post.tags, post.tagSlugs).slice(0, 3)
+  // The tag pages of the post's blog: the server's address of the post says where that blog lives.
+  const tagBlog = workspaceSlug ?? (post.url?.startsWith('/blog/') ? post.workspaceSlug : undefined)
   const badge = categoryBadgeClass(post.category) ?? 'bg-(--brand-soft) text-(--brand-strong) ring-black/5'
   return (
     <article
@@ -101,8 +104,13 @@ export function PostCard({ post, workspaceSlug, priority = false, className, hea
         {tags.length > 0 && (
           <ul className="mt-auto flex flex-wrap gap-1.5 pt-4" aria-label="Tags">
             {tags.map((t) => (
-              <li key={t} className="rounded-md bg-slate-100 px-2 py-0.5 text-[0.6875rem] font-semibold tracking-wide text-slate-600">
-                {tagLabel(t)}
+              <li key={t.slug} className="relative z-10">
+                <Link
+                  to={tagPath(t.slug, tagBlog, root?.slug)}
+                  className="block rounded-md bg-slate-100 px-2 py-0.5 text-[0.6875rem] font-semibold tracking-wide text-slate-600 hover:bg-(--brand-soft) hover:text-(--brand-strong) focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-(--brand)"
+                >
+                  {tagLabel(t.name)}
+                </Link>
               </li>
             ))}
           </ul>

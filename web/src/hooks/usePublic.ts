@@ -21,13 +21,16 @@ export function usePosts(q: PostsQuery) {
   })
 }
 
-/** Paginated posts with a 'Load more' button (page / hasMore from the server). */
-export function useInfinitePosts(q: Omit<PostsQuery, 'page'>, enabled = true) {
+/**
+ * Paginated posts with a 'Load more' button (page / hasMore from the server), starting at firstPage (a
+ * list opened at ?page=N shows page N, and 'Load more' goes on from there).
+ */
+export function useInfinitePosts(q: Omit<PostsQuery, 'page'>, enabled = true, firstPage = 1) {
   const query = { limit: PAGE_SIZE, sort: 'latest' as const, ...q }
   return useInfiniteQuery({
-    queryKey: qk.postsInfinite(query),
+    queryKey: [...qk.postsInfinite(query), firstPage],
     queryFn: ({ pageParam, signal }) => getPosts({ ...query, page: pageParam }, signal),
-    initialPageParam: 1,
+    initialPageParam: firstPage,
     getNextPageParam: (last) => (last.hasMore ? (last.page || 1) + 1 : undefined),
     staleTime: 60_000,
     enabled,

@@ -15,6 +15,9 @@ import { blogHomePath, feedPath } from '@/lib/paths'
 import { useRootBlog } from '@/lib/rootBlog'
 import { titleCase } from '@/lib/categories'
 import { cn } from '@/lib/utils'
+import { LIMITS } from '@/api/contract.gen'
+import { PrevPageLink } from '@/components/nav/PrevPageLink'
+import { usePageParam } from '@/lib/nav'
 
 export function BlogCategory() {
   const root = useRootBlog()
@@ -22,7 +25,8 @@ export function BlogCategory() {
   const { workspace: ws = root?.slug ?? '', category: catSlug = '' } = useParams()
   const blog = useBlog(ws)
   const category = blog.data?.categories.find((c) => c.slug.toLowerCase() === catSlug.toLowerCase())
-  const posts = useInfinitePosts({ workspace: ws, category: category?.slug ?? catSlug }, Boolean(category))
+  const first = usePageParam()
+  const posts = useInfinitePosts({ workspace: ws, category: category?.slug ?? catSlug, limit: LIMITS.listPageSize }, Boolean(category), first)
   const blogTitle = blog.data ? blog.data.settings.blogTitle || blog.data.workspace.name : ''
   usePageMeta(
     blog.isError && isApiError(blog.error, 404)
@@ -35,7 +39,11 @@ export function BlogCategory() {
     category?.description,
   )
 
-  return <BlogGate blog={blog}>{(data) => <CategoryBody data={data} category={category} posts={posts} blogTitle={blogTitle} rootSlug={root?.slug} />}</BlogGate>
+  return (
+    <BlogGate blog={blog}>
+      {(data) => <CategoryBody data={data} category={category} posts={posts} blogTitle={blogTitle} rootSlug={root?.slug} first={first} />}
+    </BlogGate>
+  )
 }
 
 function CategoryBody({
@@ -44,12 +52,14 @@ function CategoryBody({
   posts,
   blogTitle,
   rootSlug,
+  first,
 }: {
   data: BlogResponse
   category: Category | undefined
   posts: ReturnType<typeof useInfinitePosts>
   blogTitle: string
   rootSlug: string | undefined
+  first: number
 }) {
   const { settings, workspace, categories } = data
   const blogHome = blogHomePath(workspace.slug, rootSlug)
@@ -94,6 +104,11 @@ function CategoryBody({
         categories={categories}
         activeCategory={category.slug}
       />
+      {first > 1 && (
+        <div className="container-page pt-8">
+          <PrevPageLink page={first} />
+        </div>
+      )}
       <BlogPostsSection template={template} posts={posts} workspaceSlug={workspace.slug} empty="No posts found in this category yet." />
     </BlogTheme>
   )

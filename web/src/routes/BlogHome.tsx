@@ -9,13 +9,18 @@ import { usePageMeta } from '@/hooks/usePageMeta'
 import { isApiError } from '@/api/client'
 import { feedPath } from '@/lib/paths'
 import { useRootBlog } from '@/lib/rootBlog'
+import { LIMITS } from '@/api/contract.gen'
+import { PrevPageLink } from '@/components/nav/PrevPageLink'
+import { usePageParam } from '@/lib/nav'
 
 export function BlogHome() {
   const root = useRootBlog()
   // /blog/:workspace, or "/" on a custom domain (the root blog).
   const { workspace: ws = root?.slug ?? '' } = useParams()
   const blog = useBlog(ws)
-  const posts = useInfinitePosts({ workspace: ws }, blog.isSuccess)
+  // ?page=N shows the page the server's home page N lists.
+  const first = usePageParam()
+  const posts = useInfinitePosts({ workspace: ws, limit: LIMITS.homePageSize }, blog.isSuccess, first)
   const title = blog.data ? blog.data.settings.blogTitle || blog.data.workspace.name : null
   usePageMeta(blog.isError && isApiError(blog.error, 404) ? 'Blog not found' : title, blog.data?.settings.blogDescription)
 
@@ -33,6 +38,11 @@ export function BlogHome() {
               workspaceSlug={workspace.slug}
               categories={categories}
             />
+            {first > 1 && (
+              <div className="container-page pt-8">
+                <PrevPageLink page={first} />
+              </div>
+            )}
             <BlogPostsSection template={template} posts={posts} workspaceSlug={workspace.slug} empty="No posts yet. Check back soon!" />
           </BlogTheme>
         )

@@ -11,12 +11,16 @@ import { useCategories, useInfinitePosts } from '@/hooks/usePublic'
 import { usePageMeta } from '@/hooks/usePageMeta'
 import { categoryGradient, readableOn, safeHex } from '@/lib/color'
 import { feedPath } from '@/lib/paths'
+import { LIMITS } from '@/api/contract.gen'
+import { PrevPageLink } from '@/components/nav/PrevPageLink'
+import { usePageParam } from '@/lib/nav'
 
 export function CategoryPage() {
   const { category: slug = '' } = useParams()
   const categories = useCategories()
   const category = categories.data?.find((c) => c.slug.toLowerCase() === slug.toLowerCase())
-  const posts = useInfinitePosts({ category: category?.slug ?? slug }, Boolean(category))
+  const first = usePageParam()
+  const posts = useInfinitePosts({ category: category?.slug ?? slug, limit: LIMITS.listPageSize }, Boolean(category), first)
   usePageMeta(category ? category.name : categories.isLoading ? null : 'Category not found', category?.description)
 
   return (
@@ -27,12 +31,12 @@ export function CategoryPage() {
       isEmpty={() => !category}
       empty={<NotFoundBlock title="Category not found" />}
     >
-      {() => category && <CategoryContent category={category} posts={posts} />}
+      {() => category && <CategoryContent category={category} posts={posts} first={first} />}
     </QueryState>
   )
 }
 
-function CategoryContent({ category, posts }: { category: Category; posts: PagedPostsQuery }) {
+function CategoryContent({ category, posts, first }: { category: Category; posts: PagedPostsQuery; first: number }) {
   const fg = readableOn(safeHex(category.colorHex))
 
   return (
@@ -56,6 +60,7 @@ function CategoryContent({ category, posts }: { category: Category; posts: Paged
         </div>
       </header>
       <div className="container-page py-12 sm:py-16">
+        <PrevPageLink page={first} />
         <PagedPosts query={posts} empty="No posts found in this category yet." />
       </div>
     </>

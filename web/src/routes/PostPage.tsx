@@ -15,6 +15,7 @@ import { isApiError } from '@/api/client'
 import type { Post, PostSummary } from '@/api/types'
 import { formatLongDate, formatReadMinutesLong } from '@/lib/format'
 import { blogHomePath, categoryPath } from '@/lib/paths'
+import { linkedTags, tagPath } from '@/lib/nav'
 import { useRootBlog } from '@/lib/rootBlog'
 import { titleCase } from '@/lib/categories'
 import { PRODUCT_NAME } from '@/lib/constants'
@@ -87,7 +88,7 @@ export function Article({
   const home = workspaceSlug ? blogHomePath(workspaceSlug, root?.slug) : '/'
   const catHref = categoryPath(post.category, workspaceSlug, root?.slug)
   const shareUrl = post.canonicalUrl || window.location.href
-  const tags = (post.tags ?? []).filter((t) => t.trim())
+  const tags = linkedTags(post.tags, post.tagSlugs)
 
   return (
     <>
@@ -163,8 +164,14 @@ export function Article({
         {tags.length > 0 && (
           <ul className="mt-10 flex flex-wrap gap-2" aria-label="Tags">
             {tags.map((t) => (
-              <li key={t} className="rounded-full bg-slate-100 px-3 py-1 text-sm font-medium text-slate-700">
-                #{t.replace(/^#+/, '')}
+              <li key={t.slug}>
+                <Link
+                  to={tagPath(t.slug, workspaceSlug, root?.slug)}
+                  rel="tag"
+                  className="inline-flex rounded-full bg-slate-100 px-3 py-1 text-sm font-medium text-slate-700 hover:bg-(--brand-soft) hover:text-(--brand-strong) focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-(--brand)"
+                >
+                  #{t.name.replace(/^#+/, '')}
+                </Link>
               </li>
             ))}
           </ul>

@@ -2,10 +2,15 @@ import { PagedPosts } from '@/components/PagedPosts'
 import { RssLink } from '@/components/RssLink'
 import { useInfinitePosts } from '@/hooks/usePublic'
 import { usePageMeta } from '@/hooks/usePageMeta'
+import { LIMITS } from '@/api/contract.gen'
+import { PrevPageLink } from '@/components/nav/PrevPageLink'
+import { usePageParam } from '@/lib/nav'
 
 export function Posts() {
   usePageMeta('All posts', 'Every article on marketing, keto, fitness and tech, newest first.')
-  const query = useInfinitePosts({ sort: 'latest' })
+  // ?page=N shows the page the server's /posts?page=N lists.
+  const first = usePageParam()
+  const query = useInfinitePosts({ sort: 'latest', limit: LIMITS.listPageSize }, true, first)
 
   return (
     <div className="container-page py-12 sm:py-16">
@@ -19,6 +24,7 @@ export function Posts() {
         </div>
         <RssLink href="/feed.xml" />
       </header>
+      <PrevPageLink page={first} />
       <PagedPosts query={query} empty="No posts yet. Check back soon!" />
     </div>
   )

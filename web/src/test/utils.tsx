@@ -108,6 +108,7 @@ export function makePost(over: Partial<PostSummary> = {}): PostSummary {
     excerpt: 'Start your day right with these low-carb ideas...',
     coverImageUrl: '',
     tags: ['keto', 'breakfast', 'low carb', 'recipes'],
+    tagSlugs: ['keto', 'breakfast', 'low-carb', 'recipes'],
     readMinutes: 4,
     publishedAt: '2025-01-05T12:00:00Z',
     updatedAt: '2025-01-05T12:00:00Z',

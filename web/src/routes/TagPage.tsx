@@ -1,0 +1,111 @@
+import { Link, useParams } from 'react-router'
+import { ArrowLeft } from 'lucide-react'
+import { LIMITS } from '@/api/contract.gen'
+import type { PostSummary } from '@/api/types'
+import { BlogTheme } from '@/components/BlogTheme'
+import { BlogHeader } from '@/components/blog/BlogHeader'
+import { BlogGate } from '@/components/blog/BlogGate'
+import { BlogPostsSection } from '@/components/blog/BlogPostsSection'
+import { PagedPosts } from '@/components/PagedPosts'
+import { PrevPageLink } from '@/components/nav/PrevPageLink'
+import { RssLink } from '@/components/RssLink'
+import { useBlog, useInfinitePosts } from '@/hooks/usePublic'
+import { blogPageTitle, usePageMeta } from '@/hooks/usePageMeta'
+import { templateOf } from '@/lib/blogTheme'
+import { linkedTags, tagFeedPath, usePageParam } from '@/lib/nav'
+import { blogHomePath } from '@/lib/paths'
+import { useRootBlog } from '@/lib/rootBlog'
+import { cn } from '@/lib/utils'
+
+/** The empty list of a tag (the server's page of such a tag is a 404). */
+export const NO_TAGGED_POSTS = 'No posts found with this tag yet.'
+
+/** How the tag is written on the posts listed (their first tag with this URL segment), else the segment. */
+function tagName(pages: { posts?: PostSummary[] | null }[] | undefined, slug: string): string {
+  for (const page of pages ?? []) {
+    for (const p of page.posts ?? []) {
+      const t = linkedTags(p.tags, p.tagSlugs).find((x) => x.slug === slug)
+      if (t) return t.name.replace(/^#+/, '')
+    }
+  }
+  return slug
+}
+
+/**
+ * A tag's page: the blog's public posts with the tag, newest first, with the tag's feed. /blog/:workspace/tag/:tag
+ * in the blog's own look; /tag/:tag for the blog at the root (the site's, or a custom domain's).
+ */
+export function TagPage() {
+  const root = useRootBlog()
+  const { workspace = root?.slug, tag = '' } = useParams()
+  return workspace ? <BlogTagPage workspace={workspace} tag={tag} rootSlug={root?.slug} /> : <SiteTagPage tag={tag} />
+}
+
+function SiteTagPage({ tag }: { tag: string }) {
+  const first = usePageParam()
+  const posts = useInfinitePosts({ tag, limit: LIMITS.listPageSize }, true, first)
+  const name = tagName(posts.data?.pages, tag)
+  usePageMeta(`#${name}`, `Posts tagged ${name}.`)
+  return (
+    <div className="container-page py-12 sm:py-16">
+      <header className="mb-10 flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <Link to="/posts" className="inline-flex items-center gap-1.5 rounded text-sm font-semibold text-brand-600 hover:underline">
+            <ArrowLeft className="size-4" aria-hidden="true" /> All posts
+          </Link>
+          <h1 className="mt-2 text-3xl font-extrabold tracking-tight break-words text-slate-900 sm:text-4xl">#{name}</h1>
+          <p className="mt-2 max-w-2xl text-slate-600">Posts tagged {name}, newest first.</p>
+        </div>
+        <RssLink href={tagFeedPath(tag)} label={`#${name} RSS feed`} />
+      </header>
+      <PrevPageLink page={first} />
+      <PagedPosts query={posts} empty={NO_TAGGED_POSTS} />
+    </div>
+  )
+}
+
+function BlogTagPage({ workspace, tag, rootSlug }: { workspace: string; tag: string; rootSlug?: string }) {
+  const first = usePageParam()
+  const blog = useBlog(workspace)
+  const posts = useInfinitePosts({ workspace, tag, limit: LIMITS.listPageSize }, blog.isSuccess, first)
+  const name = tagName(posts.data?.pages, tag)
+  const blogTitle = blog.data ? blog.data.settings.blogTitle || blog.data.workspace.name : ''
+  usePageMeta(blog.data ? blogPageTitle(`#${name}`, blogTitle) : blog.isError ? 'Blog not found' : null, `Posts tagged ${name}.`)
+  return (
+    <BlogGate blog={blog}>
+      {({ settings, workspace: ws, categories }) => {
+        const template = templateOf(settings)
+        return (
+          <BlogTheme settings={settings}>
+            <BlogHeader
+              template={template}
+              before={
+                <Link
+                  to={blogHomePath(ws.slug, rootSlug)}
+                  className={cn(
+                    'mb-5 inline-flex items-center gap-1.5 rounded text-sm font-medium focus-visible:outline-none focus-visible:ring-2',
+                    template === 'template-1' ? 'text-(--brand-contrast) opacity-90 hover:opacity-100' : 'text-(--brand-strong) hover:underline',
+                  )}
+                >
+                  <ArrowLeft className="size-4" aria-hidden="true" /> Back to {blogTitle}
+                </Link>
+              }
+              title={`#${name}`}
+              description={`Posts tagged ${name}, newest first.`}
+              rssHref={tagFeedPath(tag, ws.slug, rootSlug)}
+              rssLabel={`#${name} RSS feed`}
+              workspaceSlug={ws.slug}
+              categories={categories}
+            />
+            {first > 1 && (
+              <div className="container-page pt-8">
+                <PrevPageLink page={first} />
+              </div>
+            )}
+            <BlogPostsSection template={template} posts={posts} workspaceSlug={ws.slug} empty={NO_TAGGED_POSTS} />
+          </BlogTheme>
+        )
+      }}
+    </BlogGate>
+  )
+}
