@@ -11,8 +11,8 @@ type Plan struct {
 	ImagesPerMonth int      `json:"imagesPerMonth"`
 	MaxCategories  int      `json:"maxCategories"`
 	Features       []string `json:"features"`
-	// WhiteLabel: the plan's blogs show no platform mark.
-	WhiteLabel bool `json:"whiteLabel"`
+	// WhiteLabel: the plan's blogs show no platform mark (left out when not).
+	WhiteLabel bool `json:"whiteLabel,omitempty"`
 }
 
 // Usage is the workspace's generation counters of the month and their limits.

@@ -675,8 +675,8 @@ export interface Plan {
   imagesPerMonth: number
   maxCategories: number
   features: string[]
-  /** WhiteLabel: the plan's blogs show no platform mark. */
-  whiteLabel: boolean
+  /** WhiteLabel: the plan's blogs show no platform mark (left out when not). */
+  whiteLabel?: boolean
 }
 
 /** Usage is the workspace's generation counters of the month and their limits. */

@@ -1,12 +1,15 @@
 /**
  * /dashboard/settings — the blog settings on a page of their own: title, description, template,
  * colour, font, 'Review AI posts before they go live' and the writing profile (brand voice,
- * language, default tone and length). Admins get the site workspace's.
+ * language, default tone and length), the blog's brand and the user's author profile. Admins get the site
+ * workspace's.
  * Signed out: /admin/login.
  */
 import { RequireSession } from '@/components/RequireSession'
 import { WorkspaceGate } from '@/components/admin/WorkspaceGate'
 import { BlogSettingsForm } from '@/components/owner/BlogSettingsForm'
+import { AuthorProfile } from '@/features/author/AuthorProfile'
+import { BrandSettings } from '@/features/brand/BrandSettings'
 import { OwnerPage } from '@/components/owner/OwnerLayout'
 import { usePageMeta } from '@/hooks/usePageMeta'
 import { useWorkspaceCategories } from '@/hooks/useWorkspace'
@@ -15,7 +18,13 @@ function SettingsForm() {
   const categories = useWorkspaceCategories()
   return (
     <WorkspaceGate>
-      {(data) => <BlogSettingsForm key={data.workspace.id} settings={data.settings} slug={data.workspace.slug} categories={categories.data} />}
+      {(data) => (
+        <div className="grid gap-8">
+          <BlogSettingsForm key={data.workspace.id} settings={data.settings} slug={data.workspace.slug} categories={categories.data} />
+          <BrandSettings slug={data.workspace.slug} />
+          <AuthorProfile />
+        </div>
+      )}
     </WorkspaceGate>
   )
 }
