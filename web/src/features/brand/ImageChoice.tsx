@@ -70,7 +70,7 @@ export function ImageChoice({
       )}
       <ImageUpload
         purpose="featured"
-        label={`Upload a ${label.toLowerCase()}`}
+        label="Upload an image"
         value={null}
         onBusyChange={onBusyChange}
         onChange={(img) => img && onChange(img.url)}
