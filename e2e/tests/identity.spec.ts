@@ -34,6 +34,8 @@ test('author profile, brand, byline and author page', async ({ page }) => {
   });
   await expect(profile.getByRole('img', { name: 'Current avatar' })).toBeVisible();
   await profile.getByRole('button', { name: 'Add link' }).click();
+  await profile.getByRole('combobox', { name: 'Link 1 network' }).click();
+  await page.getByRole('option', { name: 'GitHub' }).click();
   await profile.getByLabel('Link 1 address').fill('https://github.com/olivia');
   await profile.getByRole('button', { name: 'Save profile' }).click();
   await expect(page.getByText('Author profile saved')).toBeVisible();
@@ -77,7 +79,7 @@ test('author profile, brand, byline and author page', async ({ page }) => {
   const authorPath = new URL(page.url()).pathname;
   await expect(page.getByRole('heading', { level: 1, name: 'Olivia Stone' })).toBeVisible();
   await expect(page.getByText('Cooks keto for a family of four')).toBeVisible();
-  await expect(page.getByRole('link', { name: /GitHub/ })).toHaveAttribute('href', 'https://github.com/olivia');
+  await expect(page.getByRole('list', { name: "Olivia Stone's profiles" }).getByRole('link', { name: /GitHub/ })).toHaveAttribute('href', 'https://github.com/olivia');
   await expect(page.getByRole('link', { name: 'Fat first: a week of keto breakfasts' })).toBeVisible();
   await expect(page).toHaveTitle('Olivia Stone | Olivia Writes');
   await snapBoth(page, 'identity-author');

@@ -62,7 +62,7 @@ export function AuthorPage() {
   } else {
     body = (
       <div className="container-page py-10 sm:py-14">
-        <header className="mx-auto flex max-w-3xl flex-col items-center gap-4 text-center sm:flex-row sm:items-start sm:text-left">
+        <header className="flex max-w-3xl flex-col items-center gap-4 text-center sm:flex-row sm:items-start sm:text-left">
           <AuthorAvatar author={author} className="size-24 text-2xl ring-4 ring-white shadow-md" />
           <div className="min-w-0">
             <p className="text-xs font-bold tracking-widest text-(--brand-strong) uppercase">Author</p>
