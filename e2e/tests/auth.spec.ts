@@ -39,7 +39,7 @@ test('admin login lands on the admin dashboard', async ({ page }) => {
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
   await page.goto('/');
-  await expect(page.getByRole('link', { name: 'ADMIN' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'ADMIN', exact: true })).toBeVisible();
 });
 
 test('unknown route shows the 404 page with status 404', async ({ page }) => {

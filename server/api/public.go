@@ -271,6 +271,9 @@ func (h *Handler) getPreview(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
+	if p.AuthorID != 0 {
+		p.Author, _ = h.Reader.AuthorByID(r.Context(), p.AuthorID) // a byline is not worth failing the preview
+	}
 	w.Header().Set("Cache-Control", "private, no-store")
 	w.Header().Set("X-Robots-Tag", "noindex, nofollow")
 	return WriteJSON(w, http.StatusOK, contract.PreviewResponse{Post: PostJSON(b, p, names, false),

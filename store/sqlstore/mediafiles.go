@@ -75,9 +75,9 @@ func (d *DB) HasMediaFile(ctx context.Context, key string) (bool, error) {
 
 // mediaUsed is the condition "something of workspace $W refers to key $K"
 // ($W and $K are replaced by the caller's placeholders or columns). Covers,
-// library items, a blog's brand marks and authors' avatars hold keys; banners, bodies and scheduled banners hold
-// URLs, which contain the key. Keys are made of [a-z0-9./-] only, so LIKE
-// has no wildcard to misread.
+// library items, a blog's brand images and authors' avatars hold keys;
+// banners, bodies and scheduled banners hold URLs, which contain the key.
+// Keys are made of [a-z0-9./-] only, so LIKE has no wildcard to misread.
 const mediaUsed = `(EXISTS (SELECT 1 FROM blog_posts p WHERE p.workspace_id = $W AND (p.cover_image_url = $K
 	   OR p.banners LIKE '%' || $K || '%' OR p.content LIKE '%' || $K || '%'))
 	OR EXISTS (SELECT 1 FROM media_library l WHERE l.workspace_id = $W AND l.file_url = $K)

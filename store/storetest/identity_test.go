@@ -117,6 +117,26 @@ func TestAuthorsAndBrands(t *testing.T) {
 			len(br.SocialLinks) != 1 {
 			t.Fatalf("brand = %+v, %v", br, err)
 		}
+		// Files a brand or an avatar shows are in use: never swept.
+		for _, key := range []string{"1/library/logo.png", "1/library/avatar.png", "1/library/loose.png"} {
+			if err := s.AddMediaFile(ctx, &store.MediaFile{Key: key, WorkspaceID: ws.ID, Size: 1, CreatedAt: time.Now().Add(-48 * time.Hour)}, -1); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := s.SetBrand(ctx, ws.ID, &store.Brand{LogoURL: "1/library/logo.png"}); err != nil {
+			t.Fatal(err)
+		}
+		pa.AvatarURL = "1/library/avatar.png"
+		if err := s.UpdateAuthor(ctx, pa); err != nil {
+			t.Fatal(err)
+		}
+		unused, err := s.UnusedMediaFiles(ctx, time.Now(), 10)
+		if err != nil || len(unused) != 1 || unused[0].Key != "1/library/loose.png" {
+			t.Fatalf("unused files = %v, %v; want only the loose one", unused, err)
+		}
+		if err := s.SetBrand(ctx, ws.ID, want); err != nil {
+			t.Fatal(err)
+		}
 		if err := s.SetBrand(ctx, 9999, want); err != store.ErrNotFound {
 			t.Fatalf("brand of no workspace: %v", err)
 		}

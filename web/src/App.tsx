@@ -13,6 +13,7 @@ import { CategoryPage } from '@/routes/CategoryPage'
 import { BlogHome } from '@/routes/BlogHome'
 import { BlogCategory } from '@/routes/BlogCategory'
 import { PostPage } from '@/routes/PostPage'
+import { AuthorPage } from '@/routes/AuthorPage'
 import { PreviewPage } from '@/routes/PreviewPage'
 import { TagPage } from '@/routes/TagPage'
 import { SearchPage } from '@/routes/SearchPage'
@@ -87,6 +88,8 @@ export function AppRoutes() {
           <Route path="search" element={<SearchPage />} />
           <Route path="blog/:workspace/:category" element={<BlogCategory />} />
           <Route path="blog/:workspace/:category/:slug" element={<PostPage />} />
+          <Route path="blog/:workspace/author/:slug" element={<AuthorPage />} />
+          <Route path="author/:slug" element={<AuthorPage />} />
           <Route path=":category" element={<AtRoot site={<CategoryPage />} blog={<BlogCategory />} />} />
           <Route path=":category/:slug" element={<AtRoot site={<PostPage />} blog={<PostPage />} />} />
         </Route>

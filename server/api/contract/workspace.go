@@ -13,8 +13,8 @@ type Plan struct {
 	// CustomDomain: the plan may serve its blog on a domain of its own.
 	CustomDomain bool     `json:"customDomain"`
 	Features     []string `json:"features"`
-	// WhiteLabel: the plan's blogs show no platform mark.
-	WhiteLabel bool `json:"whiteLabel"`
+	// WhiteLabel: the plan's blogs show no platform mark (left out when not).
+	WhiteLabel bool `json:"whiteLabel,omitempty"`
 }
 
 // Usage is the workspace's generation counters of the month and their limits.

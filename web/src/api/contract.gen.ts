@@ -729,8 +729,8 @@ export interface Plan {
   /** CustomDomain: the plan may serve its blog on a domain of its own. */
   customDomain: boolean
   features: string[]
-  /** WhiteLabel: the plan's blogs show no platform mark. */
-  whiteLabel: boolean
+  /** WhiteLabel: the plan's blogs show no platform mark (left out when not). */
+  whiteLabel?: boolean
 }
 
 /** Usage is the workspace's generation counters of the month and their limits. */

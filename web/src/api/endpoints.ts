@@ -1,6 +1,11 @@
 import { api } from './client'
 import type {
   AdminPostsResponse,
+  AuthorPage,
+  AuthorProfileInput,
+  AuthorProfileResponse,
+  BrandInput,
+  BrandResponse,
   AdminWorkspace,
   BlogResponse,
   BulkScheduleInput,
@@ -64,6 +69,10 @@ export const getPost = (category: string, slug: string, workspace?: string, view
 
 export const getBlog = (workspace: string) => api<BlogResponse>(`/api/blogs/${seg(workspace)}`)
 
+/** An author's page on a blog: the author and one page of their posts there (404 when none). */
+export const getAuthorPage = (slug: string, q: { workspace?: string; page?: number; limit?: number }, signal?: AbortSignal) =>
+  api<AuthorPage>(`/api/authors/${seg(slug)}`, { query: { ...q }, signal })
+
 export const subscribe = (email: string) =>
   api<{ ok: boolean }>('/api/subscribers', { method: 'POST', body: { email } })
 
@@ -84,6 +93,12 @@ export const logout = () => api<void>('/api/auth/logout', { method: 'POST' })
 
 // ---- Owner ----
 export const getWorkspace = () => api<WorkspaceResponse>('/api/workspace')
+export const getBrand = () => api<BrandResponse>('/api/workspace/brand').then((r) => r.brand)
+export const updateBrand = (input: BrandInput) =>
+  api<BrandResponse>('/api/workspace/brand', { method: 'PUT', body: input }).then((r) => r.brand)
+export const getAuthorProfile = () => api<AuthorProfileResponse>('/api/workspace/author').then((r) => r.profile)
+export const updateAuthorProfile = (input: AuthorProfileInput) =>
+  api<AuthorProfileResponse>('/api/workspace/author', { method: 'PUT', body: input }).then((r) => r.profile)
 export const updateSettings = (input: SettingsInput) =>
   api<{ settings: Settings }>('/api/workspace/settings', { method: 'PUT', body: input })
 export const completeOnboarding = (input: OnboardingInput) =>

@@ -9,6 +9,7 @@ import { useRootBlog } from '@/lib/rootBlog'
 import { categoryBadgeClass, coverPlaceholderStyle, useCategoryColor } from '@/lib/categories'
 import { cn } from '@/lib/utils'
 import { Skeleton } from './ui/skeleton'
+import { Byline } from './Byline'
 
 interface Props {
   post: PostSummary
@@ -62,7 +63,7 @@ function Cover({ post, priority }: { post: PostSummary; priority: boolean }) {
   )
 }
 
-/** Post card: cover, category, date, read time, title, excerpt, up to 3 tags. */
+/** Post card: cover, category, date, read time, title, excerpt, byline, up to 3 tags. */
 export function PostCard({ post, workspaceSlug, priority = false, className, headingLevel = 'h3', showBlog = false }: Props) {
   const root = useRootBlog()
   const href = postPath(post, workspaceSlug, root?.slug)
@@ -101,6 +102,7 @@ export function PostCard({ post, workspaceSlug, priority = false, className, hea
           </p>
         )}
         {post.excerpt && <p className="mt-2 line-clamp-3 text-sm leading-relaxed text-slate-600">{post.excerpt}</p>}
+        {post.author && <Byline author={post.author} size="sm" className="mt-3" />}
         {tags.length > 0 && (
           <ul className="mt-auto flex flex-wrap gap-1.5 pt-4" aria-label="Tags">
             {tags.map((t) => (

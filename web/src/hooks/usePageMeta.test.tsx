@@ -19,11 +19,22 @@ describe('pageTitle', () => {
   ])('%j → %j', (title, want) => expect(pageTitle(title)).toBe(want))
 })
 
+describe('pageTitle with a name', () => {
+  it.each([
+    ['Keto', 'Olivia Writes', 'Keto | Olivia Writes'],
+    ['', 'Olivia Writes', 'Olivia Writes'],
+    ['Olivia Writes', 'Olivia Writes', 'Olivia Writes'],
+    ['Keto | Olivia Writes', 'Olivia Writes', 'Keto | Olivia Writes'],
+  ])('%j on %j → %j', (title, name, want) => expect(pageTitle(title, name)).toBe(want))
+})
+
 describe('blogPageTitle', () => {
-  it("names a workspace's blog, not the site's own", () => {
-    expect(blogPageTitle('Keto', 'Olivia Writes')).toBe('Keto – Olivia Writes')
-    expect(blogPageTitle('Keto', 'InkPress')).toBe('Keto')
-    expect(blogPageTitle('Keto', '')).toBe('Keto')
+  it("names the page's blog, and the product on the site's own blog", () => {
+    expect(blogPageTitle('Keto', 'Olivia Writes')).toBe('Keto | Olivia Writes')
+    expect(blogPageTitle('Olivia Writes', 'Olivia Writes')).toBe('Olivia Writes')
+    expect(blogPageTitle('Keto', 'InkPress')).toBe('Keto | InkPress')
+    expect(blogPageTitle('Keto', '')).toBe('Keto | InkPress')
+    expect(blogPageTitle('Keto', null)).toBe('Keto | InkPress')
   })
 })
 
@@ -60,10 +71,10 @@ describe('blog category titles', () => {
     await waitFor(() => expect(document.title).toBe('Keto | InkPress'))
   })
 
-  it("another blog's category page is 'Keto – Olivia Writes | InkPress'", async () => {
+  it("another blog's category page is 'Keto | Olivia Writes'", async () => {
     mockFetch(routes(blog('Olivia Writes', 'olivia')))
     renderWithProviders(<AppRoutes />, { route: '/blog/olivia/keto' })
     expect(await screen.findByRole('heading', { level: 1, name: 'Keto' })).toBeInTheDocument()
-    await waitFor(() => expect(document.title).toBe('Keto – Olivia Writes | InkPress'))
+    await waitFor(() => expect(document.title).toBe('Keto | Olivia Writes'))
   })
 })

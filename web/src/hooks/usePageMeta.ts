@@ -5,24 +5,24 @@ import { PRODUCT_NAME } from '@/lib/constants'
 const TITLE_SEPARATORS = [' | ', ' – ', ' — ', ' - ']
 
 /**
- * '{title} | InkPress', or 'InkPress' alone when the title is empty or the product name. A title that
- * already ends with the product name ('Keto – InkPress') is kept as it is, never 'Keto – InkPress | InkPress'.
- * The server's head says the same (server/site/head.go FullTitle).
+ * '{title} | {name}', or the name alone when the title is empty or the name itself. A title that
+ * already ends with the name ('Keto – InkPress') is kept as it is, never 'Keto – InkPress | InkPress'.
+ * The name is the product's unless given. The server's head says the same (server/site/head.go FullTitle).
  */
-export function pageTitle(title?: string | null): string {
+export function pageTitle(title?: string | null, name: string = PRODUCT_NAME): string {
   const t = title?.trim()
-  if (!t || t === PRODUCT_NAME) return PRODUCT_NAME
-  if (TITLE_SEPARATORS.some((sep) => t.endsWith(sep + PRODUCT_NAME))) return t
-  return `${t} | ${PRODUCT_NAME}`
+  if (!t || t === name) return name
+  if (TITLE_SEPARATORS.some((sep) => t.endsWith(sep + name))) return t
+  return `${t} | ${name}`
 }
 
 /**
- * A page of a workspace blog: '{page} – {blog}', or the page alone when the blog is the site's own
- * (its title is the product name) or has no title. pageTitle then adds ' | InkPress'.
+ * The full title of a page of a blog: '{page} | {blog}', the blog's name alone on its home page, and
+ * the product's name in place of the blog's on the site's own blog (no blog title). The server's head
+ * says the same (server/site/head.go BlogPageTitle).
  */
-export function blogPageTitle(page: string, blogTitle?: string | null): string {
-  const b = blogTitle?.trim()
-  return !b || b === PRODUCT_NAME ? page : `${page} – ${b}`
+export function blogPageTitle(page: string | null | undefined, blogTitle?: string | null): string {
+  return pageTitle(page, blogTitle?.trim() || PRODUCT_NAME)
 }
 
 function setMeta(selector: string, attr: 'content' | 'href', value: string) {
@@ -32,14 +32,16 @@ function setMeta(selector: string, attr: 'content' | 'href', value: string) {
 
 /**
  * Keeps document.title (and, when the server put them in the head, the description and
- * social tags) in sync during client-side navigation.
+ * social tags) in sync during client-side navigation. blogTitle names the blog the page belongs
+ * to (its pages carry its name instead of the product's).
  */
-export function usePageMeta(title?: string | null, description?: string | null) {
+export function usePageMeta(title?: string | null, description?: string | null, blogTitle?: string | null) {
   useEffect(() => {
-    const full = pageTitle(title)
+    const full = blogPageTitle(title, blogTitle)
     document.title = full
     setMeta('meta[property="og:title"]', 'content', full)
     setMeta('meta[name="twitter:title"]', 'content', full)
+    if (blogTitle?.trim()) setMeta('meta[property="og:site_name"]', 'content', blogTitle.trim())
     if (description) {
       setMeta('meta[name="description"]', 'content', description)
       setMeta('meta[property="og:description"]', 'content', description)
@@ -48,10 +50,32 @@ export function usePageMeta(title?: string | null, description?: string | null) 
     const url = window.location.origin + window.location.pathname
     setMeta('link[rel="canonical"]', 'href', url)
     setMeta('meta[property="og:url"]', 'content', url)
-  }, [title, description])
+  }, [title, description, blogTitle])
 }
 
 /** Only the title. */
 export function useDocumentTitle(title?: string | null) {
   usePageMeta(title)
+}
+
+/**
+ * Shows the blog's own browser icon while one of its pages is open: the server names it in the head
+ * (link[data-blog-icon], after the product's icon, so it wins); leaving the blog removes it again.
+ */
+export function useBlogIcon(url?: string | null) {
+  useEffect(() => {
+    let link = document.head.querySelector<HTMLLinkElement>('link[data-blog-icon]')
+    if (!url) {
+      link?.remove()
+      return
+    }
+    if (!link) {
+      link = document.createElement('link')
+      link.rel = 'icon'
+      link.setAttribute('data-blog-icon', '')
+      document.head.appendChild(link)
+    }
+    link.href = url
+    return () => link?.remove()
+  }, [url])
 }

@@ -1,4 +1,4 @@
-import type { PostSummary } from '@/api/types'
+import type { Author, PostSummary } from '@/api/types'
 
 /**
  * Path helpers for links into blogs. workspaceSlug names the blog; rootSlug is the blog served at this
@@ -38,4 +38,15 @@ export function feedPath(opts: { workspace?: string; category?: string; rootSlug
     return opts.category ? `${base}?category=${encodeURIComponent(opts.category)}` : base
   }
   return opts.category ? `/${encodeURIComponent(opts.category)}/feed.xml` : '/feed.xml'
+}
+
+/** Where an author's link goes: the page's path on this origin (app navigation), else the full address. */
+export function authorHref(author: Pick<Author, 'url'>): { to: string; internal: boolean } {
+  try {
+    const u = new URL(author.url, window.location.href)
+    if (u.origin === window.location.origin) return { to: u.pathname, internal: true }
+    return { to: u.href, internal: false }
+  } catch {
+    return { to: author.url, internal: false }
+  }
 }

@@ -8,7 +8,7 @@ import { BlogGate } from '@/components/blog/BlogGate'
 import { NotFoundBlock } from '@/components/NotFoundBlock'
 import { Button } from '@/components/ui/button'
 import { useBlog, useInfinitePosts } from '@/hooks/usePublic'
-import { blogPageTitle, usePageMeta } from '@/hooks/usePageMeta'
+import { useBlogIcon, usePageMeta } from '@/hooks/usePageMeta'
 import { isApiError } from '@/api/client'
 import type { BlogResponse, Category } from '@/api/types'
 import { blogHomePath, feedPath } from '@/lib/paths'
@@ -33,11 +33,13 @@ export function BlogCategory() {
       ? 'Blog not found'
       : blog.data
         ? category
-          ? blogPageTitle(category.name, blogTitle)
+          ? category.name
           : 'Category not found'
         : null,
     category?.description,
+    blogTitle,
   )
+  useBlogIcon(blog.data?.brand.faviconUrl)
 
   return (
     <BlogGate blog={blog}>

@@ -5,7 +5,7 @@ import { BlogHeader } from '@/components/blog/BlogHeader'
 import { BlogPostsSection } from '@/components/blog/BlogPostsSection'
 import { BlogGate } from '@/components/blog/BlogGate'
 import { useBlog, useInfinitePosts } from '@/hooks/usePublic'
-import { usePageMeta } from '@/hooks/usePageMeta'
+import { useBlogIcon, usePageMeta } from '@/hooks/usePageMeta'
 import { isApiError } from '@/api/client'
 import { feedPath } from '@/lib/paths'
 import { useRootBlog } from '@/lib/rootBlog'
@@ -22,7 +22,8 @@ export function BlogHome() {
   const first = usePageParam()
   const posts = useInfinitePosts({ workspace: ws, limit: LIMITS.homePageSize }, blog.isSuccess, first)
   const title = blog.data ? blog.data.settings.blogTitle || blog.data.workspace.name : null
-  usePageMeta(blog.isError && isApiError(blog.error, 404) ? 'Blog not found' : title, blog.data?.settings.blogDescription)
+  usePageMeta(blog.isError && isApiError(blog.error, 404) ? 'Blog not found' : title, blog.data?.settings.blogDescription, title)
+  useBlogIcon(blog.data?.brand.faviconUrl)
 
   return (
     <BlogGate blog={blog}>

@@ -80,7 +80,7 @@ describe('custom domain', () => {
     expect(screen.getByRole('link', { name: /Back to Olivia Writes/ })).toHaveAttribute('href', '/')
     expect(screen.getByRole('link', { name: /Keto RSS feed/ })).toHaveAttribute('href', '/feed.xml?category=keto')
     expect(await screen.findByRole('link', { name: 'Ten Keto Breakfasts' })).toHaveAttribute('href', '/keto/ten-keto-breakfasts')
-    expect(document.title).toContain('Keto – Olivia Writes')
+    expect(document.title).toBe('Keto | Olivia Writes')
   })
 
   it('renders the blog post at "/:category/:slug", fetched by host, with root-relative breadcrumbs', async () => {

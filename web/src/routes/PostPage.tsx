@@ -10,7 +10,8 @@ import { PageError } from '@/components/ErrorBlock'
 import { Button } from '@/components/ui/button'
 import { Skeleton } from '@/components/ui/skeleton'
 import { useBlog, usePost } from '@/hooks/usePublic'
-import { usePageMeta } from '@/hooks/usePageMeta'
+import { useBlogIcon, usePageMeta } from '@/hooks/usePageMeta'
+import { Byline } from '@/components/Byline'
 import { isApiError } from '@/api/client'
 import type { Post, PostSummary } from '@/api/types'
 import { formatLongDate, formatReadMinutesLong } from '@/lib/format'
@@ -152,6 +153,7 @@ export function Article({
           <h1 className="mt-4 text-3xl font-extrabold leading-tight tracking-tight text-slate-900 sm:text-4xl lg:text-5xl">
             {post.title}
           </h1>
+          {post.author && <Byline author={post.author} className="mt-6" />}
         </header>
 
         <div
@@ -217,7 +219,8 @@ export function PostPage() {
     ? blogQuery?.data?.settings.blogTitle || blogQuery?.data?.workspace.name || titleCase(workspace)
     : PRODUCT_NAME
 
-  usePageMeta(missing ? 'Post not found' : post ? post.metaTitle || post.title : null, post?.metaDescription)
+  usePageMeta(missing ? 'Post not found' : post ? post.metaTitle || post.title : null, post?.metaDescription, workspace ? blogTitle : null)
+  useBlogIcon(blogQuery?.data?.brand.faviconUrl)
 
   const loading = postQuery.isLoading || (blogQuery?.isLoading ?? false)
   let body

@@ -1,13 +1,15 @@
 /**
  * /dashboard/settings — the blog settings on a page of their own: title, description, template,
  * colour, font, 'Review AI posts before they go live' and the writing profile (brand voice,
- * language, default tone and length), and the blog's custom domain. Admins get the site workspace's
- * (which has no custom domain: it lives at the base URL).
+ * language, default tone and length), the blog's custom domain, its brand and the user's author profile.
+ * Admins get the site workspace's (which has no custom domain: it lives at the base URL).
  * Signed out: /admin/login.
  */
 import { RequireSession } from '@/components/RequireSession'
 import { WorkspaceGate } from '@/components/admin/WorkspaceGate'
 import { BlogSettingsForm } from '@/components/owner/BlogSettingsForm'
+import { AuthorProfile } from '@/features/author/AuthorProfile'
+import { BrandSettings } from '@/features/brand/BrandSettings'
 import { OwnerPage } from '@/components/owner/OwnerLayout'
 import { DomainSettings } from '@/features/domain/DomainSettings'
 import { usePageMeta } from '@/hooks/usePageMeta'
@@ -18,9 +20,11 @@ function SettingsForm() {
   return (
     <WorkspaceGate>
       {(data) => (
-        <div className="grid gap-6">
+        <div className="grid gap-8">
           <BlogSettingsForm key={data.workspace.id} settings={data.settings} slug={data.workspace.slug} categories={categories.data} />
+          <BrandSettings slug={data.workspace.slug} />
           {!data.site && <DomainSettings plan={data.plan} />}
+          <AuthorProfile />
         </div>
       )}
     </WorkspaceGate>
