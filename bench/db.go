@@ -9,6 +9,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"time"
 
 	_ "github.com/jackc/pgx/v5/stdlib" // registers "pgx" for the schema admin connection
 
@@ -43,7 +44,10 @@ func freshDatabase(ctx context.Context, base, tmp, name string) (*database, erro
 			return nil, err
 		}
 	}
-	s, err := sqlstore.Open(ctx, d.url)
+	// Bulk inserts of 100 posts keep every index up to date (the search
+	// index too): on a busy machine one may take longer than the server's
+	// statement timeout, which is for readers' requests, not for seeding.
+	s, err := sqlstore.OpenWith(ctx, d.url, sqlstore.Options{Timeout: 2 * time.Minute})
 	if err != nil {
 		d.clean()
 		return nil, err

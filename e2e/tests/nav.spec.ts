@@ -18,7 +18,7 @@ test.describe('reader navigation', () => {
     await expect(page).toHaveURL(new RegExp(`${tagHref}$`));
     await expect(page.getByRole('heading', { level: 1, name: tagText })).toBeVisible();
     await expect(page.getByRole('link', { name: title }).first()).toBeVisible();
-    await expect(page.getByRole('link', { name: /RSS feed/ })).toHaveAttribute('href', `${tagHref}/feed.xml`);
+    await expect(page.getByRole('link', { name: `${tagText} RSS feed` })).toHaveAttribute('href', `${tagHref}/feed.xml`);
     // The tag's feed is a real feed of the same posts.
     const feed = await page.request.get(`${tagHref}/feed.xml`);
     expect(feed.status()).toBe(200);

@@ -234,6 +234,9 @@ func TestSearchPageAndAPI(t *testing.T) {
 			}
 		}
 		r := c.Get("/blog/nav/search?q=" + url.QueryEscape("post 20"))
+		if !strings.Contains(string(r.Body), `<meta name="robots" content="noindex">`) || !strings.Contains(string(r.Body), `value="post 20"`) {
+			t.Errorf("search page is indexable or lost its text")
+		}
 		r = c.Get("/blog/nav/search?q=protein")
 		if got := listed(r.Body); len(got) != 8 || got[0] != "Post 29" {
 			t.Errorf("tag search lists %v", got)

@@ -23,33 +23,53 @@ const searchDoc = `to_tsvector('simple'::regconfig, title || ' ' || excerpt || '
 // SearchPosts runs on SQLite's FTS5 table post_search (kept by triggers)
 // or PostgreSQL's GIN index; terms are quoted here, so they are only ever
 // words to either database, never query syntax.
+//
+// A page is cut from the concatenation "posts with every term in the
+// title, newest first" ++ "the other matches, newest first", each part read
+// in publication order and only as far as the page needs, so a word that
+// thousands of posts hold costs a page, not thousands of rows.
 func (d *DB) SearchPosts(ctx context.Context, f store.FindPost, terms []string) ([]*store.Post, error) {
 	if len(terms) == 0 {
 		return nil, nil
 	}
-	if d.dialect != "postgres" {
-		return d.searchFTS5(ctx, f, terms)
+	ids := d.ftsIDs
+	if d.dialect == "postgres" {
+		ids = d.pgIDs
 	}
-	var where []string
-	var args []any
-	add := func(cond string, v any) {
-		args = append(args, v)
-		where = append(where, strings.Replace(cond, "?", "$"+itoa(len(args)), 1))
+	need := f.Offset + f.Limit + 1
+	if f.Limit <= 0 {
+		need = math.MaxInt32
 	}
-	if f.WorkspaceID != nil {
-		add("workspace_id = ?", *f.WorkspaceID)
+	page, err := ids(ctx, f, terms, true, need)
+	if err != nil {
+		return nil, err
 	}
-	if f.Status != nil {
-		add("status = ?", *f.Status)
+	if len(page) < need {
+		rest, err := ids(ctx, f, terms, false, need-len(page))
+		if err != nil {
+			return nil, err
+		}
+		page = append(page, rest...)
 	}
-	if f.PublishedBefore != nil {
-		add("published_at <= ?", ms(*f.PublishedBefore))
+	if f.Offset >= len(page) {
+		return nil, nil
 	}
-	add(searchDoc+" @@ to_tsquery('simple', ?)", tsQuery(terms))
-	q := `SELECT ` + postCols(f) + ` FROM blog_posts WHERE ` + strings.Join(where, " AND ") +
-		` ORDER BY to_tsvector('simple'::regconfig, title) @@ to_tsquery('simple', $` + itoa(len(args)) + `) DESC, published_at DESC, id DESC`
-	q += limit(&args, f)
-	return d.scanPosts(ctx, f, q, args...)
+	page = page[f.Offset:]
+	if f.Limit > 0 && len(page) > f.Limit {
+		page = page[:f.Limit]
+	}
+	args := make([]any, len(page))
+	ph := make([]string, len(page))
+	at := make(map[int64]int, len(page))
+	for i, id := range page {
+		args[i], ph[i], at[id] = id, "$"+itoa(i+1), i
+	}
+	ps, err := d.scanPosts(ctx, f, `SELECT `+postCols(f)+` FROM blog_posts WHERE id IN (`+strings.Join(ph, ", ")+`)`, args...)
+	if err != nil {
+		return nil, err
+	}
+	slices.SortFunc(ps, func(a, b *store.Post) int { return at[a.ID] - at[b.ID] })
+	return ps, nil
 }
 
 func postCols(f store.FindPost) string {
@@ -70,18 +90,54 @@ func (d *DB) scanPosts(ctx context.Context, f store.FindPost, q string, args ...
 	})
 }
 
+func (d *DB) ids(ctx context.Context, q string, args ...any) ([]int64, error) {
+	rows, err := d.db.QueryContext(ctx, q, args...)
+	return collect(rows, err, func(row interface{ Scan(...any) error }) (int64, error) {
+		var id int64
+		return id, row.Scan(&id)
+	})
+}
+
+// pgIDs are the ids of the first n matches of one part (title: every term
+// in the title, or else the others), newest first. The planner reads them
+// from the GIN index (few matches) or walks the blog's posts newest first
+// (many), whichever is cheaper.
+func (d *DB) pgIDs(ctx context.Context, f store.FindPost, terms []string, title bool, n int) ([]int64, error) {
+	args := []any{tsQuery(terms)}
+	where := []string{searchDoc + ` @@ to_tsquery('simple', $1)`}
+	inTitle := `to_tsvector('simple'::regconfig, title) @@ to_tsquery('simple', $1)`
+	if !title {
+		inTitle = `NOT ` + inTitle
+	}
+	where = append(where, inTitle)
+	add := func(cond string, v any) {
+		args = append(args, v)
+		where = append(where, strings.Replace(cond, "?", "$"+itoa(len(args)), 1))
+	}
+	if f.WorkspaceID != nil {
+		add("workspace_id = ?", *f.WorkspaceID)
+	}
+	if f.Status != nil {
+		add("status = ?", *f.Status)
+	}
+	if f.PublishedBefore != nil {
+		add("published_at <= ?", ms(*f.PublishedBefore))
+	}
+	args = append(args, n)
+	return d.ids(ctx, `SELECT id FROM blog_posts WHERE `+strings.Join(where, " AND ")+
+		` ORDER BY published_at DESC, id DESC LIMIT $`+itoa(len(args)), args...)
+}
+
 // searchKey is post_search's rowid for a publication time (00016_search.sql):
 // the time in ms, capped, times 2^21, plus low (the id's low 21 bits).
 func searchKey(t time.Time, low int64) int64 {
 	return min(ms(t), 4102444800000)*2097152 + low
 }
 
-// searchFTS5 reads a page of the concatenation "posts with every term in
-// the title, newest first" ++ "the other matches, newest first" from the
-// index alone: each part in FTS5's descending rowid order, which stops
-// after the rows the page needs, so a word that thousands of posts hold
-// costs a page, not thousands of rows. Then it reads the page's posts.
-func (d *DB) searchFTS5(ctx context.Context, f store.FindPost, terms []string) ([]*store.Post, error) {
+// ftsIDs are the ids of the first n matches of one part, newest first,
+// from the FTS5 index alone: its descending rowid order is publication
+// order and stops after n rows; the blog and status are index terms.
+func (d *DB) ftsIDs(ctx context.Context, f store.FindPost, terms []string, title bool, n int) ([]int64, error) {
 	var scope string
 	if f.WorkspaceID != nil {
 		scope += ` AND scope : "w` + strconv.FormatInt(*f.WorkspaceID, 10) + `"`
@@ -93,64 +149,12 @@ func (d *DB) searchFTS5(ctx context.Context, f store.FindPost, terms []string) (
 	if f.PublishedBefore != nil {
 		maxKey = searchKey(*f.PublishedBefore, 2097151)
 	}
-	title := ftsQuery(terms, "title")
-	all := ftsQuery(terms, "{title excerpt tags}")
-	need := f.Offset + f.Limit + 1
-	if f.Limit <= 0 {
-		need = math.MaxInt32
+	match := ftsQuery(terms, "title") + scope
+	if !title {
+		match = "(" + ftsQuery(terms, "{title excerpt tags}") + scope + ") NOT (" + ftsQuery(terms, "title") + ")"
 	}
-	ids, err := d.searchIDs(ctx, title+scope, maxKey, need)
-	if err != nil {
-		return nil, err
-	}
-	if len(ids) < need {
-		rest, err := d.searchIDs(ctx, "("+all+scope+") NOT ("+title+")", maxKey, need-len(ids))
-		if err != nil {
-			return nil, err
-		}
-		ids = append(ids, rest...)
-	}
-	if f.Offset >= len(ids) {
-		return nil, nil
-	}
-	ids = ids[f.Offset:]
-	if f.Limit > 0 && len(ids) > f.Limit {
-		ids = ids[:f.Limit]
-	}
-	args := make([]any, len(ids))
-	ph := make([]string, len(ids))
-	for i, id := range ids {
-		args[i], ph[i] = id, "$"+itoa(i+1)
-	}
-	ps, err := d.scanPosts(ctx, f, `SELECT `+postCols(f)+` FROM blog_posts WHERE id IN (`+strings.Join(ph, ", ")+`)`, args...)
-	if err != nil {
-		return nil, err
-	}
-	at := make(map[int64]int, len(ids))
-	for i, id := range ids {
-		at[id] = i
-	}
-	slices.SortFunc(ps, func(a, b *store.Post) int { return at[a.ID] - at[b.ID] })
-	return ps, nil
-}
-
-// searchIDs are the post ids of the first n matches of match, newest first.
-func (d *DB) searchIDs(ctx context.Context, match string, maxKey int64, n int) ([]int64, error) {
-	rows, err := d.db.QueryContext(ctx,
-		`SELECT post_id FROM post_search WHERE post_search MATCH $1 AND rowid <= $2 ORDER BY rowid DESC LIMIT $3`, match, maxKey, n)
-	return collect(rows, err, func(row interface{ Scan(...any) error }) (int64, error) {
-		var id int64
-		return id, row.Scan(&id)
-	})
-}
-
-// limit is the LIMIT/OFFSET clause of f (none without a limit).
-func limit(args *[]any, f store.FindPost) string {
-	if f.Limit <= 0 {
-		return ""
-	}
-	*args = append(*args, f.Limit, f.Offset)
-	return ` LIMIT $` + itoa(len(*args)-1) + ` OFFSET $` + itoa(len(*args))
+	return d.ids(ctx, `SELECT post_id FROM post_search WHERE post_search MATCH $1 AND rowid <= $2 ORDER BY rowid DESC LIMIT $3`,
+		match, maxKey, n)
 }
 
 // ftsQuery is an FTS5 query holding every term, each a quoted string

@@ -22,8 +22,10 @@ INSERT INTO post_tags_pending (post_id) SELECT id FROM blog_posts WHERE tags <> 
 -- 'simple' text-search configuration (no stemming or stop words, so every
 -- language is matched word for word). The index follows every write; the
 -- search query repeats this expression exactly so the planner uses it.
+-- fastupdate off: each write updates the index itself, rather than a
+-- pending list that some later write must merge whole (a slow write).
 CREATE INDEX blog_posts_search ON blog_posts
-    USING GIN (to_tsvector('simple'::regconfig, title || ' ' || excerpt || ' ' || tags));
+    USING GIN (to_tsvector('simple'::regconfig, title || ' ' || excerpt || ' ' || tags)) WITH (fastupdate = off);
 
 -- +goose Down
 DROP INDEX blog_posts_search;
