@@ -138,10 +138,14 @@ func (h *Handler) homePage(w http.ResponseWriter, r *http.Request, b *site.Blog)
 		if heading == "" {
 			heading = h.Config.SiteName
 		}
+		body, err := h.framed(ctx, b, `<main class="ssr"><h1>`+html.EscapeString(heading)+`</h1><p>`+html.EscapeString(desc)+`</p>`+postList(b, ps)+`</main>`)
+		if err != nil {
+			return nil, err
+		}
 		return &page{
 			head: Head{Title: title, Description: desc, Canonical: b.URL(b.HomePath()), RSS: b.URL(b.Prefix + "/feed.xml"), RootBlog: h.rootBlog(b),
 				RSSTitle: heading, ThemeColor: set.PrimaryColor, Lang: set.Lang()},
-			body: `<main class="ssr"><h1>` + html.EscapeString(heading) + `</h1><p>` + html.EscapeString(desc) + `</p>` + postList(b, ps) + `</main>`,
+			body: body,
 		}, nil
 	})
 }
@@ -196,10 +200,14 @@ func (h *Handler) categoryPage(w http.ResponseWriter, r *http.Request, b *site.B
 		if b.Prefix != "" {
 			feed = b.URL(b.Prefix + "/feed.xml?category=" + slug)
 		}
+		body, err := h.framed(ctx, b, `<main class="ssr"><h1>`+html.EscapeString(c.Name)+`</h1><p>`+html.EscapeString(desc)+`</p>`+postList(b, ps)+`</main>`)
+		if err != nil {
+			return nil, err
+		}
 		return &page{
 			head: Head{Title: BlogPageTitle(c.Name, blogTitle, h.Config.SiteName), Description: desc, Canonical: b.URL(b.CategoryPath(slug)), RSS: feed, RSSTitle: c.Name,
 				RootBlog: h.rootBlog(b), Lang: set.Lang()},
-			body: `<main class="ssr"><h1>` + html.EscapeString(c.Name) + `</h1><p>` + html.EscapeString(desc) + `</p>` + postList(b, ps) + `</main>`,
+			body: body,
 		}, nil
 	})
 }
@@ -226,6 +234,9 @@ func (h *Handler) postPage(w http.ResponseWriter, r *http.Request, b *site.Blog,
 		}
 		pg := h.renderPost(b, p, catName)
 		pg.head.Lang = set.Lang()
+		if pg.body, err = h.framed(ctx, b, pg.body); err != nil {
+			return nil, err
+		}
 		return pg, nil
 	})
 	if errors.Is(err, store.ErrNotFound) {
@@ -288,6 +299,9 @@ func (h *Handler) previewPage(w http.ResponseWriter, r *http.Request, id, token 
 		return err
 	}
 	pg := h.renderPost(b, p, catName)
+	if pg.body, err = h.framed(r.Context(), b, pg.body); err != nil {
+		return err
+	}
 	pg.head.NoIndex, pg.head.RootBlog, pg.head.Lang = true, h.rootBlog(b), set.Lang()
 	pg.head.Title = "Preview: " + pg.head.Title
 	w.Header().Set("X-Robots-Tag", "noindex, nofollow")
