@@ -59,8 +59,9 @@ export const getPost = (category: string, slug: string, workspace?: string, view
 
 export const getBlog = (workspace: string) => api<BlogResponse>(`/api/blogs/${seg(workspace)}`)
 
-export const subscribe = (email: string) =>
-  api<{ ok: boolean }>('/api/subscribers', { method: 'POST', body: { email } })
+/** workspace names the blog whose list the address joins; left out, the blog at this host's root. */
+export const subscribe = (email: string, workspace?: string) =>
+  api<{ ok: boolean }>('/api/subscribers', { method: 'POST', body: workspace ? { email, workspace } : { email } })
 
 // ---- Auth ----
 export const getMe = () => api<Me>('/api/auth/me')
