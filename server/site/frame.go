@@ -71,7 +71,7 @@ func (f Frame) Wrap(main string) string {
 	}
 	style := ""
 	if hexColor.MatchString(f.Color) {
-		style = ` style="--brand:` + f.Color + `"`
+		style = ` style="--brand:` + f.Color + `;--brand-strong:` + f.Color + `"`
 	}
 	home := safeURL(f.HomePath)
 	if home == "" {

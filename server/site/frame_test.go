@@ -28,7 +28,7 @@ func TestFrameWrap(t *testing.T) {
 		want, not []string
 	}{
 		{"everything", base, []string{
-			`<header class="ssr-frame" data-template="template-2" style="--brand:#f43f5e">`,
+			`<header class="ssr-frame" data-template="template-2" style="--brand:#f43f5e;--brand-strong:#f43f5e">`,
 			`<a class="ssr-frame-home" href="/blog/olivia">Olivia Writes</a>`,
 			`<form class="ssr-frame-search" role="search" method="get" action="/blog/olivia/search">`,
 			`name="q"`,

@@ -52,8 +52,8 @@ function AtRoot({ site, blog }: { site: ReactNode; blog: ReactNode }) {
 }
 
 /** The frame of the root routes: the platform's (with the newsletter card), or the root blog's own on its custom domain. */
-function RootShell() {
-  return useRootBlog() ? <BlogShell /> : <Shell newsletter />
+function RootShell({ newsletter = true }: { newsletter?: boolean }) {
+  return useRootBlog() ? <BlogShell /> : <Shell newsletter={newsletter} />
 }
 
 /**
@@ -129,6 +129,9 @@ export function AppRoutes() {
           <Route path="blog/*" element={<NotFound />} />
           <Route path="dashboard/*" element={<NotFound />} />
           <Route path="admin/*" element={<NotFound />} />
+        </Route>
+        {/* Unknown addresses: on a custom domain, in the blog's frame */}
+        <Route element={<RootShell newsletter={false} />}>
           <Route path="*" element={<NotFound />} />
         </Route>
       </Routes>

@@ -23,6 +23,7 @@ export function BlogNewsletter({ template, workspace, title }: { template: Templ
     <section
       aria-labelledby={`${id}-title`}
       className={cn(
+        'w-full',
         minimal && 'mx-auto max-w-xl px-4 pb-16',
         classic && 'mx-auto max-w-2xl px-4 pb-16',
         !minimal && !classic && 'container-page pb-16 pt-4',

@@ -210,6 +210,26 @@ describe('a workspace blog wears its own frame', () => {
     expectNoPlatformChrome(header, footer, true)
   })
 
+  it("shows a custom domain's 404 page in the blog frame", async () => {
+    const meta = document.createElement('meta')
+    meta.name = 'inkpress-blog'
+    meta.content = 'olivias-blog'
+    document.head.appendChild(meta)
+    api(blogWith())
+    renderWithProviders(<AppRoutes />, { route: '/a/b/c' })
+    expect(await screen.findByRole('heading', { name: 'Oops! Page not found' })).toBeInTheDocument()
+    const { header, footer } = await frame()
+    expect(await within(header).findByRole('link', { name: 'Olivia Writes' })).toHaveAttribute('href', '/')
+    expectNoPlatformChrome(header, footer, true)
+  })
+
+  it('leaves an unknown blog to the platform: Blog not found in its frame', async () => {
+    api(blogWith())
+    renderWithProviders(<AppRoutes />, { route: '/blog/nobody' })
+    expect(await screen.findByRole('heading', { name: 'Blog not found' })).toBeInTheDocument()
+    expect(await screen.findByRole('link', { name: 'LOGIN' })).toBeInTheDocument()
+  })
+
   it('shows a workspace post preview in its blog frame', async () => {
     const preview: PreviewResponse = {
       post: { ...post, status: 'draft' },

@@ -1,5 +1,6 @@
-import type { ReactNode } from 'react'
+import { useState, type ReactNode } from 'react'
 import type { Settings } from '@/api/types'
+import { isApiError } from '@/api/client'
 import { Outlet, useParams } from 'react-router'
 import { BlogTheme } from '../BlogTheme'
 import { Shell } from '../Shell'
@@ -29,11 +30,17 @@ export function BlogShell({ workspace, settings: known, children }: { workspace?
   const site = useSite().data
   const blog = useBlog(ws)
   const me = useMe().me
+  // No such blog: remembered per blog, because the page remounting in the other frame refetches the
+  // blog (pending again) and must not switch back.
+  const [missing, setMissing] = useState('')
+  if (blog.isError && isApiError(blog.error, 404) && missing !== ws) setMissing(ws)
   const page = children ?? <Outlet />
 
   // The site's own blog (its pages live at the root; the app may still reach /blog/{site}) keeps the
   // platform's frame.
   if (!root && site?.siteWorkspace && site.siteWorkspace === ws) return <Shell newsletter>{page}</Shell>
+  // No such blog: the platform's 404 page, in the platform's frame.
+  if (!known && !root && missing === ws) return <Shell>{page}</Shell>
 
   const data = blog.data
   const settings = data?.settings ?? known
