@@ -88,6 +88,10 @@ func (h *Handler) authorPage(w http.ResponseWriter, r *http.Request, b *site.Blo
 			hd.Image = absolute(b, a.AvatarURL)
 		}
 		m.frame(&hd)
-		return &page{head: hd, body: body.String()}, nil
+		framed, err := h.framed(ctx, m, body.String())
+		if err != nil {
+			return nil, err
+		}
+		return &page{head: hd, body: framed}, nil
 	})
 }

@@ -179,8 +179,12 @@ func (h *Handler) tagPage(w http.ResponseWriter, r *http.Request, b *site.Blog, 
 		m.frame(&hd)
 		pg := paged{path: path, n: n, more: l.HasMore}
 		pg.apply(b, &hd)
-		return &page{head: hd, body: `<main class="ssr"><h1>#` + html.EscapeString(name) + `</h1><p>` + html.EscapeString(desc) + `</p>` +
-			postList(b, l.Posts) + pg.links() + `</main>`}, nil
+		body, err := h.framed(ctx, m, `<main class="ssr"><h1>#`+html.EscapeString(name)+`</h1><p>`+html.EscapeString(desc)+`</p>`+
+			postList(b, l.Posts)+pg.links()+`</main>`)
+		if err != nil {
+			return nil, err
+		}
+		return &page{head: hd, body: body}, nil
 	})
 }
 
@@ -272,7 +276,11 @@ func (h *Handler) searchPage(w http.ResponseWriter, r *http.Request, b *site.Blo
 		}
 	}
 	body.WriteString(`</main>`)
-	en := h.entry(&page{head: hd, body: body.String()})
+	framed, err := h.framed(ctx, m, body.String())
+	if err != nil {
+		return err
+	}
+	en := h.entry(&page{head: hd, body: framed})
 	en.Status, en.ETag = status, cache.ETag(en.Body)
 	en.Write(w, r, "no-cache")
 	return nil

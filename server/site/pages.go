@@ -148,8 +148,11 @@ func (h *Handler) homePage(w http.ResponseWriter, r *http.Request, b *site.Blog)
 		m.frame(&hd)
 		pg := paged{path: b.HomePath(), n: n, more: l.HasMore}
 		pg.apply(b, &hd)
-		return &page{head: hd,
-			body: `<main class="ssr"><h1>` + html.EscapeString(heading) + `</h1><p>` + html.EscapeString(m.desc) + `</p>` + postList(b, l.Posts) + pg.links() + `</main>`,
+		body, err := h.framed(ctx, m, `<main class="ssr"><h1>`+html.EscapeString(heading)+`</h1><p>`+html.EscapeString(m.desc)+`</p>`+postList(b, l.Posts)+pg.links()+`</main>`)
+		if err != nil {
+			return nil, err
+		}
+		return &page{head: hd, body: body,
 		}, nil
 	})
 }
@@ -221,8 +224,11 @@ func (h *Handler) categoryPage(w http.ResponseWriter, r *http.Request, b *site.B
 		m.frame(&hd)
 		pg := paged{path: b.CategoryPath(slug), n: n, more: l.HasMore}
 		pg.apply(b, &hd)
-		return &page{head: hd,
-			body: `<main class="ssr"><h1>` + html.EscapeString(c.Name) + `</h1><p>` + html.EscapeString(desc) + `</p>` + postList(b, l.Posts) + pg.links() + `</main>`,
+		body, err := h.framed(ctx, m, `<main class="ssr"><h1>`+html.EscapeString(c.Name)+`</h1><p>`+html.EscapeString(desc)+`</p>`+postList(b, l.Posts)+pg.links()+`</main>`)
+		if err != nil {
+			return nil, err
+		}
+		return &page{head: hd, body: body,
 		}, nil
 	})
 }
@@ -247,7 +253,11 @@ func (h *Handler) postPage(w http.ResponseWriter, r *http.Request, b *site.Blog,
 		if err != nil {
 			return nil, err
 		}
-		return h.renderPost(m, p, catName), nil
+		pg := h.renderPost(m, p, catName)
+		if pg.body, err = h.framed(ctx, m, pg.body); err != nil {
+			return nil, err
+		}
+		return pg, nil
 	})
 	if errors.Is(err, store.ErrNotFound) {
 		// A post whose slug or category changed keeps its old address.
@@ -313,6 +323,9 @@ func (h *Handler) previewPage(w http.ResponseWriter, r *http.Request, id, token 
 		p.Author, _ = h.Reader.AuthorByID(r.Context(), p.AuthorID)
 	}
 	pg := h.renderPost(m, p, catName)
+	if pg.body, err = h.framed(r.Context(), m, pg.body); err != nil {
+		return err
+	}
 	pg.head.NoIndex, pg.head.RootBlog = true, h.rootBlog(b)
 	pg.head.Title = "Preview: " + pg.head.Title
 	w.Header().Set("X-Robots-Tag", "noindex, nofollow")

@@ -482,6 +482,20 @@ func TestNewsletter(t *testing.T) {
 	if err := a.Store.CreateSubscriber(ctx, "reader@example.com", site.ID); !errors.Is(err, store.ErrConflict) {
 		t.Fatalf("e-mail was not stored lower-cased and trimmed on the site blog's list: %v", err)
 	}
+	// A blog's card names its workspace: the address joins that blog's list, not the site's.
+	other, _ := otherBlog(t, a)
+	if r := c.Do("POST", "/api/subscribers", map[string]string{"email": "fan@example.com", "workspace": "other"}); r.StatusCode != 201 {
+		t.Fatalf("subscribe to other: %d %s", r.StatusCode, r.Body)
+	}
+	if err := a.Store.CreateSubscriber(ctx, "fan@example.com", other.ID); !errors.Is(err, store.ErrConflict) {
+		t.Fatalf("the address is not on the other blog's list: %v", err)
+	}
+	if err := a.Store.CreateSubscriber(ctx, "fan@example.com", site.ID); err != nil {
+		t.Fatalf("the address went on the site's list: %v", err)
+	}
+	if r := c.Do("POST", "/api/subscribers", map[string]string{"email": "fan@example.com", "workspace": "no-such-blog"}); r.StatusCode != 404 {
+		t.Fatalf("unknown blog: %d", r.StatusCode)
+	}
 	_ = fmt.Sprint
 }
 

@@ -4,6 +4,7 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query'
 import { Toaster } from 'sonner'
 import { createQueryClient } from '@/lib/queryClient'
 import { Shell } from '@/components/Shell'
+import { BlogShell } from '@/components/blog/BlogShell'
 import { PageLoading } from '@/components/PageLoading'
 import { SiteHome } from '@/routes/HomePaged'
 import { Posts } from '@/routes/Posts'
@@ -53,6 +54,11 @@ function AtRoot({ site, blog }: { site: ReactNode; blog: ReactNode }) {
   return <>{useRootBlog() ? blog : site}</>
 }
 
+/** The frame of the root routes: the platform's (with the newsletter card), or the root blog's own on its custom domain. */
+function RootShell({ newsletter = true }: { newsletter?: boolean }) {
+  return useRootBlog() ? <BlogShell /> : <Shell newsletter={newsletter} />
+}
+
 /**
  * Route table. Fixed paths (/posts, /about, /landing, /login, /signup, /onboarding, /dashboard/*,
  * /admin/*, /blog/*) always outrank the catch-all /:category and /:category/:slug. On a workspace's custom
@@ -74,25 +80,36 @@ export function AppRoutes() {
         <Route path="tag/:tag/:feed" element={<FeedRedirect />} />
         <Route path="blog/:workspace/tag/:tag/:feed" element={<FeedRedirect />} />
 
-        {/* Public pages: with the newsletter card */}
+        {/* The site's public pages: the platform's frame with the newsletter card */}
         <Route element={<Shell newsletter />}>
-          <Route index element={<AtRoot site={<SiteHome />} blog={<BlogHome />} />} />
           <Route path="posts" element={<Posts />} />
           <Route path="about" element={<About />} />
           <Route path="landing" element={<Landing />} />
-          <Route path="blog/:workspace" element={<BlogHome />} />
-          {/* Reader navigation: tag pages and search (their segments are never categories) */}
-          <Route path="blog/:workspace/tag/:tag" element={<TagPage />} />
-          <Route path="blog/:workspace/search" element={<SearchPage />} />
+        </Route>
+
+        {/* The blog at this host's root: the site's blog in the platform's frame, or on a custom domain that blog in its own */}
+        <Route element={<RootShell />}>
+          <Route index element={<AtRoot site={<SiteHome />} blog={<BlogHome />} />} />
+          {/* Reader navigation: tag pages, search and authors (their segments are never categories) */}
           <Route path="tag/:tag" element={<TagPage />} />
           <Route path="search" element={<SearchPage />} />
-          <Route path="blog/:workspace/:category" element={<BlogCategory />} />
-          <Route path="blog/:workspace/:category/:slug" element={<PostPage />} />
-          <Route path="blog/:workspace/author/:slug" element={<AuthorPage />} />
           <Route path="author/:slug" element={<AuthorPage />} />
           <Route path=":category" element={<AtRoot site={<CategoryPage />} blog={<BlogCategory />} />} />
-          <Route path=":category/:slug" element={<AtRoot site={<PostPage />} blog={<PostPage />} />} />
+          <Route path=":category/:slug" element={<PostPage />} />
         </Route>
+
+        {/* A workspace's blog in its own frame: every page of a blog nests here (search, tags, authors too) */}
+        <Route path="blog/:workspace" element={<BlogShell />}>
+          <Route index element={<BlogHome />} />
+          <Route path="tag/:tag" element={<TagPage />} />
+          <Route path="search" element={<SearchPage />} />
+          <Route path="author/:slug" element={<AuthorPage />} />
+          <Route path=":category" element={<BlogCategory />} />
+          <Route path=":category/:slug" element={<PostPage />} />
+        </Route>
+
+        {/* A preview wears the frame of its post's blog (chosen once the post is read) */}
+        <Route path="preview/:id/:token" element={<PreviewPage />} />
 
         {/* Auth, owner and admin pages */}
         <Route element={<Shell />}>
@@ -118,13 +135,15 @@ export function AppRoutes() {
           <Route path="admin/categories" element={<Lazy><AdminCategories /></Lazy>} />
           <Route path="admin/media-library" element={<Lazy><AdminMediaLibrary /></Lazy>} />
           <Route path="admin/all-posts" element={<Lazy><AdminAllPosts /></Lazy>} />
-          <Route path="preview/:id/:token" element={<PreviewPage />} />
 
           {/* Reserved prefixes never fall through to /:category/:slug */}
           <Route path="blog" element={<NotFound />} />
           <Route path="blog/*" element={<NotFound />} />
           <Route path="dashboard/*" element={<NotFound />} />
           <Route path="admin/*" element={<NotFound />} />
+        </Route>
+        {/* Unknown addresses: on a custom domain, in the blog's frame */}
+        <Route element={<RootShell newsletter={false} />}>
           <Route path="*" element={<NotFound />} />
         </Route>
       </Routes>

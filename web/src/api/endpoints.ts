@@ -73,8 +73,9 @@ export const getBlog = (workspace: string) => api<BlogResponse>(`/api/blogs/${se
 export const getAuthorPage = (slug: string, q: { workspace?: string; page?: number; limit?: number }, signal?: AbortSignal) =>
   api<AuthorPage>(`/api/authors/${seg(slug)}`, { query: { ...q }, signal })
 
-export const subscribe = (email: string) =>
-  api<{ ok: boolean }>('/api/subscribers', { method: 'POST', body: { email } })
+/** workspace names the blog whose list the address joins; left out, the blog at this host's root. */
+export const subscribe = (email: string, workspace?: string) =>
+  api<{ ok: boolean }>('/api/subscribers', { method: 'POST', body: workspace ? { email, workspace } : { email } })
 
 // ---- Auth ----
 export const getMe = () => api<Me>('/api/auth/me')

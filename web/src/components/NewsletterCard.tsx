@@ -1,36 +1,19 @@
-import { useId, useState, type FormEvent } from 'react'
-import { useMutation } from '@tanstack/react-query'
+import { useId, type FormEvent } from 'react'
 import { Mail } from 'lucide-react'
-import { toast } from 'sonner'
-import { subscribe } from '@/api/endpoints'
-import { errorMessage, isApiError } from '@/api/client'
+import { useSubscribe } from '@/hooks/useSubscribe'
 import { Button } from './ui/button'
 import { Input } from './ui/input'
 import { Label } from './ui/label'
 import { cn } from '@/lib/utils'
 
+/** The platform's newsletter card (the site's blog); a workspace blog has its own (blog/BlogNewsletter). */
 export function NewsletterCard({ className }: { className?: string }) {
   const id = useId()
-  const [email, setEmail] = useState('')
-  const mutation = useMutation({
-    mutationFn: (value: string) => subscribe(value),
-    onSuccess: () => {
-      toast.success('Success!', { description: "You've been subscribed to our newsletter." })
-      setEmail('')
-    },
-    onError: (err) => {
-      if (isApiError(err, 409)) {
-        toast.error('Already subscribed', { description: 'This email is already on our list!' })
-      } else {
-        toast.error('Error', { description: errorMessage(err) })
-      }
-    },
-  })
+  const { email, setEmail, submit, pending } = useSubscribe()
 
   const onSubmit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault()
-    if (mutation.isPending) return
-    mutation.mutate(email.trim())
+    submit()
   }
 
   return (
@@ -73,10 +56,10 @@ export function NewsletterCard({ className }: { className?: string }) {
           <Button
             type="submit"
             size="lg"
-            disabled={mutation.isPending}
+            disabled={pending}
             className="h-12 min-w-32 bg-slate-950 text-white hover:bg-slate-800 hover:brightness-100 focus-visible:ring-white focus-visible:ring-offset-brand-600"
           >
-            {mutation.isPending ? '...' : 'Subscribe'}
+            {pending ? '...' : 'Subscribe'}
           </Button>
         </form>
       </div>

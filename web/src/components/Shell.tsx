@@ -1,11 +1,15 @@
+import type { ReactNode } from 'react'
 import { Outlet } from 'react-router'
 import { Navbar } from './Navbar'
 import { Footer } from './Footer'
 import { NewsletterCard } from './NewsletterCard'
 import { ScrollToTop } from './ScrollToTop'
 
-/** Page frame: skip link, sticky nav, content, optional newsletter card, footer. */
-export function Shell({ newsletter = false }: { newsletter?: boolean }) {
+/**
+ * The platform's page frame: skip link, sticky nav, content (the children, else the matched child route),
+ * optional newsletter card, footer. A workspace blog wears its own (blog/BlogShell).
+ */
+export function Shell({ newsletter = false, children }: { newsletter?: boolean; children?: ReactNode }) {
   return (
     <div className="flex min-h-dvh flex-col">
       <ScrollToTop />
@@ -17,7 +21,7 @@ export function Shell({ newsletter = false }: { newsletter?: boolean }) {
       </a>
       <Navbar />
       <main id="main" className="flex-1" tabIndex={-1}>
-        <Outlet />
+        {children ?? <Outlet />}
       </main>
       {newsletter && (
         <div className="container-page pb-16 pt-4">

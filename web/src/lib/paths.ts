@@ -14,6 +14,11 @@ export function blogHomePath(workspaceSlug: string, rootSlug?: string): string {
   return blogPrefix(workspaceSlug, rootSlug) || '/'
 }
 
+/** A blog's search page (the form sends ?q=): /search for the root blog, else /blog/{ws}/search. */
+export function blogSearchPath(workspaceSlug: string, rootSlug?: string): string {
+  return `${blogPrefix(workspaceSlug, rootSlug)}/search`
+}
+
 /**
  * Where a post card links: /blog/{ws}/{category}/{slug} when a workspace slug is given (/{category}/{slug}
  * when that workspace is the root blog), otherwise the canonical path from the server (post.url), else

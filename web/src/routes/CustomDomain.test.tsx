@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { screen, within } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { AppRoutes } from '@/App'
 import { json, makeBlog, makeCategory, makePost, mockFetch, renderWithProviders, visitor } from '@/test/utils'
@@ -87,9 +87,11 @@ describe('custom domain', () => {
     const fetch = customDomain()
     const { container } = renderWithProviders(<AppRoutes />, { route: '/keto/ten-keto-breakfasts' })
     // Once /api/site has answered, the breadcrumb names the blog (jsdom's localhost never waits for it).
-    expect(await screen.findByRole('link', { name: 'Olivia Writes' })).toHaveAttribute('href', '/')
-    expect(screen.getByRole('heading', { level: 1, name: 'Ten Keto Breakfasts' })).toBeInTheDocument()
+    await waitFor(() =>
+      expect(within(screen.getByRole('navigation', { name: 'Breadcrumb' })).getByRole('link', { name: 'Olivia Writes' })).toHaveAttribute('href', '/'),
+    )
     const crumbs = screen.getByRole('navigation', { name: 'Breadcrumb' })
+    expect(screen.getByRole('heading', { level: 1, name: 'Ten Keto Breakfasts' })).toBeInTheDocument()
     expect(within(crumbs).getByRole('link', { name: 'Keto' })).toHaveAttribute('href', '/keto')
     expect(screen.getByRole('link', { name: 'Keto Lunches' })).toHaveAttribute('href', '/keto/keto-lunches')
     expect(container.querySelector('.blog-theme')).not.toBeNull()

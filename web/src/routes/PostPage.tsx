@@ -233,7 +233,7 @@ export function PostPage() {
         description="The post you're looking for doesn't exist or has been removed."
         action={
           <Button asChild size="lg">
-            <Link to="/">Go Home</Link>
+            <Link to={workspace ? blogHomePath(workspace, root?.slug) : '/'}>Go Home</Link>
           </Button>
         }
       />

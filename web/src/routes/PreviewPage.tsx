@@ -3,6 +3,8 @@ import { Link, useParams } from 'react-router'
 import { useQuery } from '@tanstack/react-query'
 import { Eye, ExternalLink } from 'lucide-react'
 import { BlogTheme } from '@/components/BlogTheme'
+import { Shell } from '@/components/Shell'
+import { BlogShell } from '@/components/blog/BlogShell'
 import { NotFoundBlock } from '@/components/NotFoundBlock'
 import { PageError } from '@/components/ErrorBlock'
 import { Button } from '@/components/ui/button'
@@ -11,6 +13,7 @@ import { isApiError } from '@/api/client'
 import { getPreview, previewKey } from '@/api/preview'
 import type { Post, PreviewResponse } from '@/api/types'
 import { formatDateTime } from '@/lib/format'
+import { templateOf } from '@/lib/blogTheme'
 import { useRootBlog } from '@/lib/rootBlog'
 import { titleCase } from '@/lib/categories'
 import { PRODUCT_NAME } from '@/lib/constants'
@@ -39,7 +42,7 @@ function useNoIndex() {
 }
 
 /** The sticky bar over a preview: whether (and when) the post is live. */
-function PreviewNotice({ post }: { post: Post }) {
+function PreviewNotice({ post, top = 'top-16' }: { post: Post; top?: string }) {
   const published = post.status === 'published'
   const scheduledAt = post.status === 'scheduled' ? formatDateTime(post.publishAt || post.publishedAt) : ''
   return (
@@ -47,7 +50,7 @@ function PreviewNotice({ post }: { post: Post }) {
       role="note"
       aria-label="Preview"
       className={
-        'sticky top-16 z-30 border-b px-4 py-2.5 text-sm shadow-sm ' +
+        `sticky ${top} z-30 border-b px-4 py-2.5 text-sm shadow-sm ` +
         (published ? 'border-emerald-200 bg-emerald-50 text-emerald-900' : 'border-amber-200 bg-amber-50 text-amber-900')
       }
     >
@@ -75,7 +78,7 @@ function PreviewNotice({ post }: { post: Post }) {
   )
 }
 
-/** The post as its blog's post page shows it, under the preview notice. */
+/** The post as its blog's post page shows it, under the preview notice, in its blog's frame. */
 function PreviewArticle({ data }: { data: PreviewResponse }) {
   const root = useRootBlog()
   const { post, blog, settings } = data
@@ -85,13 +88,21 @@ function PreviewArticle({ data }: { data: PreviewResponse }) {
   const workspace = siteBlog ? undefined : blog.slug
   const blogTitle = siteBlog ? PRODUCT_NAME : settings.blogTitle || blog.name || titleCase(blog.slug)
   const categoryName = post.categoryName || titleCase(post.category)
+  // The notice sticks under the blog's top bar: only Modern's (69px) stays on screen.
+  const top = siteBlog ? 'top-16' : templateOf(settings) === 'template-1' ? 'top-[69px]' : 'top-0'
   const body = (
     <>
-      <PreviewNotice post={post} />
+      <PreviewNotice post={post} top={top} />
       <Article post={post} share={false} workspaceSlug={workspace} blogTitle={blogTitle} categoryName={categoryName} />
     </>
   )
-  return siteBlog ? body : <BlogTheme settings={settings}>{body}</BlogTheme>
+  return siteBlog ? (
+    <Shell>{body}</Shell>
+  ) : (
+    <BlogShell workspace={blog.slug} settings={settings}>
+      <BlogTheme settings={settings}>{body}</BlogTheme>
+    </BlogShell>
+  )
 }
 
 /**
@@ -100,6 +111,7 @@ function PreviewArticle({ data }: { data: PreviewResponse }) {
  */
 export function PreviewPage() {
   const { id = '', token = '' } = useParams()
+  const root = useRootBlog()
   const query = useQuery({
     queryKey: previewKey(id, token),
     queryFn: ({ signal }) => getPreview(id, token, signal),
@@ -114,19 +126,29 @@ export function PreviewPage() {
   usePageMeta(expired ? 'Preview link expired' : post ? `Preview: ${post.title}` : null)
 
   if (query.isLoading) return <PostSkeleton />
+  // Until the post names its blog, the frame is the host's: the root blog's on a custom domain, else the platform's.
+  const Frame = root ? BlogShell : Shell
   if (expired) {
     return (
-      <NotFoundBlock
-        title="Preview unavailable"
-        description="This preview link has expired or was replaced. Ask the author for a new link."
-        action={
-          <Button asChild size="lg" variant="outline">
-            <Link to="/">Go Home</Link>
-          </Button>
-        }
-      />
+      <Frame>
+        <NotFoundBlock
+          title="Preview unavailable"
+          description="This preview link has expired or was replaced. Ask the author for a new link."
+          action={
+            <Button asChild size="lg" variant="outline">
+              <Link to="/">Go Home</Link>
+            </Button>
+          }
+        />
+      </Frame>
     )
   }
-  if (query.isError || !query.data) return <PageError error={query.error} onRetry={() => query.refetch()} />
+  if (query.isError || !query.data) {
+    return (
+      <Frame>
+        <PageError error={query.error} onRetry={() => query.refetch()} />
+      </Frame>
+    )
+  }
   return <PreviewArticle data={query.data} />
 }

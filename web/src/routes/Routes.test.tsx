@@ -137,7 +137,10 @@ describe('routes', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Olivia Writes' })).toBeInTheDocument()
     expect(screen.getByText('Notes on food')).toBeInTheDocument()
     expect(screen.getAllByRole('link', { name: 'RSS feed' }).map((a) => a.getAttribute('href'))).toContain('/blog/olivias-blog/feed.xml')
-    expect(screen.getByRole('link', { name: 'Keto' })).toHaveAttribute('href', '/blog/olivias-blog/keto')
+    expect(within(screen.getByRole('navigation', { name: 'Blog categories' })).getByRole('link', { name: 'Keto' })).toHaveAttribute(
+      'href',
+      '/blog/olivias-blog/keto',
+    )
     expect(await screen.findByRole('link', { name: 'Ten Keto Breakfasts' })).toHaveAttribute(
       'href',
       '/blog/olivias-blog/keto/ten-keto-breakfasts',
