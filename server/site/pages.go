@@ -152,8 +152,7 @@ func (h *Handler) homePage(w http.ResponseWriter, r *http.Request, b *site.Blog)
 		if err != nil {
 			return nil, err
 		}
-		return &page{head: hd, body: body,
-		}, nil
+		return &page{head: hd, body: body}, nil
 	})
 }
 
@@ -228,8 +227,7 @@ func (h *Handler) categoryPage(w http.ResponseWriter, r *http.Request, b *site.B
 		if err != nil {
 			return nil, err
 		}
-		return &page{head: hd, body: body,
-		}, nil
+		return &page{head: hd, body: body}, nil
 	})
 }
 
