@@ -1,6 +1,7 @@
 package site_test
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"html"
@@ -62,6 +63,13 @@ var (
 
 // listed is the titles a server page lists.
 func listed(body []byte) []string {
+	// Only the page's own list: a workspace blog's frame links its categories too.
+	if i := bytes.Index(body, []byte(`<main`)); i >= 0 {
+		body = body[i:]
+	}
+	if i := bytes.Index(body, []byte(`</main>`)); i >= 0 {
+		body = body[:i]
+	}
 	var out []string
 	for _, m := range listedRE.FindAllSubmatch(body, -1) {
 		out = append(out, html.UnescapeString(string(m[1])))
