@@ -489,13 +489,16 @@ func TestCallerDeadline(t *testing.T) {
 
 func TestContextCancel(t *testing.T) {
 	f := openAIFake(t)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
 	f.before = func(_ int, w http.ResponseWriter, _ seen) bool {
+		// The caller gives up while the first attempt is answered: the
+		// hour-long backoff that follows must end at once.
+		cancel()
 		w.WriteHeader(http.StatusServiceUnavailable)
 		return true
 	}
 	c := New(Config{BaseURL: f.srv.URL + "/v1", APIKey: "sk-test", RetryBase: time.Hour, MaxRetryWait: time.Hour})
-	ctx, cancel := context.WithCancel(context.Background())
-	time.AfterFunc(30*time.Millisecond, cancel)
 	_, err := c.Write(ctx, req)
 	if !errors.Is(err, context.Canceled) {
 		t.Fatalf("err = %v", err)
