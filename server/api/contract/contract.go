@@ -137,17 +137,14 @@ type Category struct {
 
 // PostSummary is a post as cards and lists show it.
 type PostSummary struct {
-	ID            int64    `json:"id"`
-	Title         string   `json:"title"`
-	Slug          string   `json:"slug"`
-	Category      string   `json:"category"`
-	CategoryName  string   `json:"categoryName"`
-	Excerpt       string   `json:"excerpt"`
-	CoverImageURL string   `json:"coverImageUrl"`
-	Tags          []string `json:"tags"`
-	// TagSlugs are the tags' URL segments, one per tag in order: a tag's
-	// page is {blog}/tag/{slug}; "" for a tag without a page.
-	TagSlugs      []string  `json:"tagSlugs"`
+	ID            int64     `json:"id"`
+	Title         string    `json:"title"`
+	Slug          string    `json:"slug"`
+	Category      string    `json:"category"`
+	CategoryName  string    `json:"categoryName"`
+	Excerpt       string    `json:"excerpt"`
+	CoverImageURL string    `json:"coverImageUrl"`
+	Tags          []string  `json:"tags"`
 	ReadMinutes   int       `json:"readMinutes"`
 	PublishedAt   time.Time `json:"publishedAt"`
 	UpdatedAt     time.Time `json:"updatedAt"`
@@ -159,6 +156,9 @@ type PostSummary struct {
 	Status PostStatus `json:"status"`
 	// BlogName is the title of the post's blog (the admin's list of every blog).
 	BlogName string `json:"blogName,omitempty"`
+	// TagSlugs are the tags' URL segments, one per tag in order: a tag's
+	// page is {blog}/tag/{slug}; "" for a tag without a page.
+	TagSlugs []string `json:"tagSlugs"`
 }
 
 // PostStatus is where a post stands: only published posts are public.

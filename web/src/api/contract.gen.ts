@@ -159,11 +159,6 @@ export interface PostSummary {
   excerpt: string
   coverImageUrl: string
   tags: string[]
-  /**
-   * TagSlugs are the tags' URL segments, one per tag in order: a tag's
-   * page is {blog}/tag/{slug}; "" for a tag without a page.
-   */
-  tagSlugs: string[]
   readMinutes: number
   publishedAt: string
   updatedAt: string
@@ -177,6 +172,11 @@ export interface PostSummary {
   status: PostStatus
   /** BlogName is the title of the post's blog (the admin's list of every blog). */
   blogName?: string
+  /**
+   * TagSlugs are the tags' URL segments, one per tag in order: a tag's
+   * page is {blog}/tag/{slug}; "" for a tag without a page.
+   */
+  tagSlugs: string[]
 }
 
 /** PostStatus is where a post stands: only published posts are public. */
