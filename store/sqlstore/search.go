@@ -24,18 +24,18 @@ const searchDoc = `to_tsvector('simple'::regconfig, title || ' ' || excerpt || '
 // or PostgreSQL's GIN index; terms are quoted here, so they are only ever
 // words to either database, never query syntax.
 //
-// A page is cut from the concatenation "posts with every term in the
-// title, newest first" ++ "the other matches, newest first", each part read
-// in publication order and only as far as the page needs, so a word that
-// thousands of posts hold costs a page, not thousands of rows.
+// On SQLite a page is cut from the concatenation "posts with every term in
+// the title, newest first" ++ "the other matches, newest first", each part
+// read in publication order and only as far as the page needs, so a word
+// that thousands of posts hold costs a page, not thousands of rows.
 func (d *DB) SearchPosts(ctx context.Context, f store.FindPost, terms []string) ([]*store.Post, error) {
 	if len(terms) == 0 {
 		return nil, nil
 	}
-	ids := d.ftsIDs
 	if d.dialect == "postgres" {
-		ids = d.pgIDs
+		return d.pgSearch(ctx, f, terms)
 	}
+	ids := d.ftsIDs
 	need := f.Offset + f.Limit + 1
 	if f.Limit <= 0 {
 		need = math.MaxInt32
@@ -98,18 +98,14 @@ func (d *DB) ids(ctx context.Context, q string, args ...any) ([]int64, error) {
 	})
 }
 
-// pgIDs are the ids of the first n matches of one part (title: every term
-// in the title, or else the others), newest first. The planner reads them
-// from the GIN index (few matches) or walks the blog's posts newest first
-// (many), whichever is cheaper.
-func (d *DB) pgIDs(ctx context.Context, f store.FindPost, terms []string, title bool, n int) ([]int64, error) {
+// pgSearch reads a page of PostgreSQL's matches in one query: the GIN
+// index finds every match, which is then ordered (title matches first,
+// newest first). Its cost grows with the matches: reading only a page, as
+// on SQLite, would need the planner to walk the blog's posts in order,
+// which takes a statement timeout when few or no posts match.
+func (d *DB) pgSearch(ctx context.Context, f store.FindPost, terms []string) ([]*store.Post, error) {
 	args := []any{tsQuery(terms)}
 	where := []string{searchDoc + ` @@ to_tsquery('simple', $1)`}
-	inTitle := `to_tsvector('simple'::regconfig, title) @@ to_tsquery('simple', $1)`
-	if !title {
-		inTitle = `NOT ` + inTitle
-	}
-	where = append(where, inTitle)
 	add := func(cond string, v any) {
 		args = append(args, v)
 		where = append(where, strings.Replace(cond, "?", "$"+itoa(len(args)), 1))
@@ -123,9 +119,13 @@ func (d *DB) pgIDs(ctx context.Context, f store.FindPost, terms []string, title 
 	if f.PublishedBefore != nil {
 		add("published_at <= ?", ms(*f.PublishedBefore))
 	}
-	args = append(args, n)
-	return d.ids(ctx, `SELECT id FROM blog_posts WHERE `+strings.Join(where, " AND ")+
-		` ORDER BY published_at DESC, id DESC LIMIT $`+itoa(len(args)), args...)
+	q := `SELECT ` + postCols(f) + ` FROM blog_posts WHERE ` + strings.Join(where, " AND ") +
+		` ORDER BY to_tsvector('simple'::regconfig, title) @@ to_tsquery('simple', $1) DESC, published_at DESC, id DESC`
+	if f.Limit > 0 {
+		args = append(args, f.Limit, f.Offset)
+		q += ` LIMIT $` + itoa(len(args)-1) + ` OFFSET $` + itoa(len(args))
+	}
+	return d.scanPosts(ctx, f, q, args...)
 }
 
 // searchKey is post_search's rowid for a publication time (00016_search.sql):

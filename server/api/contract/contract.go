@@ -137,17 +137,14 @@ type Category struct {
 
 // PostSummary is a post as cards and lists show it.
 type PostSummary struct {
-	ID            int64    `json:"id"`
-	Title         string   `json:"title"`
-	Slug          string   `json:"slug"`
-	Category      string   `json:"category"`
-	CategoryName  string   `json:"categoryName"`
-	Excerpt       string   `json:"excerpt"`
-	CoverImageURL string   `json:"coverImageUrl"`
-	Tags          []string `json:"tags"`
-	// TagSlugs are the tags' URL segments, one per tag in order: a tag's
-	// page is {blog}/tag/{slug}; "" for a tag without a page.
-	TagSlugs      []string  `json:"tagSlugs"`
+	ID            int64     `json:"id"`
+	Title         string    `json:"title"`
+	Slug          string    `json:"slug"`
+	Category      string    `json:"category"`
+	CategoryName  string    `json:"categoryName"`
+	Excerpt       string    `json:"excerpt"`
+	CoverImageURL string    `json:"coverImageUrl"`
+	Tags          []string  `json:"tags"`
 	ReadMinutes   int       `json:"readMinutes"`
 	PublishedAt   time.Time `json:"publishedAt"`
 	UpdatedAt     time.Time `json:"updatedAt"`
@@ -161,6 +158,9 @@ type PostSummary struct {
 	BlogName string `json:"blogName,omitempty"`
 	// Author wrote the post (byline); null when the post has none.
 	Author *Author `json:"author"`
+	// TagSlugs are the tags' URL segments, one per tag in order: a tag's
+	// page is {blog}/tag/{slug}; "" for a tag without a page.
+	TagSlugs []string `json:"tagSlugs"`
 }
 
 // PostStatus is where a post stands: only published posts are public.

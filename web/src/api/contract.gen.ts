@@ -159,11 +159,6 @@ export interface PostSummary {
   excerpt: string
   coverImageUrl: string
   tags: string[]
-  /**
-   * TagSlugs are the tags' URL segments, one per tag in order: a tag's
-   * page is {blog}/tag/{slug}; "" for a tag without a page.
-   */
-  tagSlugs: string[]
   readMinutes: number
   publishedAt: string
   updatedAt: string
@@ -179,6 +174,11 @@ export interface PostSummary {
   blogName?: string
   /** Author wrote the post (byline); null when the post has none. */
   author: Author | null
+  /**
+   * TagSlugs are the tags' URL segments, one per tag in order: a tag's
+   * page is {blog}/tag/{slug}; "" for a tag without a page.
+   */
+  tagSlugs: string[]
 }
 
 /** PostStatus is where a post stands: only published posts are public. */
