@@ -51,7 +51,7 @@ for (const [template, color, font] of templates) {
     for (const [label, viewport] of [['phone', phone], ['desktop', desktop]] as const) {
       await page.setViewportSize(viewport);
       await page.goto(`/blog/${blog.slug}`);
-      await expect(page.getByRole('heading', { name: `${template} Journal` })).toBeVisible();
+      await expect(page.getByRole('heading', { level: 1, name: `${template} Journal` })).toBeVisible();
       await expect(page.getByText(blog.title).first()).toBeVisible();
       const themed = page.locator(`[data-template="${template}"]`).first();
       await expect(themed).toBeAttached();
