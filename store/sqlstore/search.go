@@ -15,27 +15,23 @@ import (
 	"github.com/inkpress/inkpress/store"
 )
 
-// searchDoc is the text PostgreSQL's search index holds (00016_search.sql):
-// the query repeats the index's expression word for word, or the planner
-// cannot use it.
-const searchDoc = `to_tsvector('simple'::regconfig, title || ' ' || excerpt || ' ' || tags)`
-
 // SearchPosts runs on SQLite's FTS5 table post_search (kept by triggers)
-// or PostgreSQL's GIN index; terms are quoted here, so they are only ever
-// words to either database, never query syntax.
+// or PostgreSQL's stored search_doc column and its GIN index; terms are
+// quoted here, so they are only ever words to either database, never query
+// syntax.
 //
-// On SQLite a page is cut from the concatenation "posts with every term in
-// the title, newest first" ++ "the other matches, newest first", each part
-// read in publication order and only as far as the page needs, so a word
-// that thousands of posts hold costs a page, not thousands of rows.
+// A page is cut from the concatenation "posts with every term in the title,
+// newest first" ++ "the other matches, newest first", each part read in
+// publication order and only as far as the page needs, so a word that
+// thousands of posts hold costs a page, not thousands of rows.
 func (d *DB) SearchPosts(ctx context.Context, f store.FindPost, terms []string) ([]*store.Post, error) {
 	if len(terms) == 0 {
 		return nil, nil
 	}
-	if d.dialect == "postgres" {
-		return d.pgSearch(ctx, f, terms)
-	}
 	ids := d.ftsIDs
+	if d.dialect == "postgres" {
+		ids = d.pgIDs
+	}
 	need := f.Offset + f.Limit + 1
 	if f.Limit <= 0 {
 		need = math.MaxInt32
@@ -98,14 +94,19 @@ func (d *DB) ids(ctx context.Context, q string, args ...any) ([]int64, error) {
 	})
 }
 
-// pgSearch reads a page of PostgreSQL's matches in one query: the GIN
-// index finds every match, which is then ordered (title matches first,
-// newest first). Its cost grows with the matches: reading only a page, as
-// on SQLite, would need the planner to walk the blog's posts in order,
-// which takes a statement timeout when few or no posts match.
-func (d *DB) pgSearch(ctx context.Context, f store.FindPost, terms []string) ([]*store.Post, error) {
-	args := []any{tsQuery(terms)}
-	where := []string{searchDoc + ` @@ to_tsquery('simple', $1)`}
+// pgIDs are the ids of the first n matches of one part, newest first. Every
+// condition reads the stored search_doc (00016_search.sql), so no text is
+// parsed: the planner either takes the GIN index's matches and sorts them
+// (rare words) or walks blog_posts_published newest first, checking each
+// row until it has n (common words). Title matches are those whose every
+// term has weight A, the title's.
+func (d *DB) pgIDs(ctx context.Context, f store.FindPost, terms []string, title bool, n int) ([]int64, error) {
+	args := []any{tsQuery(terms, "A")}
+	where := []string{`search_doc @@ to_tsquery('simple', $1)`}
+	if !title {
+		args = append(args, tsQuery(terms, ""))
+		where = []string{`search_doc @@ to_tsquery('simple', $2)`, `NOT search_doc @@ to_tsquery('simple', $1)`}
+	}
 	add := func(cond string, v any) {
 		args = append(args, v)
 		where = append(where, strings.Replace(cond, "?", "$"+itoa(len(args)), 1))
@@ -119,13 +120,9 @@ func (d *DB) pgSearch(ctx context.Context, f store.FindPost, terms []string) ([]
 	if f.PublishedBefore != nil {
 		add("published_at <= ?", ms(*f.PublishedBefore))
 	}
-	q := `SELECT ` + postCols(f) + ` FROM blog_posts WHERE ` + strings.Join(where, " AND ") +
-		` ORDER BY to_tsvector('simple'::regconfig, title) @@ to_tsquery('simple', $1) DESC, published_at DESC, id DESC`
-	if f.Limit > 0 {
-		args = append(args, f.Limit, f.Offset)
-		q += ` LIMIT $` + itoa(len(args)-1) + ` OFFSET $` + itoa(len(args))
-	}
-	return d.scanPosts(ctx, f, q, args...)
+	args = append(args, n)
+	return d.ids(ctx, `SELECT id FROM blog_posts WHERE `+strings.Join(where, " AND ")+
+		` ORDER BY published_at DESC, id DESC LIMIT $`+itoa(len(args)), args...)
 }
 
 // searchKey is post_search's rowid for a publication time (00016_search.sql):
@@ -176,13 +173,17 @@ func ftsQuery(terms []string, column string) string {
 }
 
 // tsQuery is the PostgreSQL to_tsquery text of terms: each quoted as one
-// lexeme (quotes and backslashes escaped), a prefix from two characters.
-func tsQuery(terms []string) string {
+// lexeme (quotes and backslashes escaped), a prefix from two characters,
+// limited to weight (search_doc's "A" for the title) when set.
+func tsQuery(terms []string, weight string) string {
 	parts := make([]string, len(terms))
 	for i, t := range terms {
 		s := "'" + strings.NewReplacer(`\`, `\\`, `'`, `''`).Replace(t) + "'"
-		if utf8.RuneCountInString(t) > 1 {
-			s += ":*"
+		switch {
+		case utf8.RuneCountInString(t) > 1:
+			s += ":*" + weight
+		case weight != "":
+			s += ":" + weight
 		}
 		parts[i] = s
 	}
