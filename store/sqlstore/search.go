@@ -94,19 +94,28 @@ func (d *DB) ids(ctx context.Context, q string, args ...any) ([]int64, error) {
 	})
 }
 
+// pgWindow is how many of the newest posts pgIDs checks before it asks the
+// GIN index: a word in more than one post in pgWindow/n is found there.
+const pgWindow = 1000
+
 // pgIDs are the ids of the first n matches of one part, newest first. Every
 // condition reads the stored search_doc (00016_search.sql), so no text is
-// parsed: the planner either takes the GIN index's matches and sorts them
-// (rare words) or walks blog_posts_published newest first, checking each
-// row until it has n (common words). Title matches are those whose every
-// term has weight A, the title's.
+// parsed; title matches are those whose every term has weight A, the
+// title's. The planner cannot tell how many posts match a part (weights and
+// "not a title match" are outside its statistics), and a walk of the blog
+// in publication order that finds fewer than n reads every post. So the
+// walk is bounded: the newest posts (at least pgWindow) are checked first,
+// which is all a common word needs; if they hold fewer than n matches the
+// word is rare, and the GIN index's matches are sorted instead (ordered by
+// an expression, so the planner cannot choose the unbounded walk).
 func (d *DB) pgIDs(ctx context.Context, f store.FindPost, terms []string, title bool, n int) ([]int64, error) {
 	args := []any{tsQuery(terms, "A")}
-	where := []string{`search_doc @@ to_tsquery('simple', $1)`}
+	match := `search_doc @@ to_tsquery('simple', $1)`
 	if !title {
 		args = append(args, tsQuery(terms, ""))
-		where = []string{`search_doc @@ to_tsquery('simple', $2)`, `NOT search_doc @@ to_tsquery('simple', $1)`}
+		match = `search_doc @@ to_tsquery('simple', $2) AND NOT search_doc @@ to_tsquery('simple', $1)`
 	}
+	var where []string
 	add := func(cond string, v any) {
 		args = append(args, v)
 		where = append(where, strings.Replace(cond, "?", "$"+itoa(len(args)), 1))
@@ -120,9 +129,21 @@ func (d *DB) pgIDs(ctx context.Context, f store.FindPost, terms []string, title 
 	if f.PublishedBefore != nil {
 		add("published_at <= ?", ms(*f.PublishedBefore))
 	}
-	args = append(args, n)
+	scope := ""
+	if len(where) > 0 {
+		scope = ` WHERE ` + strings.Join(where, " AND ")
+	}
+	args = append(args, n, max(pgWindow, 20*min(n, math.MaxInt32/20)))
+	lim, win := "$"+itoa(len(args)-1), "$"+itoa(len(args))
+	ids, err := d.ids(ctx, `SELECT id FROM (SELECT id, published_at, search_doc FROM blog_posts`+scope+
+		` ORDER BY published_at DESC, id DESC LIMIT `+win+`) w WHERE `+match+
+		` ORDER BY published_at DESC, id DESC LIMIT `+lim, args...)
+	if err != nil || len(ids) >= n {
+		return ids, err
+	}
+	where = append(where, match)
 	return d.ids(ctx, `SELECT id FROM blog_posts WHERE `+strings.Join(where, " AND ")+
-		` ORDER BY published_at DESC, id DESC LIMIT $`+itoa(len(args)), args...)
+		` ORDER BY published_at + 0 DESC, id DESC LIMIT `+lim, args[:len(args)-1]...)
 }
 
 // searchKey is post_search's rowid for a publication time (00016_search.sql):
