@@ -16,7 +16,8 @@ import (
 )
 
 // SearchPosts runs on SQLite's FTS5 table post_search (kept by triggers)
-// or PostgreSQL's stored search_doc column and its GIN index; terms are
+// or PostgreSQL's stored search_doc and search_title columns and their GIN
+// indexes; terms are
 // quoted here, so they are only ever words to either database, never query
 // syntax.
 //
@@ -99,21 +100,19 @@ func (d *DB) ids(ctx context.Context, q string, args ...any) ([]int64, error) {
 const pgWindow = 1000
 
 // pgIDs are the ids of the first n matches of one part, newest first. Every
-// condition reads the stored search_doc (00016_search.sql), so no text is
-// parsed; title matches are those whose every term has weight A, the
-// title's. The planner cannot tell how many posts match a part (weights and
-// "not a title match" are outside its statistics), and a walk of the blog
+// condition reads the stored search_doc or search_title (00016_search.sql),
+// so no text is parsed. The planner cannot tell how many posts match a part
+// (a conjunction of words, "not a title match"), and a walk of the blog
 // in publication order that finds fewer than n reads every post. So the
 // walk is bounded: the newest posts (at least pgWindow) are checked first,
 // which is all a common word needs; if they hold fewer than n matches the
 // word is rare, and the GIN index's matches are sorted instead (ordered by
 // an expression, so the planner cannot choose the unbounded walk).
 func (d *DB) pgIDs(ctx context.Context, f store.FindPost, terms []string, title bool, n int) ([]int64, error) {
-	args := []any{tsQuery(terms, "A")}
-	match := `search_doc @@ to_tsquery('simple', $1)`
+	args := []any{tsQuery(terms)}
+	match := `search_title @@ to_tsquery('simple', $1)`
 	if !title {
-		args = append(args, tsQuery(terms, ""))
-		match = `search_doc @@ to_tsquery('simple', $2) AND NOT search_doc @@ to_tsquery('simple', $1)`
+		match = `search_doc @@ to_tsquery('simple', $1) AND NOT search_title @@ to_tsquery('simple', $1)`
 	}
 	var where []string
 	add := func(cond string, v any) {
@@ -135,7 +134,7 @@ func (d *DB) pgIDs(ctx context.Context, f store.FindPost, terms []string, title 
 	}
 	args = append(args, n, max(pgWindow, 20*min(n, math.MaxInt32/20)))
 	lim, win := "$"+itoa(len(args)-1), "$"+itoa(len(args))
-	ids, err := d.ids(ctx, `SELECT id FROM (SELECT id, published_at, search_doc FROM blog_posts`+scope+
+	ids, err := d.ids(ctx, `SELECT id FROM (SELECT id, published_at, search_doc, search_title FROM blog_posts`+scope+
 		` ORDER BY published_at DESC, id DESC LIMIT `+win+`) w WHERE `+match+
 		` ORDER BY published_at DESC, id DESC LIMIT `+lim, args...)
 	if err != nil || len(ids) >= n {
@@ -194,17 +193,13 @@ func ftsQuery(terms []string, column string) string {
 }
 
 // tsQuery is the PostgreSQL to_tsquery text of terms: each quoted as one
-// lexeme (quotes and backslashes escaped), a prefix from two characters,
-// limited to weight (search_doc's "A" for the title) when set.
-func tsQuery(terms []string, weight string) string {
+// lexeme (quotes and backslashes escaped), a prefix from two characters.
+func tsQuery(terms []string) string {
 	parts := make([]string, len(terms))
 	for i, t := range terms {
 		s := "'" + strings.NewReplacer(`\`, `\\`, `'`, `''`).Replace(t) + "'"
-		switch {
-		case utf8.RuneCountInString(t) > 1:
-			s += ":*" + weight
-		case weight != "":
-			s += ":" + weight
+		if utf8.RuneCountInString(t) > 1 {
+			s += ":*"
 		}
 		parts[i] = s
 	}

@@ -20,21 +20,24 @@ INSERT INTO post_tags_pending (post_id) SELECT id FROM blog_posts WHERE tags <> 
 
 -- Full-text search of titles, excerpts and tags over the 'simple'
 -- text-search configuration (no stemming or stop words, so every language is
--- matched word for word), stored with the row: search_doc holds the words of
--- the title with weight A and those of the excerpt and tags without one, so
--- the search (sqlstore/search.go) tells title matches ('word':A) from other
--- matches without re-parsing any text. A GIN index finds the posts holding
--- rare words; for common words the planner walks blog_posts_published
--- (newest first) and checks each row's stored vector, stopping at a page.
+-- matched word for word), stored with the row so the search
+-- (sqlstore/search.go) never parses text: search_doc holds the words of the
+-- title, excerpt and tags, search_title those of the title (its matches come
+-- first). Each has a GIN index, which finds the posts holding rare words;
+-- for common words the search checks the newest posts' stored vectors.
 -- fastupdate off: each write updates the index itself, rather than a
 -- pending list that some later write must merge whole (a slow write).
-ALTER TABLE blog_posts ADD COLUMN search_doc tsvector GENERATED ALWAYS AS (
-    setweight(to_tsvector('simple'::regconfig, title), 'A') ||
-    to_tsvector('simple'::regconfig, excerpt || ' ' || tags)) STORED;
+ALTER TABLE blog_posts
+    ADD COLUMN search_doc tsvector GENERATED ALWAYS AS (
+        to_tsvector('simple'::regconfig, title || ' ' || excerpt || ' ' || tags)) STORED,
+    ADD COLUMN search_title tsvector GENERATED ALWAYS AS (
+        to_tsvector('simple'::regconfig, title)) STORED;
 CREATE INDEX blog_posts_search ON blog_posts USING GIN (search_doc) WITH (fastupdate = off);
+CREATE INDEX blog_posts_search_title ON blog_posts USING GIN (search_title) WITH (fastupdate = off);
 
 -- +goose Down
+DROP INDEX blog_posts_search_title;
 DROP INDEX blog_posts_search;
-ALTER TABLE blog_posts DROP COLUMN search_doc;
+ALTER TABLE blog_posts DROP COLUMN search_title, DROP COLUMN search_doc;
 DROP TABLE post_tags_pending;
 DROP TABLE post_tags;
