@@ -15,27 +15,24 @@ import (
 	"github.com/inkpress/inkpress/store"
 )
 
-// searchDoc is the text PostgreSQL's search index holds (00016_search.sql):
-// the query repeats the index's expression word for word, or the planner
-// cannot use it.
-const searchDoc = `to_tsvector('simple'::regconfig, title || ' ' || excerpt || ' ' || tags)`
-
 // SearchPosts runs on SQLite's FTS5 table post_search (kept by triggers)
-// or PostgreSQL's GIN index; terms are quoted here, so they are only ever
-// words to either database, never query syntax.
+// or PostgreSQL's stored search_doc and search_title columns and their GIN
+// indexes; terms are
+// quoted here, so they are only ever words to either database, never query
+// syntax.
 //
-// On SQLite a page is cut from the concatenation "posts with every term in
-// the title, newest first" ++ "the other matches, newest first", each part
-// read in publication order and only as far as the page needs, so a word
-// that thousands of posts hold costs a page, not thousands of rows.
+// A page is cut from the concatenation "posts with every term in the title,
+// newest first" ++ "the other matches, newest first", each part read in
+// publication order and only as far as the page needs, so a word that
+// thousands of posts hold costs a page, not thousands of rows.
 func (d *DB) SearchPosts(ctx context.Context, f store.FindPost, terms []string) ([]*store.Post, error) {
 	if len(terms) == 0 {
 		return nil, nil
 	}
-	if d.dialect == "postgres" {
-		return d.pgSearch(ctx, f, terms)
-	}
 	ids := d.ftsIDs
+	if d.dialect == "postgres" {
+		ids = d.pgIDs
+	}
 	need := f.Offset + f.Limit + 1
 	if f.Limit <= 0 {
 		need = math.MaxInt32
@@ -98,14 +95,26 @@ func (d *DB) ids(ctx context.Context, q string, args ...any) ([]int64, error) {
 	})
 }
 
-// pgSearch reads a page of PostgreSQL's matches in one query: the GIN
-// index finds every match, which is then ordered (title matches first,
-// newest first). Its cost grows with the matches: reading only a page, as
-// on SQLite, would need the planner to walk the blog's posts in order,
-// which takes a statement timeout when few or no posts match.
-func (d *DB) pgSearch(ctx context.Context, f store.FindPost, terms []string) ([]*store.Post, error) {
+// pgWindow is how many of the newest posts pgIDs checks before it asks the
+// GIN index: a word in more than one post in pgWindow/n is found there.
+const pgWindow = 1000
+
+// pgIDs are the ids of the first n matches of one part, newest first. Every
+// condition reads the stored search_doc or search_title (00016_search.sql),
+// so no text is parsed. The planner cannot tell how many posts match a part
+// (a conjunction of words, "not a title match"), and a walk of the blog
+// in publication order that finds fewer than n reads every post. So the
+// walk is bounded: the newest posts (at least pgWindow) are checked first,
+// which is all a common word needs; if they hold fewer than n matches the
+// word is rare, and the GIN index's matches are sorted instead (ordered by
+// an expression, so the planner cannot choose the unbounded walk).
+func (d *DB) pgIDs(ctx context.Context, f store.FindPost, terms []string, title bool, n int) ([]int64, error) {
 	args := []any{tsQuery(terms)}
-	where := []string{searchDoc + ` @@ to_tsquery('simple', $1)`}
+	match := `search_title @@ to_tsquery('simple', $1)`
+	if !title {
+		match = `search_doc @@ to_tsquery('simple', $1) AND NOT search_title @@ to_tsquery('simple', $1)`
+	}
+	var where []string
 	add := func(cond string, v any) {
 		args = append(args, v)
 		where = append(where, strings.Replace(cond, "?", "$"+itoa(len(args)), 1))
@@ -119,13 +128,21 @@ func (d *DB) pgSearch(ctx context.Context, f store.FindPost, terms []string) ([]
 	if f.PublishedBefore != nil {
 		add("published_at <= ?", ms(*f.PublishedBefore))
 	}
-	q := `SELECT ` + postCols(f) + ` FROM blog_posts WHERE ` + strings.Join(where, " AND ") +
-		` ORDER BY to_tsvector('simple'::regconfig, title) @@ to_tsquery('simple', $1) DESC, published_at DESC, id DESC`
-	if f.Limit > 0 {
-		args = append(args, f.Limit, f.Offset)
-		q += ` LIMIT $` + itoa(len(args)-1) + ` OFFSET $` + itoa(len(args))
+	scope := ""
+	if len(where) > 0 {
+		scope = ` WHERE ` + strings.Join(where, " AND ")
 	}
-	return d.scanPosts(ctx, f, q, args...)
+	args = append(args, n, max(pgWindow, 20*min(n, math.MaxInt32/20)))
+	lim, win := "$"+itoa(len(args)-1), "$"+itoa(len(args))
+	ids, err := d.ids(ctx, `SELECT id FROM (SELECT id, published_at, search_doc, search_title FROM blog_posts`+scope+
+		` ORDER BY published_at DESC, id DESC LIMIT `+win+`) w WHERE `+match+
+		` ORDER BY published_at DESC, id DESC LIMIT `+lim, args...)
+	if err != nil || len(ids) >= n {
+		return ids, err
+	}
+	where = append(where, match)
+	return d.ids(ctx, `SELECT id FROM blog_posts WHERE `+strings.Join(where, " AND ")+
+		` ORDER BY published_at + 0 DESC, id DESC LIMIT `+lim, args[:len(args)-1]...)
 }
 
 // searchKey is post_search's rowid for a publication time (00016_search.sql):

@@ -18,16 +18,26 @@ CREATE TABLE post_tags_pending (
 );
 INSERT INTO post_tags_pending (post_id) SELECT id FROM blog_posts WHERE tags <> '[]';
 
--- Full-text search of titles, excerpts and tags: a GIN index over the
--- 'simple' text-search configuration (no stemming or stop words, so every
--- language is matched word for word). The index follows every write; the
--- search query repeats this expression exactly so the planner uses it.
+-- Full-text search of titles, excerpts and tags over the 'simple'
+-- text-search configuration (no stemming or stop words, so every language is
+-- matched word for word), stored with the row so the search
+-- (sqlstore/search.go) never parses text: search_doc holds the words of the
+-- title, excerpt and tags, search_title those of the title (its matches come
+-- first). Each has a GIN index, which finds the posts holding rare words;
+-- for common words the search checks the newest posts' stored vectors.
 -- fastupdate off: each write updates the index itself, rather than a
 -- pending list that some later write must merge whole (a slow write).
-CREATE INDEX blog_posts_search ON blog_posts
-    USING GIN (to_tsvector('simple'::regconfig, title || ' ' || excerpt || ' ' || tags)) WITH (fastupdate = off);
+ALTER TABLE blog_posts
+    ADD COLUMN search_doc tsvector GENERATED ALWAYS AS (
+        to_tsvector('simple'::regconfig, title || ' ' || excerpt || ' ' || tags)) STORED,
+    ADD COLUMN search_title tsvector GENERATED ALWAYS AS (
+        to_tsvector('simple'::regconfig, title)) STORED;
+CREATE INDEX blog_posts_search ON blog_posts USING GIN (search_doc) WITH (fastupdate = off);
+CREATE INDEX blog_posts_search_title ON blog_posts USING GIN (search_title) WITH (fastupdate = off);
 
 -- +goose Down
+DROP INDEX blog_posts_search_title;
 DROP INDEX blog_posts_search;
+ALTER TABLE blog_posts DROP COLUMN search_title, DROP COLUMN search_doc;
 DROP TABLE post_tags_pending;
 DROP TABLE post_tags;
