@@ -6,24 +6,17 @@ import (
 	"net/http"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/inkpress/inkpress/internal/toolcache"
 	"github.com/minio/minio-go/v7"
 	"github.com/minio/minio-go/v7/pkg/credentials"
 )
 
-// minioPath is where .ci/run builds MinIO (outside the clone, so every
-// checkout reuses it); INKPRESS_MINIO overrides it.
-func minioPath() string {
-	if p := os.Getenv("INKPRESS_MINIO"); p != "" {
-		return p
-	}
-	home, _ := os.UserHomeDir()
-	return filepath.Join(home, ".cache", "inkpress-tools", "minio")
-}
+// minioPath is where .ci/run builds MinIO; INKPRESS_MINIO overrides it.
+func minioPath() string { return toolcache.Path("minio", "INKPRESS_MINIO") }
 
 // startMinIO runs a MinIO server on a free loopback port with a temporary
 // data directory and one bucket. Without the binary the test is skipped,

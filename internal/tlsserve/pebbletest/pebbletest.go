@@ -31,18 +31,12 @@ import (
 	"testing"
 	"time"
 
+	"github.com/inkpress/inkpress/internal/toolcache"
 	"github.com/miekg/dns"
 )
 
-// Path is where .ci/run builds Pebble (outside the clone, so every checkout
-// reuses it); INKPRESS_PEBBLE overrides it.
-func Path() string {
-	if p := os.Getenv("INKPRESS_PEBBLE"); p != "" {
-		return p
-	}
-	home, _ := os.UserHomeDir()
-	return filepath.Join(home, ".cache", "inkpress-tools", "pebble")
-}
+// Path is where .ci/run builds Pebble; INKPRESS_PEBBLE overrides it.
+func Path() string { return toolcache.Path("pebble", "INKPRESS_PEBBLE") }
 
 // Options say where Pebble checks challenges: the ports of the plain HTTP
 // and TLS listeners that answer them (on 127.0.0.1, whatever the name).
