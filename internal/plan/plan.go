@@ -26,6 +26,10 @@ type Plan struct {
 	// WhiteLabel hides the platform's name on the plan's blogs (no
 	// "Powered by", no platform name on covers or in structured data).
 	WhiteLabel bool `json:"whiteLabel"`
+	// EmailsPerMonth caps the newsletter e-mails the plan's blog sends in
+	// a month (one per subscriber per post); MaxSubscribers caps its list.
+	EmailsPerMonth int `json:"emailsPerMonth"`
+	MaxSubscribers int `json:"maxSubscribers"`
 }
 
 // Unlimited is the admin limit, shown as infinity.
@@ -46,14 +50,18 @@ const MaxUploadBytes = 5 * 1024 * 1024
 
 var plans = []Plan{
 	{ID: store.PlanStarter, Name: "Starter", BetaPrice: 15, RegularPrice: 29, PostsPerMonth: 30, ImagesPerMonth: 30, MaxCategories: 4,
+		EmailsPerMonth: 5000, MaxSubscribers: 1000,
 		Features: []string{"1 blog", "3 templates", "RSS feeds for social schedulers", "Up to 3 banner ads per post"}},
 	{ID: store.PlanProfessional, Name: "Professional", BetaPrice: 40, RegularPrice: 79, PostsPerMonth: 100, ImagesPerMonth: 100, CustomDomain: true,
+		EmailsPerMonth: 50000, MaxSubscribers: 10000,
 		Features: []string{"1 blog", "All templates", "Custom domain", "Priority support"}},
 	{ID: store.PlanAgency, Name: "Agency", BetaPrice: 100, RegularPrice: 199, PostsPerMonth: 500, ImagesPerMonth: 500, CustomDomain: true,
+		EmailsPerMonth: 250000, MaxSubscribers: 50000,
 		Features: []string{"Up to 5 blogs", "Custom CSS", "White-label", "API access"}, WhiteLabel: true},
 }
 
 var admin = Plan{ID: store.PlanAdmin, Name: "Admin", PostsPerMonth: Unlimited, ImagesPerMonth: Unlimited, CustomDomain: true,
+	EmailsPerMonth: Unlimited, MaxSubscribers: Unlimited,
 	Features: []string{"Unlimited access"}}
 
 // MiB is a mebibyte.

@@ -2,7 +2,9 @@ package sqlstore
 
 import (
 	"context"
+	"crypto/rand"
 	"database/sql"
+	"encoding/hex"
 	"fmt"
 	"time"
 
@@ -80,8 +82,11 @@ func (d *DB) CreateSubscriber(ctx context.Context, email string, workspaceID int
 	if workspaceID <= 0 {
 		return fmt.Errorf("subscriber without a workspace: %w", store.ErrNotFound)
 	}
+	tok := make([]byte, 24)
+	_, _ = rand.Read(tok)
 	_, err := d.db.ExecContext(ctx,
-		`INSERT INTO subscribers (workspace_id, email, created_at) VALUES ($1, $2, $3)`, workspaceID, email, ms(time.Now()))
+		`INSERT INTO subscribers (workspace_id, email, token, created_at) VALUES ($1, $2, $3, $4)`,
+		workspaceID, email, hex.EncodeToString(tok), ms(time.Now()))
 	if isUnique(err) {
 		return store.ErrConflict
 	}

@@ -15,6 +15,10 @@ type Plan struct {
 	Features     []string `json:"features"`
 	// WhiteLabel: the plan's blogs show no platform mark (left out when not).
 	WhiteLabel bool `json:"whiteLabel,omitempty"`
+	// EmailsPerMonth caps the newsletter e-mails sent in a month;
+	// MaxSubscribers the blog's list.
+	EmailsPerMonth int `json:"emailsPerMonth"`
+	MaxSubscribers int `json:"maxSubscribers"`
 }
 
 // Usage is the workspace's generation counters of the month and their limits.

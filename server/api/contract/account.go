@@ -1,0 +1,28 @@
+package contract
+
+// ForgotPasswordInput asks for a reset link (always 202).
+type ForgotPasswordInput struct {
+	Email string `json:"email"`
+}
+
+// ResetPasswordInput sets a new password with a reset link's token.
+type ResetPasswordInput struct {
+	Token    string `json:"token"`
+	Password string `json:"password"`
+}
+
+// ChangeEmailInput asks to move the account to a new address (a link is
+// sent there; nothing changes until it is opened). Password is the
+// current one.
+type ChangeEmailInput struct {
+	Email    string `json:"email"`
+	Password string `json:"password"`
+}
+
+// AccountResponse is the signed-in user's account: GET /api/account.
+type AccountResponse struct {
+	Email    string `json:"email"`
+	Verified bool   `json:"verified"`
+	// PendingEmail is an address change waiting for its confirmation.
+	PendingEmail string `json:"pendingEmail,omitempty"`
+}

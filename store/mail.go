@@ -1,0 +1,115 @@
+package store
+
+import (
+	"context"
+	"time"
+)
+
+// MailStore is the outgoing mail queue (store/sqlstore/mail.go): rendered
+// messages and one delivery row per (message, recipient), claimed by the
+// mail workers of any instance.
+type MailStore interface {
+	// QueueMail stores m and one delivery per recipient in one
+	// transaction (m.ID is filled). When m.DedupeKey is set and already
+	// queued, nothing changes and the error is ErrAlreadyDone.
+	QueueMail(ctx context.Context, m *MailMessage, to []Recipient) error
+	// ClaimDeliveries leases up to limit due deliveries until leaseUntil,
+	// atomically (two workers never hold the same row): queued ones whose
+	// NextAt has come, and sending ones whose lease ended (their worker
+	// died). Each comes with its Message.
+	ClaimDeliveries(ctx context.Context, now, leaseUntil time.Time, limit int) ([]*Delivery, error)
+	// RenewDeliveries moves the lease of claimed deliveries.
+	RenewDeliveries(ctx context.Context, ids []int64, leaseUntil time.Time) error
+	// FinishDelivery records what became of a claimed delivery. A bounced
+	// delivery of a subscriber marks the subscriber bounced (Note = the
+	// error) in the same transaction.
+	FinishDelivery(ctx context.Context, r DeliveryResult) error
+	// ListDeliveries lists deliveries, newest first (tests, the outbox).
+	ListDeliveries(ctx context.Context, f FindDelivery) ([]*Delivery, error)
+	// PruneMail deletes messages whose deliveries all finished before
+	// before, and reports how many.
+	PruneMail(ctx context.Context, before time.Time) (int64, error)
+}
+
+// Mail kinds.
+const (
+	MailNewsletter    = "newsletter"
+	MailConfirm       = "subscribe_confirm"
+	MailPasswordReset = "password_reset"
+	MailVerifyEmail   = "verify_email"
+	MailChangeEmail   = "change_email"
+)
+
+// Delivery statuses.
+const (
+	DeliveryQueued  = "queued"
+	DeliverySending = "sending"
+	DeliverySent    = "sent"
+	DeliveryFailed  = "failed"
+	DeliveryBounced = "bounced"
+)
+
+// TokenPlaceholder in a message's bodies and headers is replaced by each
+// delivery's Token when it is sent (a subscriber's unsubscribe key).
+const TokenPlaceholder = "{{token}}"
+
+// MailMessage is one rendered e-mail, sent to each of its deliveries.
+type MailMessage struct {
+	ID          int64
+	WorkspaceID int64 // 0: the platform's own mail (accounts)
+	Kind        string
+	DedupeKey   string // "" = never deduplicated
+	PostID      int64
+	FromName    string // display name; the address is the configured sender
+	Subject     string
+	HTML        string
+	Text        string
+	Headers     map[string]string
+	CreatedAt   time.Time
+}
+
+// Recipient is one address a message goes to.
+type Recipient struct {
+	Email        string
+	SubscriberID int64  // 0 when not a subscriber
+	Token        string // replaces TokenPlaceholder
+}
+
+// Delivery is one message to one address.
+type Delivery struct {
+	ID           int64
+	MessageID    int64
+	WorkspaceID  int64
+	SubscriberID int64
+	To           string
+	Token        string
+	Status       string
+	Attempts     int
+	NextAt       time.Time
+	ClaimedUntil time.Time
+	LastError    string
+	SentAt       time.Time
+	CreatedAt    time.Time
+	Message      *MailMessage // filled by ClaimDeliveries
+}
+
+// DeliveryResult is the outcome of one claimed delivery: Status sent,
+// failed or bounced is final; queued retries at NextAt.
+type DeliveryResult struct {
+	ID       int64
+	Status   string
+	Error    string
+	NextAt   time.Time
+	Attempts int
+	At       time.Time
+}
+
+// FindDelivery filters deliveries; zero fields do not filter.
+type FindDelivery struct {
+	WorkspaceID *int64
+	MessageID   *int64
+	Kind        *string
+	To          *string
+	Status      *string
+	Limit       int
+}
