@@ -122,6 +122,11 @@ type Settings struct {
 	Language      Language `json:"language"`
 	DefaultTone   Tone     `json:"defaultTone"`
 	DefaultLength Length   `json:"defaultLength"`
+	// NewsletterEnabled: published posts are e-mailed to confirmed
+	// subscribers; NewsletterFullText sends the whole post, not the excerpt.
+	// Public answers leave both false.
+	NewsletterEnabled  bool `json:"newsletterEnabled"`
+	NewsletterFullText bool `json:"newsletterFullText"`
 }
 
 // Category is a blog's category; PostCount is filled where lists show it.
@@ -190,4 +195,9 @@ type Post struct {
 	PublishAt        *time.Time `json:"publishAt,omitempty"`
 	PreviewURL       string     `json:"previewUrl,omitempty"`
 	PreviewExpiresAt *time.Time `json:"previewExpiresAt,omitempty"`
+	// The owner's view only: what became of the post's e-mail to the
+	// blog's subscribers.
+	Newsletter           PostNewsletter `json:"newsletter,omitempty"`
+	NewsletterNote       string         `json:"newsletterNote,omitempty"`
+	NewsletterRecipients int            `json:"newsletterRecipients,omitempty"`
 }

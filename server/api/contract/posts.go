@@ -36,6 +36,9 @@ type PostInput struct {
 	MetaDescription string     `json:"metaDescription,omitempty"`
 	Slug            string     `json:"slug,omitempty"`
 	Banners         []Banner   `json:"banners,omitempty"`
+	// SendNewsletter false: the post is not e-mailed to subscribers when
+	// it goes live (absent: it is, when the blog sends newsletters).
+	SendNewsletter *bool `json:"sendNewsletter,omitempty"`
 }
 
 // PostPatch edits a post (PATCH /api/workspace/posts/{id}); absent fields
@@ -56,6 +59,9 @@ type PostPatch struct {
 	MetaDescription *string     `json:"metaDescription,omitempty"`
 	Slug            *string     `json:"slug,omitempty"`
 	Banners         *[]Banner   `json:"banners,omitempty"`
+	// SendNewsletter turns the post's e-mail off or back on (only before
+	// it was sent).
+	SendNewsletter *bool `json:"sendNewsletter,omitempty"`
 }
 
 // Revision is a saved version of a post's title and body.

@@ -44,6 +44,8 @@ type WorkspaceResponse struct {
 	Drafts int `json:"drafts"`
 	// Site is true for the platform's own blog (the admin's desk).
 	Site bool `json:"site"`
+	// Mail is how e-mail goes out and the month's newsletter e-mails.
+	Mail MailStatus `json:"mail"`
 }
 
 // SettingsResponse answers a settings change and onboarding.
@@ -85,6 +87,9 @@ type SettingsInput struct {
 	Language      *Language `json:"language,omitempty"`
 	DefaultTone   *Tone     `json:"defaultTone,omitempty"`
 	DefaultLength *Length   `json:"defaultLength,omitempty"`
+	// Newsletter choices; each absent: unchanged.
+	NewsletterEnabled  *bool `json:"newsletterEnabled,omitempty"`
+	NewsletterFullText *bool `json:"newsletterFullText,omitempty"`
 }
 
 // OnboardingInput is the onboarding wizard: the settings and the categories

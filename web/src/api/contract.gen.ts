@@ -165,6 +165,13 @@ export interface Settings {
   language: Language
   defaultTone: Tone
   defaultLength: Length
+  /**
+   * NewsletterEnabled: published posts are e-mailed to confirmed
+   * subscribers; NewsletterFullText sends the whole post, not the excerpt.
+   * Public answers leave both false.
+   */
+  newsletterEnabled: boolean
+  newsletterFullText: boolean
 }
 
 /** Category is a blog's category; PostCount is filled where lists show it. */
@@ -231,6 +238,13 @@ export interface Post extends PostSummary {
   publishAt?: string
   previewUrl?: string
   previewExpiresAt?: string
+  /**
+   * The owner's view only: what became of the post's e-mail to the
+   * blog's subscribers.
+   */
+  newsletter?: PostNewsletter
+  newsletterNote?: string
+  newsletterRecipients?: number
 }
 
 /**
@@ -529,6 +543,11 @@ export interface PostInput {
   metaDescription?: string
   slug?: string
   banners?: Banner[]
+  /**
+   * SendNewsletter false: the post is not e-mailed to subscribers when
+   * it goes live (absent: it is, when the blog sends newsletters).
+   */
+  sendNewsletter?: boolean
 }
 
 /**
@@ -551,6 +570,11 @@ export interface PostPatch {
   metaDescription?: string
   slug?: string
   banners?: Banner[]
+  /**
+   * SendNewsletter turns the post's e-mail off or back on (only before
+   * it was sent).
+   */
+  sendNewsletter?: boolean
 }
 
 /** Revision is a saved version of a post's title and body. */
@@ -907,6 +931,8 @@ export interface WorkspaceResponse {
   drafts: number
   /** Site is true for the platform's own blog (the admin's desk). */
   site: boolean
+  /** Mail is how e-mail goes out and the month's newsletter e-mails. */
+  mail: MailStatus
 }
 
 /** SettingsResponse answers a settings change and onboarding. */
@@ -953,6 +979,9 @@ export interface SettingsInput {
   language?: Language
   defaultTone?: Tone
   defaultLength?: Length
+  /** Newsletter choices; each absent: unchanged. */
+  newsletterEnabled?: boolean
+  newsletterFullText?: boolean
 }
 
 /**
