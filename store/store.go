@@ -35,6 +35,7 @@ type Store interface {
 	DomainStore // custom domains (store/domains.go)
 
 	SearchStore // search.go
+	MailStore   // outgoing mail queue (mail.go)
 
 	// Accounts and auth.
 	SignUp(ctx context.Context, in SignUp) (*User, *Workspace, error)

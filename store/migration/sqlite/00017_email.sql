@@ -58,7 +58,9 @@ CREATE TABLE mail_messages (
 -- One row per (message, recipient): an address is never sent a message
 -- twice. status: queued, sending (claimed_until is the worker's lease),
 -- sent, failed (gave up or refused), bounced (permanent refusal of the
--- address). next_at holds a retry back.
+-- address). next_at holds a retry back. priority: higher is claimed
+-- first (account mail 10, newsletters 0), so a large newsletter never
+-- delays a password reset. finished_at: when it reached a final status.
 CREATE TABLE mail_deliveries (
     id            INTEGER PRIMARY KEY AUTOINCREMENT,
     message_id    INTEGER NOT NULL REFERENCES mail_messages(id) ON DELETE CASCADE,
@@ -72,10 +74,14 @@ CREATE TABLE mail_deliveries (
     claimed_until INTEGER NOT NULL DEFAULT 0,
     last_error    TEXT    NOT NULL DEFAULT '',
     sent_at       INTEGER NOT NULL DEFAULT 0,
+    finished_at   INTEGER NOT NULL DEFAULT 0,
+    priority      INTEGER NOT NULL DEFAULT 0,
     created_at    INTEGER NOT NULL,
     UNIQUE (message_id, to_addr)
 );
 CREATE INDEX mail_deliveries_due ON mail_deliveries(status, next_at);
+CREATE INDEX mail_deliveries_claim ON mail_deliveries(status, priority, next_at);
+CREATE INDEX mail_deliveries_subscriber ON mail_deliveries(subscriber_id);
 CREATE INDEX mail_deliveries_workspace ON mail_deliveries(workspace_id, created_at);
 
 -- +goose Down

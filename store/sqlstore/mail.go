@@ -1,0 +1,295 @@
+package sqlstore
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/inkpress/inkpress/store"
+)
+
+// Delivery priorities: higher is claimed first. Newsletter deliveries
+// (also those inserted in bulk by the newsletter, which leave the column at
+// its default) wait behind account mail, so a password reset is never stuck
+// behind ten thousand newsletter copies.
+const (
+	priorityBulk    = 0
+	priorityAccount = 10
+)
+
+func mailPriority(kind string) int {
+	if kind == store.MailNewsletter {
+		return priorityBulk
+	}
+	return priorityAccount
+}
+
+const mailMessageCols = `id, workspace_id, kind, dedupe_key, post_id, from_name, subject, html, text, headers, created_at`
+
+const deliveryCols = `id, message_id, workspace_id, subscriber_id, to_addr, token, status, attempts, next_at, claimed_until,
+	last_error, sent_at, created_at`
+
+func scanMailMessage(row interface{ Scan(...any) error }) (*store.MailMessage, error) {
+	var m store.MailMessage
+	var ws, post sql.NullInt64
+	var key sql.NullString
+	var headers string
+	var created int64
+	if err := row.Scan(&m.ID, &ws, &m.Kind, &key, &post, &m.FromName, &m.Subject, &m.HTML, &m.Text, &headers, &created); err != nil {
+		return nil, notFound(err)
+	}
+	m.WorkspaceID, m.PostID, m.DedupeKey, m.CreatedAt = ws.Int64, post.Int64, key.String, fromMS(created)
+	if headers != "" && headers != "{}" {
+		if err := json.Unmarshal([]byte(headers), &m.Headers); err != nil {
+			return nil, err
+		}
+	}
+	return &m, nil
+}
+
+func scanDelivery(row interface{ Scan(...any) error }) (*store.Delivery, error) {
+	var d store.Delivery
+	var ws, sub sql.NullInt64
+	var next, claimed, sent, created int64
+	if err := row.Scan(&d.ID, &d.MessageID, &ws, &sub, &d.To, &d.Token, &d.Status, &d.Attempts, &next, &claimed,
+		&d.LastError, &sent, &created); err != nil {
+		return nil, notFound(err)
+	}
+	d.WorkspaceID, d.SubscriberID = ws.Int64, sub.Int64
+	d.NextAt, d.ClaimedUntil, d.CreatedAt = fromMS(next), fromMS(claimed), fromMS(created)
+	if sent != 0 {
+		d.SentAt = fromMS(sent)
+	}
+	return &d, nil
+}
+
+func nullID(id int64) sql.NullInt64 { return sql.NullInt64{Int64: id, Valid: id != 0} }
+
+// idList writes ids as placeholders $from, $from+1, ... and their args.
+func idList(ids []int64, from int) (string, []any) {
+	ph := make([]string, len(ids))
+	args := make([]any, len(ids))
+	for i, id := range ids {
+		ph[i] = "$" + strconv.Itoa(from+i)
+		args[i] = id
+	}
+	return strings.Join(ph, ", "), args
+}
+
+func (d *DB) QueueMail(ctx context.Context, m *store.MailMessage, to []store.Recipient) error {
+	if m.CreatedAt.IsZero() {
+		m.CreatedAt = time.Now().UTC()
+	}
+	headers := []byte("{}")
+	if len(m.Headers) > 0 {
+		var err error
+		if headers, err = json.Marshal(m.Headers); err != nil {
+			return err
+		}
+	}
+	return d.tx(ctx, func(tx *sql.Tx) error {
+		// ON CONFLICT DO NOTHING: a second queuing of one key (even at the
+		// same moment, from another instance) inserts nothing and is told so.
+		err := tx.QueryRowContext(ctx,
+			`INSERT INTO mail_messages (workspace_id, kind, dedupe_key, post_id, from_name, subject, html, text, headers, created_at)
+			 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+			 ON CONFLICT (dedupe_key) DO NOTHING RETURNING id`,
+			nullID(m.WorkspaceID), m.Kind, nullString(m.DedupeKey), nullID(m.PostID), m.FromName, m.Subject, m.HTML, m.Text,
+			string(headers), ms(m.CreatedAt)).Scan(&m.ID)
+		if errors.Is(err, sql.ErrNoRows) {
+			return store.ErrAlreadyDone
+		}
+		if err != nil {
+			return err
+		}
+		prio := mailPriority(m.Kind)
+		for _, r := range to {
+			// One row per (message, address): a repeated address is dropped.
+			if _, err := tx.ExecContext(ctx,
+				`INSERT INTO mail_deliveries (message_id, workspace_id, subscriber_id, to_addr, token, status, next_at, priority, created_at)
+				 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (message_id, to_addr) DO NOTHING`,
+				m.ID, nullID(m.WorkspaceID), nullID(r.SubscriberID), r.Email, r.Token, store.DeliveryQueued,
+				ms(m.CreatedAt), prio, ms(m.CreatedAt)); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}
+
+// ClaimDeliveries is one UPDATE over the rows a materialized pick chose: on
+// PostgreSQL the pick skips rows another claim holds locked (and the outer
+// condition is checked again on the locked rows); SQLite runs the statement
+// under its single write lock. Either way a row is leased to one claimer.
+// The pick must be evaluated once: as a plain IN (sub-select) PostgreSQL
+// may run it again per row, and the rows just updated no longer match, so
+// every run picks fresh ones and the LIMIT is lost.
+func (d *DB) ClaimDeliveries(ctx context.Context, now, leaseUntil time.Time, limit int) ([]*store.Delivery, error) {
+	if limit <= 0 {
+		return nil, nil
+	}
+	lock := ""
+	if d.dialect == "postgres" {
+		lock = ` FOR UPDATE SKIP LOCKED`
+	}
+	const due = `((status = $3 AND next_at <= $2) OR (status = $4 AND claimed_until < $2))`
+	var out []*store.Delivery
+	err := d.tx(ctx, func(tx *sql.Tx) error {
+		rows, err := tx.QueryContext(ctx,
+			`WITH picked AS MATERIALIZED (
+			   SELECT id FROM mail_deliveries WHERE `+due+` ORDER BY priority DESC, next_at, id LIMIT $5`+lock+`)
+			 UPDATE mail_deliveries SET status = $4, claimed_until = $1, attempts = attempts + 1
+			 WHERE id IN (SELECT id FROM picked) AND `+due+`
+			 RETURNING `+deliveryCols,
+			ms(leaseUntil), ms(now), store.DeliveryQueued, store.DeliverySending, limit)
+		if out, err = collect(rows, err, scanDelivery); err != nil || len(out) == 0 {
+			return err
+		}
+		return d.attachMessages(ctx, tx, out)
+	})
+	if err != nil {
+		return nil, err
+	}
+	// RETURNING has no order: the claim order is by id within the batch
+	// (priority first), which the sub-select already chose.
+	sort.Slice(out, func(i, j int) bool { return out[i].ID < out[j].ID })
+	return out, nil
+}
+
+// attachMessages fills each delivery's Message.
+func (d *DB) attachMessages(ctx context.Context, q queryer, ds []*store.Delivery) error {
+	seen := map[int64]bool{}
+	var ids []int64
+	for _, dl := range ds {
+		if !seen[dl.MessageID] {
+			seen[dl.MessageID] = true
+			ids = append(ids, dl.MessageID)
+		}
+	}
+	msgs := map[int64]*store.MailMessage{}
+	for len(ids) > 0 {
+		n := min(len(ids), 500)
+		ph, args := idList(ids[:n], 1)
+		rows, err := q.QueryContext(ctx, `SELECT `+mailMessageCols+` FROM mail_messages WHERE id IN (`+ph+`)`, args...)
+		list, err := collect(rows, err, scanMailMessage)
+		if err != nil {
+			return err
+		}
+		for _, m := range list {
+			msgs[m.ID] = m
+		}
+		ids = ids[n:]
+	}
+	for _, dl := range ds {
+		dl.Message = msgs[dl.MessageID]
+	}
+	return nil
+}
+
+func (d *DB) RenewDeliveries(ctx context.Context, ids []int64, leaseUntil time.Time) error {
+	if len(ids) == 0 {
+		return nil
+	}
+	ph, args := idList(ids, 3)
+	_, err := d.db.ExecContext(ctx,
+		`UPDATE mail_deliveries SET claimed_until = $1 WHERE status = $2 AND id IN (`+ph+`)`,
+		append([]any{ms(leaseUntil), store.DeliverySending}, args...)...)
+	return err
+}
+
+// FinishDelivery changes only a delivery still being sent: a result that
+// comes too late (the row was reclaimed and finished by another worker)
+// changes nothing and is ErrNotFound.
+func (d *DB) FinishDelivery(ctx context.Context, r store.DeliveryResult) error {
+	if r.At.IsZero() {
+		r.At = time.Now().UTC()
+	}
+	var sent, finished, next int64
+	switch r.Status {
+	case store.DeliverySent:
+		sent, finished = ms(r.At), ms(r.At)
+	case store.DeliveryFailed, store.DeliveryBounced:
+		finished = ms(r.At)
+	case store.DeliveryQueued:
+		next = ms(r.NextAt)
+	default:
+		return errors.New("sqlstore: a delivery finishes as sent, failed, bounced or queued (retry), not " + strconv.Quote(r.Status))
+	}
+	return d.tx(ctx, func(tx *sql.Tx) error {
+		var sub sql.NullInt64
+		err := tx.QueryRowContext(ctx,
+			`UPDATE mail_deliveries SET status = $2, last_error = $3, next_at = $4, attempts = $5, sent_at = $6,
+			   finished_at = $7, claimed_until = 0
+			 WHERE id = $1 AND status = $8 RETURNING subscriber_id`,
+			r.ID, r.Status, r.Error, next, r.Attempts, sent, finished, store.DeliverySending).Scan(&sub)
+		if err != nil {
+			return notFound(err)
+		}
+		if r.Status == store.DeliveryBounced && sub.Valid {
+			// The address is refused for good: no more mail to it until
+			// the reader signs up again (and confirms). An unsubscribed
+			// reader keeps that status: it is their own choice.
+			_, err = tx.ExecContext(ctx,
+				`UPDATE subscribers SET status = 'bounced', note = $2, updated_at = $3 WHERE id = $1 AND status <> 'unsubscribed'`,
+				sub.Int64, r.Error, ms(r.At))
+		}
+		return err
+	})
+}
+
+func (d *DB) ListDeliveries(ctx context.Context, f store.FindDelivery) ([]*store.Delivery, error) {
+	var where []string
+	var args []any
+	add := func(cond string, v any) {
+		args = append(args, v)
+		where = append(where, strings.ReplaceAll(cond, "?", "$"+strconv.Itoa(len(args))))
+	}
+	if f.WorkspaceID != nil {
+		add("workspace_id = ?", *f.WorkspaceID)
+	}
+	if f.MessageID != nil {
+		add("message_id = ?", *f.MessageID)
+	}
+	if f.Kind != nil {
+		add("message_id IN (SELECT id FROM mail_messages WHERE kind = ?)", *f.Kind)
+	}
+	if f.To != nil {
+		add("to_addr = ?", *f.To)
+	}
+	if f.Status != nil {
+		add("status = ?", *f.Status)
+	}
+	q := `SELECT ` + deliveryCols + ` FROM mail_deliveries`
+	if len(where) > 0 {
+		q += ` WHERE ` + strings.Join(where, " AND ")
+	}
+	q += ` ORDER BY id DESC`
+	if f.Limit > 0 {
+		q += ` LIMIT ` + strconv.Itoa(f.Limit)
+	}
+	rows, err := d.db.QueryContext(ctx, q, args...)
+	out, err := collect(rows, err, scanDelivery)
+	if err != nil || len(out) == 0 {
+		return out, err
+	}
+	return out, d.attachMessages(ctx, d.db, out)
+}
+
+// PruneMail deletes old messages none of whose deliveries is still to be
+// sent or finished after before (their deliveries go with them).
+func (d *DB) PruneMail(ctx context.Context, before time.Time) (int64, error) {
+	res, err := d.db.ExecContext(ctx,
+		`DELETE FROM mail_messages WHERE created_at < $1 AND NOT EXISTS (
+		   SELECT 1 FROM mail_deliveries dl WHERE dl.message_id = mail_messages.id
+		   AND (dl.status IN ($2, $3) OR dl.finished_at >= $1))`,
+		ms(before), store.DeliveryQueued, store.DeliverySending)
+	if err != nil {
+		return 0, err
+	}
+	return res.RowsAffected()
+}
