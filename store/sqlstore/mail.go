@@ -5,7 +5,6 @@ import (
 	"database/sql"
 	"encoding/json"
 	"errors"
-	"sort"
 	"strconv"
 	"strings"
 	"time"
@@ -145,9 +144,21 @@ func (d *DB) ClaimDeliveries(ctx context.Context, now, leaseUntil time.Time, lim
 			   SELECT id FROM mail_deliveries WHERE `+due+` ORDER BY priority DESC, next_at, id LIMIT $5`+lock+`)
 			 UPDATE mail_deliveries SET status = $4, claimed_until = $1, attempts = attempts + 1
 			 WHERE id IN (SELECT id FROM picked) AND `+due+`
-			 RETURNING `+deliveryCols,
+			 RETURNING id`,
 			ms(leaseUntil), ms(now), store.DeliveryQueued, store.DeliverySending, limit)
-		if out, err = collect(rows, err, scanDelivery); err != nil || len(out) == 0 {
+		ids, err := collect(rows, err, func(row interface{ Scan(...any) error }) (int64, error) {
+			var id int64
+			return id, row.Scan(&id)
+		})
+		if err != nil || len(ids) == 0 {
+			return err
+		}
+		// RETURNING has no order: read the batch again in claim order
+		// (account mail first), which is the order it is sent in.
+		ph, args := idList(ids, 1)
+		rows, err = tx.QueryContext(ctx, `SELECT `+deliveryCols+` FROM mail_deliveries WHERE id IN (`+ph+`)
+			ORDER BY priority DESC, next_at, id`, args...)
+		if out, err = collect(rows, err, scanDelivery); err != nil {
 			return err
 		}
 		return d.attachMessages(ctx, tx, out)
@@ -155,9 +166,6 @@ func (d *DB) ClaimDeliveries(ctx context.Context, now, leaseUntil time.Time, lim
 	if err != nil {
 		return nil, err
 	}
-	// RETURNING has no order: the claim order is by id within the batch
-	// (priority first), which the sub-select already chose.
-	sort.Slice(out, func(i, j int) bool { return out[i].ID < out[j].ID })
 	return out, nil
 }
 
