@@ -435,7 +435,7 @@ func TestShutdownHandsUnsentDeliveriesBack(t *testing.T) {
 	for i := range 10 {
 		to = append(to, store.Recipient{Email: fmt.Sprintf("r%d@x.io", i)})
 	}
-	if err := s.QueueMail(ctx, &store.MailMessage{Kind: store.MailNewsletter, Subject: "S", Text: "t"}, to); err != nil {
+	if err := s.QueueMail(ctx, &store.MailMessage{Kind: store.MailNewsletter, Subject: "S", Text: "t", CreatedAt: c.Now()}, to); err != nil {
 		t.Fatal(err)
 	}
 	rctx, cancel := context.WithCancel(ctx)

@@ -118,8 +118,10 @@ func (s *SMTP) Open(ctx context.Context) (Conn, error) {
 
 type smtpConn struct{ c *gomail.Client }
 
-func (c smtpConn) Send(_ context.Context, _ *store.Delivery, msg *gomail.Msg) error { return c.c.Send(msg) }
-func (c smtpConn) Close() error                                                     { return c.c.Close() }
+func (c smtpConn) Send(_ context.Context, _ *store.Delivery, msg *gomail.Msg) error {
+	return c.c.Send(msg)
+}
+func (c smtpConn) Close() error { return c.c.Close() }
 
 // Outbox writes each message as <dir>/<queued time>-<delivery id>.eml
 // instead of sending it: the default without SMTP (development, tests,

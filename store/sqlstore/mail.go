@@ -107,15 +107,36 @@ func (d *DB) QueueMail(ctx context.Context, m *store.MailMessage, to []store.Rec
 			return err
 		}
 		prio := mailPriority(m.Kind)
-		for _, r := range to {
-			// One row per (message, address): a repeated address is dropped.
-			if _, err := tx.ExecContext(ctx,
-				`INSERT INTO mail_deliveries (message_id, workspace_id, subscriber_id, to_addr, token, status, next_at, priority, created_at)
-				 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (message_id, to_addr) DO NOTHING`,
-				m.ID, nullID(m.WorkspaceID), nullID(r.SubscriberID), r.Email, r.Token, store.DeliveryQueued,
-				ms(m.CreatedAt), prio, ms(m.CreatedAt)); err != nil {
+		// Several rows per statement (a newsletter has thousands; SQLite
+		// binds $N parameters by name, so very long statements cost more
+		// than they save); one row per (message, address): a repeated
+		// address is dropped.
+		const perInsert = 25
+		for len(to) > 0 {
+			n := min(len(to), perInsert)
+			var b strings.Builder
+			args := make([]any, 0, 9*n)
+			b.WriteString(`INSERT INTO mail_deliveries (message_id, workspace_id, subscriber_id, to_addr, token, status, next_at, priority, created_at) VALUES `)
+			for i, r := range to[:n] {
+				if i > 0 {
+					b.WriteString(", ")
+				}
+				b.WriteString("(")
+				for j := range 9 {
+					if j > 0 {
+						b.WriteString(", ")
+					}
+					b.WriteString("$" + strconv.Itoa(len(args)+j+1))
+				}
+				b.WriteString(")")
+				args = append(args, m.ID, nullID(m.WorkspaceID), nullID(r.SubscriberID), r.Email, r.Token, store.DeliveryQueued,
+					ms(m.CreatedAt), prio, ms(m.CreatedAt))
+			}
+			b.WriteString(` ON CONFLICT (message_id, to_addr) DO NOTHING`)
+			if _, err := tx.ExecContext(ctx, b.String(), args...); err != nil {
 				return err
 			}
+			to = to[n:]
 		}
 		return nil
 	})
