@@ -30,6 +30,7 @@ import (
 	"github.com/inkpress/inkpress/internal/demo"
 	"github.com/inkpress/inkpress/internal/domain"
 	"github.com/inkpress/inkpress/internal/generate"
+	"github.com/inkpress/inkpress/internal/mail"
 	"github.com/inkpress/inkpress/internal/media"
 	"github.com/inkpress/inkpress/internal/media/s3"
 	"github.com/inkpress/inkpress/internal/posts"
@@ -64,6 +65,10 @@ type App struct {
 	Illustrator ai.Illustrator
 	Generator   *generate.Service
 	Scheduler   *scheduler.Scheduler
+	// Mail queues e-mail for other services (a mail.Queuer); MailWorker
+	// sends the queue (SMTP, or the outbox without INKPRESS_SMTP_URL).
+	Mail       *mail.Queue
+	MailWorker *mail.Worker
 	// Domains verifies custom domains (its Resolver may be swapped before
 	// Run) and decides which names may have a certificate.
 	Domains *domain.Service
@@ -200,6 +205,10 @@ func New(ctx context.Context, cfg *config.Config, logger *slog.Logger) (*App, er
 		Timeout: generate.Limit(cfg.AITimeout, cfg.AITimeout), Logger: logger}
 	a.ShutdownGrace = generate.ShutdownGrace(cfg.AITimeout, cfg.AITimeout)
 	a.Scheduler = &scheduler.Scheduler{Store: db, Generator: a.Generator, Logger: logger}
+	if err := a.setupMail(); err != nil {
+		db.Close()
+		return nil, err
+	}
 	fe := frontend.New(web.Dist())
 	rd := reader.New(db, a.Cache)
 	bl := blog.New(db, a.Cache, a.Site)
@@ -226,6 +235,30 @@ func New(ctx context.Context, cfg *config.Config, logger *slog.Logger) (*App, er
 	}
 	return a, nil
 }
+
+// setupMail builds the mail queue and its workers: SMTP when configured,
+// otherwise the outbox folder in the data directory.
+func (a *App) setupMail() error {
+	cfg := a.Config
+	from, err := mail.ParseFrom(cfg.MailFrom)
+	if err != nil {
+		return fmt.Errorf("INKPRESS_MAIL_FROM: %w", err)
+	}
+	var tr mail.Transport = &mail.Outbox{Dir: filepath.Join(cfg.DataDir, "outbox")}
+	if cfg.SMTPURL != "" {
+		if tr, err = mail.NewSMTP(cfg.SMTPURL); err != nil {
+			return fmt.Errorf("INKPRESS_SMTP_URL: %w", err)
+		}
+	}
+	a.MailWorker = &mail.Worker{Store: a.Store, Transport: tr, From: from, Batch: cfg.MailBatch, Rate: cfg.MailRate,
+		Workers: cfg.MailWorkers, Logger: a.Logger}
+	a.Mail = &mail.Queue{Store: a.Store, OnQueued: a.MailWorker.Wake}
+	return nil
+}
+
+// Sending reports whether e-mail really leaves (SMTP is configured); the
+// outbox only keeps files.
+func (a *App) Sending() bool { return a.Config.SMTPURL != "" }
 
 // startTLS sets up automatic TLS for custom domains: certificates ordered
 // on demand for the names allow accepts, kept in the database, served on a
@@ -383,6 +416,8 @@ func (a *App) Run(ctx context.Context) error {
 	go a.Generator.RunSweeper(vctx, time.Minute)
 	jobsDone := make(chan struct{})
 	go func() { a.Generator.RunWorkers(vctx, a.Config.JobWorkers, 2*time.Second); close(jobsDone) }()
+	mailDone := make(chan struct{})
+	go func() { a.MailWorker.Run(vctx); close(mailDone) }()
 	go a.Cache.Follow(vctx, boundedChanges{a.Store, a.Config.DBTimeout}, time.Second)
 	demoDone := make(chan struct{})
 	go func() {
@@ -396,6 +431,7 @@ func (a *App) Run(ctx context.Context) error {
 	<-done
 	<-schedDone
 	<-jobsDone
+	<-mailDone
 	<-demoDone
 	return err
 }
@@ -427,6 +463,9 @@ func (a *App) sweep(ctx context.Context) {
 		}
 		if _, err := a.Generator.PruneJobs(ctx); err != nil && ctx.Err() == nil {
 			a.Logger.Warn("sweep finished generation jobs", "err", err)
+		}
+		if _, err := a.Store.PruneMail(ctx, now.Add(-mail.KeepSent)); err != nil && ctx.Err() == nil {
+			a.Logger.Warn("sweep sent mail", "err", err)
 		}
 		if n, err := a.Files.Sweep(ctx, now, media.SweepGrace); err != nil && ctx.Err() == nil {
 			a.Logger.Warn("sweep unused media files", "err", err)

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"math"
 	"net"
 	"net/netip"
 	"net/url"
@@ -18,6 +19,7 @@ import (
 	"time"
 
 	"github.com/inkpress/inkpress/internal/auth/password"
+	"github.com/inkpress/inkpress/internal/mail"
 )
 
 // Config is everything the server needs to start.
@@ -84,6 +86,14 @@ type Config struct {
 	// PublicIP is the address apex custom domains point at ("" unknown:
 	// owners are told to use their DNS provider's ALIAS to the host).
 	PublicIP string
+
+	// Outgoing e-mail (internal/mail): SMTPURL empty writes every message
+	// to DataDir/outbox instead of sending it.
+	SMTPURL     string
+	MailFrom    string // "Name <address>"; each blog sends under its own name
+	MailBatch   int
+	MailRate    float64 // messages per second per instance
+	MailWorkers int
 }
 
 // Var describes one setting for flags and the README.
@@ -223,6 +233,32 @@ var Vars = []Var{
 		c.DBTimeout = d
 		return err
 	}},
+	{"INKPRESS_SMTP_URL", "smtp-url", "", "SMTP server: smtp://USER:PASS@HOST:PORT (STARTTLS when offered) or smtps://... (TLS); empty = messages are written to <data-dir>/outbox and nothing is sent", str(func(c *Config) *string { return &c.SMTPURL })},
+	{"INKPRESS_MAIL_FROM", "mail-from", "InkPress <noreply@localhost>", "sender of every e-mail; blogs replace the name, never the address", str(func(c *Config) *string { return &c.MailFrom })},
+	{"INKPRESS_MAIL_BATCH", "mail-batch", "50", "e-mails a mail worker claims and sends over one connection at a time", func(c *Config, v string) error {
+		n, err := strconv.Atoi(v)
+		if err == nil && (n < 1 || n > 1000) {
+			err = errors.New("must be from 1 to 1000")
+		}
+		c.MailBatch = n
+		return err
+	}},
+	{"INKPRESS_MAIL_RATE", "mail-rate", "10", "e-mails this instance sends per second at most (0 = no limit)", func(c *Config, v string) error {
+		f, err := strconv.ParseFloat(v, 64)
+		if err == nil && (math.IsNaN(f) || f < 0 || f > 10000) {
+			err = errors.New("must be from 0 to 10000")
+		}
+		c.MailRate = f
+		return err
+	}},
+	{"INKPRESS_MAIL_WORKERS", "mail-workers", "2", "mail batches this instance sends at once", func(c *Config, v string) error {
+		n, err := strconv.Atoi(v)
+		if err == nil && (n < 1 || n > 64) {
+			err = errors.New("must be from 1 to 64")
+		}
+		c.MailWorkers = n
+		return err
+	}},
 	{"INKPRESS_REQUEST_TIMEOUT", "request-timeout", "30s", "deadline of a request's work (database, storage); generation has its own", func(c *Config, v string) error {
 		d, err := time.ParseDuration(v)
 		c.RequestTimeout = d
@@ -304,6 +340,14 @@ func (c *Config) Validate() error {
 	}
 	if c.SessionTTL < time.Minute {
 		return errors.New("INKPRESS_SESSION_TTL must be at least a minute")
+	}
+	if _, err := mail.ParseFrom(c.MailFrom); err != nil {
+		return fmt.Errorf("INKPRESS_MAIL_FROM: %v", err)
+	}
+	if c.SMTPURL != "" {
+		if _, err := mail.NewSMTP(c.SMTPURL); err != nil {
+			return fmt.Errorf("INKPRESS_SMTP_URL: %v", err)
+		}
 	}
 	if c.TLS {
 		if u, err := url.Parse(c.ACMECA); err != nil || u.Scheme != "https" || u.Host == "" {
