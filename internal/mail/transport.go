@@ -53,7 +53,8 @@ func WithTimeout(d time.Duration) SMTPOption { return func(s *SMTP) { s.timeout 
 
 // NewSMTP reads smtp://[user:pass@]host[:port] (STARTTLS when the server
 // offers it; port 587 by default) or smtps://... (implicit TLS; port 465).
-// Credentials are only sent over TLS, except to localhost.
+// The login picks the strongest mechanism offered; PLAIN and LOGIN only
+// over TLS, so the password never travels in clear.
 func NewSMTP(rawURL string, opts ...SMTPOption) (*SMTP, error) {
 	u, err := url.Parse(rawURL)
 	if err != nil {
