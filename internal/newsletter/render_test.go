@@ -49,7 +49,7 @@ func TestRenderPost(t *testing.T) {
 		{name: "white label", brand: func(b *Brand) { b.PoweredBy = "" }, notHTML: []string{"Powered by"},
 			subject: "Hello", fromName: "Jane's Blog"},
 		{name: "hostile title and name", brand: func(b *Brand) { b.Name = "Evil\r\nBcc: x@y.z <b>" },
-			post: func(p *PostMail) { p.Title = "<script>alert(1)</script>\r\nX-Injected: 1" },
+			post:    func(p *PostMail) { p.Title = "<script>alert(1)</script>\r\nX-Injected: 1" },
 			html:    []string{"&lt;script&gt;alert(1)&lt;/script&gt; X-Injected: 1", "Evil Bcc: x@y.z &lt;b&gt;"},
 			notHTML: []string{"<script>", "<b>"},
 			subject: "<script>alert(1)</script> X-Injected: 1", fromName: "Evil Bcc: x@y.z <b>"},
