@@ -380,11 +380,10 @@ func TestOwnerSubscriberList(t *testing.T) {
 			t.Fatalf("export: %d %v\n%s", r.StatusCode, r.Header, body)
 		}
 		// Resend: pending only.
-		pendingID, confirmedID := page.Subscribers[0].ID, int64(0)
 		c.Get("/api/workspace/subscribers?status=pending").JSON(t, &page)
-		pendingID = page.Subscribers[0].ID
+		pendingID := page.Subscribers[0].ID
 		c.Get("/api/workspace/subscribers?status=confirmed").JSON(t, &page)
-		confirmedID = page.Subscribers[0].ID
+		confirmedID := page.Subscribers[0].ID
 		if r := c.Do("POST", fmt.Sprintf("/api/workspace/subscribers/%d/resend", pendingID), nil); r.StatusCode != 200 {
 			t.Fatalf("resend: %d %s", r.StatusCode, r.Body)
 		}
