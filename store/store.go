@@ -37,6 +37,8 @@ type Store interface {
 	SearchStore // search.go
 	MailStore   // outgoing mail queue (mail.go)
 
+	NewsletterStore // subscribers and post newsletters (store/newsletter.go)
+
 	// Accounts and auth.
 	SignUp(ctx context.Context, in SignUp) (*User, *Workspace, error)
 	CreateUser(ctx context.Context, u *User) error
@@ -216,11 +218,6 @@ type Store interface {
 	// leave it. It returns how many items changed (idempotent when to is).
 	RewriteScheduledBanners(ctx context.Context, to func(workspaceID int64, url string) (string, bool)) (int, error)
 
-	// Newsletter. Subscribers are keyed on (workspace, e-mail): workspaceID
-	// is the blog signed up on and is required (0 is ErrNotFound); the same
-	// address on the same blog again is ErrConflict.
-	CreateSubscriber(ctx context.Context, email string, workspaceID int64) error
-
 	// Scheduled posts (owner side: always scoped to a workspace).
 	// CreateScheduled inserts every item in one transaction (all or none);
 	// ErrLimit, and nothing is written, when the workspace would hold more
@@ -350,6 +347,10 @@ type Settings struct {
 	Language      string
 	DefaultTone   string
 	DefaultLength string
+	// NewsletterEnabled: published posts are e-mailed to the blog's
+	// confirmed subscribers; NewsletterFullText sends the whole post.
+	NewsletterEnabled  bool
+	NewsletterFullText bool
 }
 
 // Lang is the blog's language, English when none was saved.
@@ -371,6 +372,8 @@ func DefaultSettings(workspaceID int64, blogTitle string) *Settings {
 		Language:      "en",
 		DefaultTone:   "professional",
 		DefaultLength: "medium",
+		// Newsletters are on until the owner turns them off.
+		NewsletterEnabled: true,
 	}
 }
 
@@ -443,6 +446,13 @@ type Post struct {
 	// PreviewToken opens the post's private preview until PreviewExpiresAt.
 	PreviewToken     string
 	PreviewExpiresAt time.Time
+	// Newsletter is what became of the post's e-mail to the blog's
+	// subscribers (Newsletter* states; "" on insert is pending), with
+	// why it was skipped and to how many it went. Written on insert and by
+	// NewsletterStore only.
+	Newsletter           string
+	NewsletterNote       string
+	NewsletterRecipients int
 
 	// Set by the writer of a save, acted on in its transaction (never read
 	// back): SaveRevision keeps the title and body as a revision (the

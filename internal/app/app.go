@@ -33,6 +33,7 @@ import (
 	"github.com/inkpress/inkpress/internal/mail"
 	"github.com/inkpress/inkpress/internal/media"
 	"github.com/inkpress/inkpress/internal/media/s3"
+	"github.com/inkpress/inkpress/internal/newsletter"
 	"github.com/inkpress/inkpress/internal/posts"
 	"github.com/inkpress/inkpress/internal/ratelimit"
 	"github.com/inkpress/inkpress/internal/reader"
@@ -69,6 +70,10 @@ type App struct {
 	// sends the queue (SMTP, or the outbox without INKPRESS_SMTP_URL).
 	Mail       *mail.Queue
 	MailWorker *mail.Worker
+	// Newsletter runs blogs' subscriber lists; Newsletters queues each
+	// post to the confirmed subscribers once it is public.
+	Newsletter  *newsletter.Service
+	Newsletters *newsletter.Dispatcher
 	// Domains verifies custom domains (its Resolver may be swapped before
 	// Run) and decides which names may have a certificate.
 	Domains *domain.Service
@@ -217,10 +222,15 @@ func New(ctx context.Context, cfg *config.Config, logger *slog.Logger) (*App, er
 	workspaces.SiteSlug = cfg.SiteWorkspace
 	a.Domains = &domain.Service{Store: db, Cache: a.Cache, Site: a.Site, Resolver: net.DefaultResolver, Limiter: ratelimit.New(db),
 		PlatformHost: domain.Host(cfg.BaseURL), PublicIP: cfg.PublicIP, SiteWorkspace: cfg.SiteWorkspace, Logger: logger}
+	a.Newsletter = &newsletter.Service{Store: db, Site: a.Site, BaseURL: cfg.BaseURL, SiteWorkspace: cfg.SiteWorkspace,
+		SiteName: cfg.SiteName, PerClient: cfg.SubscribeLimit, Mail: a.Mail, Logger: logger}
+	a.Newsletters = &newsletter.Dispatcher{Store: db, Site: a.Site, BaseURL: cfg.BaseURL, SiteWorkspace: cfg.SiteWorkspace,
+		SiteName: cfg.SiteName, Logger: logger}
 	apiHandler := &api.Handler{Config: cfg, Store: db, Auth: a.Auth, Posts: a.Posts, Cache: a.Cache, Site: a.Site, Reader: rd,
 		Views: a.Views, Media: a.Media, Library: media.NewLibrary(db, a.Files), Generator: a.Generator,
 		Schedules: &scheduler.Service{Store: db, Generator: a.Generator}, Blog: bl, Workspaces: workspaces,
-		Authors: &authors.Service{Store: db, Cache: a.Cache, Images: a.Posts.Attachments}, Domains: a.Domains}
+		Authors: &authors.Service{Store: db, Cache: a.Cache, Images: a.Posts.Attachments}, Domains: a.Domains,
+		Newsletter: a.Newsletter, MailSending: a.Sending}
 	siteHandler := &sitehttp.Handler{Config: cfg, Reader: rd, Site: a.Site, Cache: a.Cache, App: fe, Views: a.Views, Posts: a.Posts,
 		DefaultImage: a.defaultImage}
 	a.Server = &server.Server{Addr: cfg.Addr, API: apiHandler.Routes(), Site: siteHandler, Media: mediaHandler,
@@ -412,6 +422,8 @@ func (a *App) Run(ctx context.Context) error {
 	// Custom domains: pending ones are looked up every few minutes,
 	// verified ones daily (each by one instance).
 	go a.Domains.Run(vctx, time.Minute)
+	// Posts by e-mail: due newsletters are queued every few seconds.
+	go a.Newsletters.Run(vctx, 10*time.Second)
 	// Usage reservations of generations that died with their process.
 	go a.Generator.RunSweeper(vctx, time.Minute)
 	jobsDone := make(chan struct{})
@@ -466,6 +478,11 @@ func (a *App) sweep(ctx context.Context) {
 		}
 		if _, err := a.Store.PruneMail(ctx, now.Add(-mail.KeepSent)); err != nil && ctx.Err() == nil {
 			a.Logger.Warn("sweep sent mail", "err", err)
+		}
+		if n, err := a.Newsletter.SweepExpired(ctx); err != nil && ctx.Err() == nil {
+			a.Logger.Warn("sweep unconfirmed subscribers", "err", err)
+		} else if n > 0 {
+			a.Logger.Info("removed unconfirmed subscribers", "subscribers", n)
 		}
 		if n, err := a.Files.Sweep(ctx, now, media.SweepGrace); err != nil && ctx.Err() == nil {
 			a.Logger.Warn("sweep unused media files", "err", err)

@@ -13,6 +13,8 @@ func TestReservedCategorySlugs(t *testing.T) {
 		{CategoryInput{Name: "Search", Slug: "search"}, `The slug "search" is taken by the blog's own pages: please choose another one`},
 		{CategoryInput{Name: "Authors", Slug: "author"}, `The slug "author" is taken by the blog's own pages: please choose another one`},
 		{CategoryInput{Name: "Pages", Slug: "page"}, `The slug "page" is taken by the blog's own pages: please choose another one`},
+		{CategoryInput{Name: "Confirm", Slug: "confirm"}, `The slug "confirm" is taken by the blog's own pages: please choose another one`},
+		{CategoryInput{Name: "Unsubscribe", Slug: "unsubscribe"}, `The slug "unsubscribe" is taken by the blog's own pages: please choose another one`},
 		{CategoryInput{Name: "Tagging", Slug: "tagging"}, ""},
 		{CategoryInput{Name: "Pages", Slug: "pages"}, ""},
 	} {

@@ -54,6 +54,8 @@ type SettingsInput struct {
 	ReviewAIPosts *bool
 	// The writing profile; nil: unchanged.
 	BrandVoice, Language, DefaultTone, DefaultLength *string
+	// Newsletter choices; nil: unchanged.
+	NewsletterEnabled, NewsletterFullText *bool
 }
 
 // ErrCategoryNotFound is the answer for a category id outside the workspace.
@@ -202,6 +204,12 @@ func ApplySettings(set *store.Settings, in SettingsInput) error {
 	}
 	if in.ReviewAIPosts != nil {
 		set.ReviewAIPosts = *in.ReviewAIPosts
+	}
+	if in.NewsletterEnabled != nil {
+		set.NewsletterEnabled = *in.NewsletterEnabled
+	}
+	if in.NewsletterFullText != nil {
+		set.NewsletterFullText = *in.NewsletterFullText
 	}
 	return nil
 }

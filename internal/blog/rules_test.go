@@ -177,6 +177,10 @@ func TestApplySettings(t *testing.T) {
 		{"colour name", with(func(in *SettingsInput) { in.Color = "red" }), store.Settings{}, "The colour must be a hex colour like #6366f1"},
 		{"short hex", with(func(in *SettingsInput) { in.Color = "#12345" }), store.Settings{}, "The colour must be a hex colour like #6366f1"},
 		{"unknown font", with(func(in *SettingsInput) { in.Font = "Comic Sans" }), store.Settings{}, "Please choose one of the offered fonts"},
+		{"newsletter choices", with(func(in *SettingsInput) { in.NewsletterEnabled, in.NewsletterFullText = ptr(false), ptr(true) }),
+			store.Settings{BlogTitle: "My Blog", BlogDescription: "About things", TemplateID: "template-2", PrimaryColor: "#10b981",
+				FontFamily: "Playfair Display", Language: "en", DefaultTone: "professional", DefaultLength: "medium",
+				NewsletterFullText: true}, ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -191,6 +195,9 @@ func TestApplySettings(t *testing.T) {
 				return
 			}
 			tt.want.WorkspaceID = 7
+			if tt.name != "newsletter choices" {
+				tt.want.NewsletterEnabled = true // the default stays
+			}
 			if *set != tt.want {
 				t.Fatalf("settings = %+v, want %+v", *set, tt.want)
 			}

@@ -46,6 +46,10 @@ type Patch struct {
 	// Author is the user writing a new post (Write only; 0: the
 	// workspace's owner).
 	Author int64
+	// SendNewsletter false: the post is not e-mailed to the blog's
+	// subscribers when it goes live; true turns that back on (not after
+	// it was sent). nil: unchanged (a new post is sent).
+	SendNewsletter *bool
 }
 
 // Refusals of a writer's change.
@@ -157,6 +161,9 @@ func (s *Service) Write(ctx context.Context, ws *store.Workspace, in Patch) (*st
 	if err := s.apply(ctx, p, in, now); err != nil {
 		return nil, err
 	}
+	if in.SendNewsletter != nil && !*in.SendNewsletter {
+		p.Newsletter = store.NewsletterOff
+	}
 	if err := s.Create(ctx, p); err != nil {
 		return nil, err
 	}
@@ -192,6 +199,12 @@ func (s *Service) Update(ctx context.Context, workspaceID, id int64, in Patch) (
 	}
 	if wasPublic || p.Status == store.PostPublished {
 		s.Cache.Invalidate(workspaceID)
+	}
+	if in.SendNewsletter != nil {
+		// Its own conditional write: the newsletter may be being sent.
+		if p.Newsletter, p.NewsletterNote, p.NewsletterRecipients, err = s.Store.SetPostNewsletter(ctx, workspaceID, p.ID, *in.SendNewsletter); err != nil {
+			return nil, err
+		}
 	}
 	return p, nil
 }

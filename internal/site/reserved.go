@@ -1,9 +1,11 @@
 package site
 
 // reserved are the path segments a blog's own pages take right below its
-// address (/blog/{slug}/tag/..., /search, /author/..., /page/...). A
-// category's page lives there too, so no category may take one of them.
-var reserved = map[string]bool{"tag": true, "search": true, "author": true, "page": true}
+// address (/blog/{slug}/tag/..., /search, /author/..., /page/..., and the
+// newsletter's /confirm and /unsubscribe). A category's page lives there
+// too, so no category may take one of them.
+var reserved = map[string]bool{"tag": true, "search": true, "author": true, "page": true,
+	"confirm": true, "unsubscribe": true}
 
 // Reserved reports whether a category slug would clash with a blog page.
 func Reserved(slug string) bool { return reserved[slug] }

@@ -329,7 +329,7 @@ func TestSubscribeLimitPerAddress(t *testing.T) {
 			return c.Raw("POST", "/api/subscribers", "", strings.NewReader(fmt.Sprintf(`{"email":%q}`, email)), h)
 		}
 		for i := range 10 {
-			if r := subscribe(fmt.Sprintf("r%d@example.com", i), "203.0.113.7"); r.StatusCode != 201 {
+			if r := subscribe(fmt.Sprintf("r%d@example.com", i), "203.0.113.7"); r.StatusCode != 202 {
 				t.Fatalf("subscription %d: %d %s", i, r.StatusCode, r.Body)
 			}
 		}
@@ -338,7 +338,7 @@ func TestSubscribeLimitPerAddress(t *testing.T) {
 		if r.StatusCode != 429 || r.ErrorCode() != "rate_limited" || retry < 1 || retry > 3600 {
 			t.Fatalf("11th subscription from one address in an hour: %d %s, Retry-After %q", r.StatusCode, r.Body, r.Header.Get("Retry-After"))
 		}
-		if r := subscribe("other@example.com", "198.51.100.1"); r.StatusCode != 201 {
+		if r := subscribe("other@example.com", "198.51.100.1"); r.StatusCode != 202 {
 			t.Fatalf("subscription from another address: %d %s", r.StatusCode, r.Body)
 		}
 	})

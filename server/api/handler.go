@@ -1,6 +1,7 @@
 package api
 
 import (
+	"context"
 	"net/http"
 
 	"github.com/inkpress/inkpress/internal/auth"
@@ -11,6 +12,7 @@ import (
 	"github.com/inkpress/inkpress/internal/domain"
 	"github.com/inkpress/inkpress/internal/generate"
 	"github.com/inkpress/inkpress/internal/media"
+	"github.com/inkpress/inkpress/internal/newsletter"
 	"github.com/inkpress/inkpress/internal/posts"
 	"github.com/inkpress/inkpress/internal/reader"
 	"github.com/inkpress/inkpress/internal/scheduler"
@@ -45,6 +47,13 @@ type Handler struct {
 	Authors *authors.Service
 	// Domains sets and verifies custom domains.
 	Domains *domain.Service
+	// Newsletter runs blogs' subscriber lists. MailSending reports whether
+	// e-mail goes out by SMTP (nil: no) and OwnerVerified whether a
+	// workspace's owner confirmed their address (nil: yes), for the
+	// dashboard.
+	Newsletter    *newsletter.Service
+	MailSending   func() bool
+	OwnerVerified func(ctx context.Context, workspaceID int64) (bool, error)
 }
 
 // Routes returns the API's handler (mounted at /api/ by the server).
@@ -60,6 +69,9 @@ func (h *Handler) Routes() http.Handler {
 	mux.Handle("GET /api/preview/{id}/{token}", handle(h.getPreview))
 	mux.Handle("GET /api/authors/{slug}", handle(h.getAuthor))
 	mux.Handle("POST /api/subscribers", handle(h.subscribe))
+	mux.Handle("POST /api/subscribers/confirm", handle(h.confirmSubscription))
+	mux.Handle("POST /api/subscribers/unsubscribe", handle(h.unsubscribe))
+	mux.Handle("POST "+OneClickPath, handle(h.oneClick))
 	// Auth.
 	mux.Handle("GET /api/auth/me", handle(h.getMe))
 	mux.Handle("POST /api/auth/signup", handle(h.signUp))
@@ -101,6 +113,11 @@ func (h *Handler) Routes() http.Handler {
 	mux.Handle("POST /api/workspace/scheduled/bulk", h.owner(h.bulkSchedule))
 	mux.Handle("POST /api/workspace/scheduled/{id}/retry", h.owner(h.retryScheduled))
 	mux.Handle("DELETE /api/workspace/scheduled/{id}", h.owner(h.deleteScheduled))
+	mux.Handle("GET /api/workspace/subscribers", h.owner(h.listSubscribers))
+	mux.Handle("GET /api/workspace/subscribers/export", h.owner(h.exportSubscribers))
+	mux.Handle("POST /api/workspace/subscribers/import", h.owner(h.importSubscribers))
+	mux.Handle("DELETE /api/workspace/subscribers/{id}", h.owner(h.deleteSubscriber))
+	mux.Handle("POST /api/workspace/subscribers/{id}/resend", h.owner(h.resendConfirmation))
 	mux.Handle("GET /api/workspace/domain", h.owner(h.getDomain))
 	mux.Handle("PUT /api/workspace/domain", h.owner(h.putDomain))
 	mux.Handle("POST /api/workspace/domain/verify", h.owner(h.verifyDomain))

@@ -89,7 +89,7 @@ func (h *Handler) ownerPostJSON(r *http.Request, ws *store.Workspace, p *store.P
 func postPatch(in contract.PostPatch) posts.Patch {
 	p := posts.Patch{Title: in.Title, Content: in.Content, Category: in.Category, Tags: in.Tags, PublishAt: in.PublishAt,
 		CoverURL: in.CoverImageURL, MediaID: in.MediaID, CoverAlt: in.CoverAlt, MetaTitle: in.MetaTitle,
-		MetaDescription: in.MetaDescription, Slug: in.Slug}
+		MetaDescription: in.MetaDescription, Slug: in.Slug, SendNewsletter: in.SendNewsletter}
 	if in.Status != nil {
 		p.Status = (*string)(in.Status)
 	}
@@ -106,7 +106,7 @@ func (h *Handler) createOwnerPost(w http.ResponseWriter, r *http.Request, o *own
 		return err
 	}
 	patch := contract.PostPatch{Title: &in.Title, Content: &in.Content, Category: &in.Category, PublishAt: in.PublishAt,
-		MetaTitle: &in.MetaTitle, MetaDescription: &in.MetaDescription, CoverAlt: &in.CoverAlt}
+		MetaTitle: &in.MetaTitle, MetaDescription: &in.MetaDescription, CoverAlt: &in.CoverAlt, SendNewsletter: in.SendNewsletter}
 	if in.Tags != nil {
 		patch.Tags = &in.Tags
 	}

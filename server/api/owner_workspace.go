@@ -52,17 +52,22 @@ func (h *Handler) getWorkspace(w http.ResponseWriter, r *http.Request, o *owner)
 	if sb, err := h.Site.BySlug(r.Context(), o.ws.Slug); err == nil {
 		b = sb // on its verified custom domain, if it has one
 	}
+	ms, err := h.mailStatus(r, o) // newsletter.go
+	if err != nil {
+		return err
+	}
 	return WriteJSON(w, http.StatusOK, contract.WorkspaceResponse{
 		Workspace: toWorkspaceJSON(o.ws), Settings: toSettingsJSON(ov.Settings), Usage: toUsageJSON(ov.Usage, o.ws, o.isAdmin, time.Now()),
 		Plan: contract.Plan(ov.Plan), BlogURL: b.URL(b.Prefix), RSSURL: b.URL(b.Prefix + "/feed.xml"),
-		Drafts: ov.Drafts, Site: ov.Site,
+		Drafts: ov.Drafts, Site: ov.Site, Mail: ms,
 	})
 }
 
 func toSettingsInput(in contract.SettingsInput) blog.SettingsInput {
 	return blog.SettingsInput{Title: in.BlogTitle, Description: in.BlogDescription, Template: string(in.TemplateID),
 		Color: in.PrimaryColor, Font: in.FontFamily, ReviewAIPosts: in.ReviewAIPosts, BrandVoice: in.BrandVoice,
-		Language: (*string)(in.Language), DefaultTone: (*string)(in.DefaultTone), DefaultLength: (*string)(in.DefaultLength)}
+		Language: (*string)(in.Language), DefaultTone: (*string)(in.DefaultTone), DefaultLength: (*string)(in.DefaultLength),
+		NewsletterEnabled: in.NewsletterEnabled, NewsletterFullText: in.NewsletterFullText}
 }
 
 func (h *Handler) putSettings(w http.ResponseWriter, r *http.Request, o *owner) error {

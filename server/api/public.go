@@ -9,13 +9,11 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/inkpress/inkpress/internal/cache"
 	"github.com/inkpress/inkpress/internal/content"
 	"github.com/inkpress/inkpress/internal/plan"
 	"github.com/inkpress/inkpress/internal/posts"
-	"github.com/inkpress/inkpress/internal/ratelimit"
 	"github.com/inkpress/inkpress/internal/reader"
 	"github.com/inkpress/inkpress/internal/site"
 	"github.com/inkpress/inkpress/internal/views"
@@ -286,6 +284,8 @@ func PostJSON(b *site.Blog, p *store.Post, names map[string]string, owner bool) 
 		MetaDescription: p.MetaDescription, CanonicalURL: b.URL(b.PostPath(p.Category, p.Slug))}
 	if owner {
 		out.RawContent, out.Banners, out.CoverAlt = p.Content, toBanners(p.Banners), p.CoverAlt
+		out.Newsletter, out.NewsletterNote = contract.PostNewsletter(p.Newsletter), p.NewsletterNote
+		out.NewsletterRecipients = p.NewsletterRecipients
 		if p.Status == store.PostScheduled {
 			out.PublishAt = &p.PublishedAt
 		}
@@ -314,46 +314,4 @@ func (h *Handler) getBlog(w http.ResponseWriter, r *http.Request) error {
 			Brand:      h.blogBrand(b, br),
 		}, nil
 	})
-}
-
-func (h *Handler) subscribe(w http.ResponseWriter, r *http.Request) error {
-	var in contract.SubscribeInput
-	if err := Decode(w, r, &in); err != nil {
-		return err
-	}
-	email, ok := content.NormalizeEmail(in.Email)
-	if !ok {
-		return Errorf(http.StatusBadRequest, "invalid_email", "Please enter a valid email address")
-	}
-	// Per client address, so one client cannot fill lists with addresses.
-	addr := h.Config.ClientAddr(r.RemoteAddr, r.Header.Get("X-Forwarded-For"))
-	if _, err := ratelimit.New(h.Store).Reserve(r.Context(), "newsletter sign-ups from your network",
-		ratelimit.Rule{Key: "subscribe:" + addr, Max: h.Config.SubscribeLimit, Window: time.Hour}); err != nil {
-		return err
-	}
-	var wsID int64
-	if in.Workspace != "" {
-		b, err := h.Site.BySlug(r.Context(), in.Workspace)
-		if err != nil {
-			return errBlogNotFound
-		}
-		wsID = b.Workspace.ID
-	}
-	err := func() error { // no workspace named: the blog at this host's root (its custom domain's, else the site workspace)
-		if wsID == 0 {
-			b, err := h.blogFor(r)
-			if err != nil {
-				return err
-			}
-			wsID = b.Workspace.ID
-		}
-		return h.Store.CreateSubscriber(r.Context(), email, wsID)
-	}()
-	if errors.Is(err, store.ErrConflict) {
-		return Errorf(http.StatusConflict, "already_subscribed", "This email is already on our list!")
-	}
-	if err != nil {
-		return err
-	}
-	return WriteJSON(w, http.StatusCreated, contract.SubscribeResponse{OK: true})
 }

@@ -19,7 +19,7 @@ func toSettingsJSON(s *store.Settings) contract.Settings {
 	return contract.Settings{BlogTitle: s.BlogTitle, BlogDescription: s.BlogDescription, TemplateID: contract.TemplateID(s.TemplateID),
 		PrimaryColor: s.PrimaryColor, FontFamily: s.FontFamily, OnboardingCompleted: s.OnboardingCompleted, ReviewAIPosts: s.ReviewAIPosts,
 		BrandVoice: s.BrandVoice, Language: contract.Language(s.Language), DefaultTone: contract.Tone(s.DefaultTone),
-		DefaultLength: contract.Length(s.DefaultLength)}
+		DefaultLength: contract.Length(s.DefaultLength), NewsletterEnabled: s.NewsletterEnabled, NewsletterFullText: s.NewsletterFullText}
 }
 
 // toPublicSettingsJSON is the settings a reader may see: the brand voice
@@ -27,6 +27,7 @@ func toSettingsJSON(s *store.Settings) contract.Settings {
 func toPublicSettingsJSON(s *store.Settings) contract.Settings {
 	out := toSettingsJSON(s)
 	out.BrandVoice = ""
+	out.NewsletterEnabled, out.NewsletterFullText = false, false // the owner's choices
 	return out
 }
 

@@ -25,6 +25,8 @@ func (h *Handler) navRoute(w http.ResponseWriter, r *http.Request, b *site.Blog,
 	switch {
 	case len(segs) == 1 && segs[0] == "search":
 		return h.searchPage(w, r, b)
+	case len(segs) == 1 && (segs[0] == "confirm" || segs[0] == "unsubscribe"):
+		return h.subscriptionPage(w, r, b, segs[0]) // newsletter.go
 	case len(segs) == 2 && segs[0] == "tag":
 		return h.tagPage(w, r, b, segs[1])
 	case len(segs) == 3 && segs[0] == "tag" && isFeedName(segs[2]):

@@ -2,10 +2,7 @@ package sqlstore
 
 import (
 	"context"
-	"crypto/rand"
 	"database/sql"
-	"encoding/hex"
-	"fmt"
 	"time"
 
 	"github.com/inkpress/inkpress/store"
@@ -74,21 +71,4 @@ func (d *DB) ListMedia(ctx context.Context, workspaceID int64) ([]*store.Media, 
 func (d *DB) DeleteMedia(ctx context.Context, workspaceID, id int64) error {
 	res, err := d.db.ExecContext(ctx, `DELETE FROM media_library WHERE workspace_id = $1 AND id = $2`, workspaceID, id)
 	return affected(res, err)
-}
-
-// CreateSubscriber stores an already normalised e-mail on the list of
-// workspaceID; the same e-mail on the same list again is ErrConflict.
-func (d *DB) CreateSubscriber(ctx context.Context, email string, workspaceID int64) error {
-	if workspaceID <= 0 {
-		return fmt.Errorf("subscriber without a workspace: %w", store.ErrNotFound)
-	}
-	tok := make([]byte, 24)
-	_, _ = rand.Read(tok)
-	_, err := d.db.ExecContext(ctx,
-		`INSERT INTO subscribers (workspace_id, email, token, created_at) VALUES ($1, $2, $3, $4)`,
-		workspaceID, email, hex.EncodeToString(tok), ms(time.Now()))
-	if isUnique(err) {
-		return store.ErrConflict
-	}
-	return err
 }

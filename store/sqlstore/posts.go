@@ -1,6 +1,7 @@
 package sqlstore
 
 import (
+	"cmp"
 	"context"
 	"database/sql"
 	"encoding/json"
@@ -12,7 +13,7 @@ import (
 
 const postLightCols = `id, workspace_id, category, title, slug, excerpt, cover_image_url, cover_image_type, cover_image_size,
 	meta_title, meta_description, tags, read_minutes, word_count, published_at, updated_at, view_count,
-	status, cover_alt, preview_token, preview_expires_at, author_id`
+	status, cover_alt, preview_token, preview_expires_at, author_id, newsletter, newsletter_note, newsletter_recipients`
 
 const postHeavyCols = `, content, content_html, banners`
 
@@ -23,7 +24,8 @@ func scanPost(row interface{ Scan(...any) error }, heavy bool) (*store.Post, err
 	var author sql.NullInt64
 	dest := []any{&p.ID, &p.WorkspaceID, &p.Category, &p.Title, &p.Slug, &p.Excerpt, &p.CoverImageURL,
 		&p.CoverImageType, &p.CoverImageSize, &p.MetaTitle, &p.MetaDescription, &tags, &p.ReadMinutes,
-		&p.WordCount, &pub, &upd, &p.ViewCount, &p.Status, &p.CoverAlt, &p.PreviewToken, &previewEnd, &author}
+		&p.WordCount, &pub, &upd, &p.ViewCount, &p.Status, &p.CoverAlt, &p.PreviewToken, &previewEnd, &author,
+		&p.Newsletter, &p.NewsletterNote, &p.NewsletterRecipients}
 	if heavy {
 		dest = append(dest, &p.Content, &p.ContentHTML, &banners)
 	}
@@ -75,16 +77,18 @@ func insertPost(ctx context.Context, q queryer, p *store.Post) error {
 	if p.Status == "" {
 		p.Status = store.PostPublished
 	}
+	p.Newsletter = cmp.Or(p.Newsletter, store.NewsletterPending)
 	err := q.QueryRowContext(ctx,
 		`INSERT INTO blog_posts (workspace_id, category, title, slug, content, content_html, excerpt, cover_image_url,
 		   cover_image_type, cover_image_size, meta_title, meta_description, tags, banners, read_minutes, word_count,
-		   published_at, updated_at, view_count, status, cover_alt, preview_token, preview_expires_at, author_id)
-		 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24)
+		   published_at, updated_at, view_count, status, cover_alt, preview_token, preview_expires_at, author_id, newsletter)
+		 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25)
 		 RETURNING id`,
 		p.WorkspaceID, p.Category, p.Title, p.Slug, p.Content, p.ContentHTML, p.Excerpt, p.CoverImageURL,
 		p.CoverImageType, p.CoverImageSize, p.MetaTitle, p.MetaDescription, jsonText(p.Tags), jsonText(p.Banners),
 		p.ReadMinutes, p.WordCount, ms(p.PublishedAt), ms(p.UpdatedAt), p.ViewCount, p.Status, p.CoverAlt,
-		p.PreviewToken, msOrZero(p.PreviewExpiresAt), sql.NullInt64{Int64: p.AuthorID, Valid: p.AuthorID != 0}).Scan(&p.ID)
+		p.PreviewToken, msOrZero(p.PreviewExpiresAt), sql.NullInt64{Int64: p.AuthorID, Valid: p.AuthorID != 0},
+		p.Newsletter).Scan(&p.ID)
 	if isUnique(err) {
 		return store.ErrConflict
 	}

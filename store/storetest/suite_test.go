@@ -264,19 +264,24 @@ func TestSubscribersUniquePerWorkspace(t *testing.T) {
 	Run(t, func(t *testing.T, s *sqlstore.DB) {
 		_, a := signUp(t, s, "a@x.io", "a")
 		_, b := signUp(t, s, "b@x.io", "b")
-		if err := s.CreateSubscriber(ctx, "r@x.io", a.ID); err != nil {
-			t.Fatal(err)
+		now := time.Now()
+		req := func(email string, ws int64) (*store.Subscriber, error) {
+			return s.RequestSubscription(ctx, store.SubscriptionRequest{WorkspaceID: ws, Email: email, ConfirmHash: "h", Expires: now.Add(time.Hour), Now: now})
 		}
-		if err := s.CreateSubscriber(ctx, "r@x.io", a.ID); !errors.Is(err, store.ErrConflict) {
-			t.Fatalf("same workspace again: %v, want ErrConflict", err)
+		first, err := req("r@x.io", a.ID)
+		if err != nil || first.Status != store.SubscriberPending {
+			t.Fatalf("new address: %+v, %v", first, err)
 		}
-		if err := s.CreateSubscriber(ctx, "r@x.io", b.ID); err != nil {
-			t.Fatalf("same e-mail, other workspace: %v", err)
+		if again, err := req("r@x.io", a.ID); err != nil || again.ID != first.ID {
+			t.Fatalf("same workspace again: %+v, %v, want the same row", again, err)
 		}
-		if err := s.CreateSubscriber(ctx, "s@x.io", 0); !errors.Is(err, store.ErrNotFound) {
+		if other, err := req("r@x.io", b.ID); err != nil || other.ID == first.ID {
+			t.Fatalf("same e-mail, other workspace: %+v, %v", other, err)
+		}
+		if _, err := req("s@x.io", 0); !errors.Is(err, store.ErrNotFound) {
 			t.Fatalf("no workspace: %v, want ErrNotFound", err)
 		}
-		if err := s.CreateSubscriber(ctx, "s@x.io", b.ID+1000); err == nil {
+		if _, err := req("s@x.io", b.ID+1000); err == nil {
 			t.Fatal("unknown workspace accepted")
 		}
 	})

@@ -208,14 +208,16 @@ func TestUpgradeKeepsData(t *testing.T) {
 		if got := subscribers(t, s); !slices.Equal(got, []string{"fan@x.io@jane", "reader@x.io@site"}) {
 			t.Fatalf("subscribers = %v", got)
 		}
-		if err := s.CreateSubscriber(ctx, "reader@x.io", site); !errors.Is(err, store.ErrConflict) {
-			t.Fatalf("migrated site subscriber again: %v, want ErrConflict", err)
-		}
-		if err := s.CreateSubscriber(ctx, "fan@x.io", janeWS); !errors.Is(err, store.ErrConflict) {
-			t.Fatalf("migrated workspace subscriber again: %v, want ErrConflict", err)
-		}
-		if err := s.CreateSubscriber(ctx, "reader@x.io", janeWS); err != nil {
-			t.Fatalf("site subscriber on another blog: %v", err)
+		for _, c := range []struct {
+			email  string
+			ws     int64
+			status string
+		}{{"reader@x.io", site, store.SubscriberConfirmed}, {"fan@x.io", janeWS, store.SubscriberConfirmed}, {"reader@x.io", janeWS, store.SubscriberPending}} {
+			sub, err := s.RequestSubscription(ctx, store.SubscriptionRequest{WorkspaceID: c.ws, Email: c.email, ConfirmHash: "h-" + c.email,
+				Expires: time.Now().Add(time.Hour), Now: time.Now()})
+			if err != nil || sub.Status != c.status || sub.Token == "" {
+				t.Fatalf("%s on %d: %+v, %v (migrated rows are confirmed, with a token)", c.email, c.ws, sub, err)
+			}
 		}
 		// Migrated rows kept their ids; the new one got a fresh id.
 		var maxID, n int64
