@@ -41,6 +41,7 @@ type options struct {
 	env         map[string]string
 	writer      ai.Writer
 	illustrator ai.Illustrator
+	before      []func(a *app.App)
 }
 
 // Option adjusts the app before start.
@@ -53,6 +54,12 @@ func Env(k, v string) Option { return func(o *options) { o.env[k] = v } }
 // one), for tests that script or break the provider.
 func AI(w ai.Writer, ill ai.Illustrator) Option {
 	return func(o *options) { o.writer, o.illustrator = w, ill }
+}
+
+// Before runs fn on the built app before its server starts (swap a
+// service's mail queue or clock without racing the handlers).
+func Before(fn func(a *app.App)) Option {
+	return func(o *options) { o.before = append(o.before, fn) }
 }
 
 // Run starts the app once per database and calls fn with it.
@@ -106,6 +113,9 @@ func Start(t testing.TB, dbURL string, opts ...Option) *App {
 	}
 	if o.illustrator != nil {
 		a.Illustrator, a.Generator.Illustrator = o.illustrator, o.illustrator
+	}
+	for _, fn := range o.before {
+		fn(a)
 	}
 	if err := a.Prepare(context.Background()); err != nil {
 		t.Fatalf("prepare: %v", err)
