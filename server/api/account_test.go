@@ -128,6 +128,12 @@ func TestForgotPasswordAnswersAlikeAndIsLimited(t *testing.T) {
 			t.Fatalf("mail to an unknown address: %+v", got)
 		}
 		wantStatus(t, c.Do("POST", "/api/auth/password/forgot", map[string]string{"email": "not an address"}), http.StatusBadRequest, "validation")
+		// The pages the links open are the app's.
+		for _, p := range []string{"/forgot-password", "/reset-password?token=abc", "/verify-email?token=abc", "/confirm-email?token=abc"} {
+			if r := c.Get(p); r.StatusCode != http.StatusOK || !strings.Contains(string(r.Body), "<div id=\"root\"") {
+				t.Fatalf("%s: %d", p, r.StatusCode)
+			}
+		}
 
 		// 3 per address per hour, whether or not an account has it.
 		for _, addr := range []string{"ann@x.io", "nobody@x.io"} {
