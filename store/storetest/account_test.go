@@ -183,3 +183,24 @@ func TestConfirmEmailChange(t *testing.T) {
 		}
 	})
 }
+
+// Accounts made before verification existed count as verified.
+func TestUpgradeMarksExistingUsersVerified(t *testing.T) {
+	runOld(t, func(t *testing.T, old *oldDB) {
+		u := old.user(t, "old@x.io", 1_700_000_000_000)
+		ws := old.workspace(t, &u, "old", store.PlanStarter, 1_700_000_000_000)
+		s := old.upgrade(t)
+		got, err := s.GetUser(ctx, u)
+		if err != nil || !got.EmailVerified {
+			t.Fatalf("upgraded user = %+v, %v", got, err)
+		}
+		if ok, err := s.WorkspaceOwnerVerified(ctx, ws); err != nil || !ok {
+			t.Fatalf("owner verified = %v, %v", ok, err)
+		}
+		// New accounts are not.
+		nu, _ := signUp(t, s, "new@x.io", "new")
+		if nu.EmailVerified {
+			t.Fatal("new account verified")
+		}
+	})
+}
