@@ -7,7 +7,10 @@ import { join } from 'node:path';
 // test-e2e`) on a throw-away SQLite database with the demo content, in
 // Debian's Chromium: no browser download.
 const port = Number(process.env.E2E_PORT ?? 18090);
-const dataDir = mkdtempSync(join(tmpdir(), 'inkpress-e2e-'));
+// Workers load this file again and inherit the runner's environment: the
+// runner's directory is kept, and tests find it (the mail outbox) there.
+const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'inkpress-e2e-'));
+process.env.E2E_DATA_DIR = dataDir;
 
 export default defineConfig({
   testDir: './tests',

@@ -39,6 +39,8 @@ type Store interface {
 
 	NewsletterStore // subscribers and post newsletters (store/newsletter.go)
 
+	AccountStore // account e-mails (store/account.go)
+
 	// Accounts and auth.
 	SignUp(ctx context.Context, in SignUp) (*User, *Workspace, error)
 	CreateUser(ctx context.Context, u *User) error
@@ -302,6 +304,8 @@ type User struct {
 	Name         string
 	PasswordHash string
 	CreatedAt    time.Time
+	// EmailVerified: the owner of Email opened a link sent to it.
+	EmailVerified bool
 }
 
 // RateRule is one limit a reservation must fit: at most Max events for Key

@@ -19,6 +19,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/inkpress/inkpress/internal/account"
 	"github.com/inkpress/inkpress/internal/ai"
 	"github.com/inkpress/inkpress/internal/ai/builtin"
 	"github.com/inkpress/inkpress/internal/ai/openai"
@@ -56,6 +57,7 @@ type App struct {
 	Config      *config.Config
 	Store       *sqlstore.DB
 	Auth        *auth.Service
+	Account     *account.Service // account e-mails: its Mail may be swapped before Run
 	Posts       *posts.Service
 	Cache       *cache.Cache
 	Site        *site.Site
@@ -225,12 +227,16 @@ func New(ctx context.Context, cfg *config.Config, logger *slog.Logger) (*App, er
 	a.Newsletter = &newsletter.Service{Store: db, Site: a.Site, BaseURL: cfg.BaseURL, SiteWorkspace: cfg.SiteWorkspace,
 		SiteName: cfg.SiteName, PerClient: cfg.SubscribeLimit, Mail: a.Mail, Logger: logger}
 	a.Newsletters = &newsletter.Dispatcher{Store: db, Site: a.Site, BaseURL: cfg.BaseURL, SiteWorkspace: cfg.SiteWorkspace,
-		SiteName: cfg.SiteName, Logger: logger}
+		SiteName: cfg.SiteName, OwnerVerified: db.WorkspaceOwnerVerified, Logger: logger}
 	apiHandler := &api.Handler{Config: cfg, Store: db, Auth: a.Auth, Posts: a.Posts, Cache: a.Cache, Site: a.Site, Reader: rd,
 		Views: a.Views, Media: a.Media, Library: media.NewLibrary(db, a.Files), Generator: a.Generator,
 		Schedules: &scheduler.Service{Store: db, Generator: a.Generator}, Blog: bl, Workspaces: workspaces,
 		Authors: &authors.Service{Store: db, Cache: a.Cache, Images: a.Posts.Attachments}, Domains: a.Domains,
-		Newsletter: a.Newsletter, MailSending: a.Sending}
+		Newsletter: a.Newsletter, MailSending: a.Sending, OwnerVerified: db.WorkspaceOwnerVerified}
+	// Account e-mails: password reset, verification, change of address.
+	a.Account = account.New(db, a.Auth, a.Mail, cfg.SiteName, cfg.BaseURL, logger)
+	a.Auth.AfterSignUp = a.Account.SignedUp
+	apiHandler.Account = a.Account
 	siteHandler := &sitehttp.Handler{Config: cfg, Reader: rd, Site: a.Site, Cache: a.Cache, App: fe, Views: a.Views, Posts: a.Posts,
 		DefaultImage: a.defaultImage}
 	a.Server = &server.Server{Addr: cfg.Addr, API: apiHandler.Routes(), Site: siteHandler, Media: mediaHandler,
@@ -349,6 +355,7 @@ func (a *App) Close() error {
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
 	err := a.Views.Flush(ctx)
+	a.Account.Wait() // reset e-mails being queued after their answer
 	if a.TLS != nil {
 		a.TLS.Stop()
 	}
@@ -472,6 +479,9 @@ func (a *App) sweep(ctx context.Context) {
 		}
 		if err := a.Store.PruneRate(ctx, now.Add(-24*time.Hour)); err != nil && ctx.Err() == nil {
 			a.Logger.Warn("sweep rate-limit events", "err", err)
+		}
+		if _, err := a.Store.PruneAccountTokens(ctx, now.Add(-24*time.Hour)); err != nil && ctx.Err() == nil {
+			a.Logger.Warn("sweep account tokens", "err", err)
 		}
 		if _, err := a.Generator.PruneJobs(ctx); err != nil && ctx.Err() == nil {
 			a.Logger.Warn("sweep finished generation jobs", "err", err)

@@ -71,6 +71,9 @@ type Service struct {
 	// count when 0): a burst waits its turn instead of making every login
 	// on the machine slow.
 	MaxHashing int
+	// AfterSignUp runs once an account is created (the verification
+	// e-mail); its failure does not undo the sign-up.
+	AfterSignUp func(ctx context.Context, u *store.User)
 
 	// compare checks a password against a hash (bcrypt; tests count calls).
 	compare func(hash, pw []byte) error
@@ -210,6 +213,9 @@ func (s *Service) SignUp(ctx context.Context, in SignUpInput) (*store.User, *sto
 	if errors.Is(err, store.ErrConflict) {
 		return nil, nil, ErrEmailTaken
 	}
+	if err == nil && s.AfterSignUp != nil {
+		s.AfterSignUp(ctx, u)
+	}
 	return u, ws, err
 }
 
@@ -330,6 +336,27 @@ func (s *Service) EnsureAdmin(ctx context.Context, email, pw, name string) (*sto
 	return u, s.Store.AddRole(ctx, u.ID, store.RoleAdmin)
 }
 
+// CheckPassword reports whether pw is u's password, checked in a hashing
+// slot like a login.
+func (s *Service) CheckPassword(ctx context.Context, u *store.User, pw string) (bool, error) {
+	if pw == "" || len(pw) > MaxPasswordLen {
+		return false, nil
+	}
+	s.init()
+	var match bool
+	if err := s.withHashSlot(ctx, func() { match = s.compare([]byte(u.PasswordHash), []byte(pw)) == nil }); err != nil {
+		return false, err
+	}
+	return match, nil
+}
+
+// ClearLoginFailures forgets the failed logins of the account from addr
+// (a password reset proved who the user is).
+func (s *Service) ClearLoginFailures(ctx context.Context, email, addr string) error {
+	s.init()
+	return s.limiter.Clear(ctx, "acct:"+email+"|"+addr)
+}
+
 // RandomToken returns n random bytes, base64url-encoded.
 func RandomToken(n int) string {
 	b := make([]byte, n)
@@ -338,6 +365,9 @@ func RandomToken(n int) string {
 	}
 	return base64.RawURLEncoding.EncodeToString(b)
 }
+
+// HashToken is the SHA-256 (hex) under which a token is stored.
+func HashToken(t string) string { return hashToken(t) }
 
 func hashToken(t string) string {
 	sum := sha256.Sum256([]byte(t))

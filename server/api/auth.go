@@ -78,6 +78,7 @@ func (h *Handler) me(ctx context.Context, c *caller) (*contract.Me, error) {
 		return out, nil
 	}
 	out.User = toUserJSON(c.user)
+	out.Verified = c.user.EmailVerified
 	// An admin's workspace is the site's (see workspace.Service.OfUser).
 	ws, err := h.Workspaces.OfUser(ctx, c.user, c.isAdmin, false)
 	if errors.Is(err, workspace.ErrNotFound) {

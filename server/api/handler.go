@@ -4,6 +4,7 @@ import (
 	"context"
 	"net/http"
 
+	"github.com/inkpress/inkpress/internal/account"
 	"github.com/inkpress/inkpress/internal/auth"
 	"github.com/inkpress/inkpress/internal/authors"
 	"github.com/inkpress/inkpress/internal/blog"
@@ -54,6 +55,8 @@ type Handler struct {
 	Newsletter    *newsletter.Service
 	MailSending   func() bool
 	OwnerVerified func(ctx context.Context, workspaceID int64) (bool, error)
+	// Account sends and honours account e-mails (reset, verify, change).
+	Account *account.Service
 }
 
 // Routes returns the API's handler (mounted at /api/ by the server).
@@ -77,6 +80,13 @@ func (h *Handler) Routes() http.Handler {
 	mux.Handle("POST /api/auth/signup", handle(h.signUp))
 	mux.Handle("POST /api/auth/login", handle(h.login))
 	mux.Handle("POST /api/auth/logout", handle(h.logout))
+	mux.Handle("POST /api/auth/password/forgot", handle(h.forgotPassword))
+	mux.Handle("POST /api/auth/password/reset", handle(h.resetPassword))
+	mux.Handle("GET /api/account", handle(h.getAccount))
+	mux.Handle("POST /api/account/verify", handle(h.verifyEmail))
+	mux.Handle("POST /api/account/verify/resend", handle(h.resendVerification))
+	mux.Handle("PUT /api/account/email", handle(h.changeEmail))
+	mux.Handle("POST /api/account/email/confirm", handle(h.confirmEmail))
 	// Owner: always the caller's own workspace (created on first visit of
 	// the dashboard or onboarding when a user has none).
 	mux.Handle("GET /api/workspace", h.ownerOrNew(h.getWorkspace))

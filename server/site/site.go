@@ -56,6 +56,9 @@ var appRoutes = map[string]string{
 	"/admin/media-library": "Media Library", "/admin/all-posts": "All posts",
 	"/dashboard/schedule": "Post Scheduler", "/dashboard/categories": "Category Management",
 	"/dashboard/media": "Media Library", "/dashboard/settings": "Blog settings", "/dashboard/posts/new": "New post",
+	// Account e-mails' pages (their links carry a token: never indexed).
+	"/forgot-password": "Forgot password", "/reset-password": "Choose a new password",
+	"/verify-email": "Verify your e-mail address", "/confirm-email": "Confirm your new e-mail address",
 }
 
 // postScreen reports whether p is the post screen of an existing post (/dashboard/posts/{id}).

@@ -10,15 +10,15 @@ import (
 	"github.com/inkpress/inkpress/store"
 )
 
-const userCols = `id, email, name, password_hash, created_at`
+const userCols = `id, email, name, password_hash, created_at, email_verified_at`
 
 func scanUser(row interface{ Scan(...any) error }) (*store.User, error) {
 	var u store.User
-	var created int64
-	if err := row.Scan(&u.ID, &u.Email, &u.Name, &u.PasswordHash, &created); err != nil {
+	var created, verified int64
+	if err := row.Scan(&u.ID, &u.Email, &u.Name, &u.PasswordHash, &created, &verified); err != nil {
 		return nil, notFound(err)
 	}
-	u.CreatedAt = fromMS(created)
+	u.CreatedAt, u.EmailVerified = fromMS(created), verified > 0
 	return &u, nil
 }
 

@@ -22,6 +22,9 @@ import { Login } from '@/routes/Login'
 import { Signup } from '@/routes/Signup'
 import { AdminLogin } from '@/routes/AdminLogin'
 import { AdminSignup } from '@/routes/AdminSignup'
+import { ForgotPassword } from '@/routes/ForgotPassword'
+import { ResetPassword } from '@/routes/ResetPassword'
+import { ConfirmEmail, VerifyEmail } from '@/routes/TokenLinkPage'
 import { NotFound } from '@/routes/NotFound'
 import { FeedRedirect, SitemapRedirect } from '@/routes/ServerRedirect'
 import { useSite } from '@/hooks/usePublic'
@@ -117,6 +120,10 @@ export function AppRoutes() {
           <Route path="signup" element={<Signup />} />
           <Route path="admin/login" element={<AdminLogin />} />
           <Route path="admin/signup" element={<AdminSignup />} />
+          <Route path="forgot-password" element={<ForgotPassword />} />
+          <Route path="reset-password" element={<ResetPassword />} />
+          <Route path="verify-email" element={<VerifyEmail />} />
+          <Route path="confirm-email" element={<ConfirmEmail />} />
 
           <Route path="onboarding" element={<Lazy><Onboarding /></Lazy>} />
           <Route path="dashboard" element={<Lazy><Dashboard /></Lazy>} />

@@ -26,3 +26,8 @@ type AccountResponse struct {
 	// PendingEmail is an address change waiting for its confirmation.
 	PendingEmail string `json:"pendingEmail,omitempty"`
 }
+
+// OKResponse answers an account request that returns nothing else.
+type OKResponse struct {
+	OK bool `json:"ok"`
+}

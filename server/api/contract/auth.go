@@ -8,6 +8,9 @@ type Me struct {
 	IsAdmin             bool       `json:"isAdmin"`
 	Workspace           *Workspace `json:"workspace"`
 	OnboardingCompleted bool       `json:"onboardingCompleted"`
+	// Verified: the user's e-mail address is verified (false when signed
+	// out); the app reminds unverified users.
+	Verified bool `json:"verified"`
 }
 
 // SignUpInput is the sign-up form; BlogName may be left out.

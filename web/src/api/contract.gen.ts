@@ -30,6 +30,11 @@ export interface AccountResponse {
   pendingEmail?: string
 }
 
+/** OKResponse answers an account request that returns nothing else. */
+export interface OKResponse {
+  ok: boolean
+}
+
 /**
  * AdminUsage is a workspace's counters of the month with the limits in force
  * now.
@@ -85,6 +90,11 @@ export interface Me {
   isAdmin: boolean
   workspace: Workspace | null
   onboardingCompleted: boolean
+  /**
+   * Verified: the user's e-mail address is verified (false when signed
+   * out); the app reminds unverified users.
+   */
+  verified: boolean
 }
 
 /** SignUpInput is the sign-up form; BlogName may be left out. */

@@ -3,7 +3,7 @@ import { getMe } from '@/api/endpoints'
 import { qk } from '@/api/queryKeys'
 import type { Me } from '@/api/types'
 
-export const SIGNED_OUT: Me = { user: null, isAdmin: false, workspace: null, onboardingCompleted: false }
+export const SIGNED_OUT: Me = { user: null, isAdmin: false, workspace: null, onboardingCompleted: false, verified: false }
 
 export type AuthState = 'unknown' | 'visitor' | 'owner' | 'admin'
 

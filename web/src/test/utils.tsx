@@ -81,7 +81,7 @@ export function mockFetch(routes: Record<string, Handler | Response | object>) {
   return fn
 }
 
-export const visitor: Me = { user: null, isAdmin: false, workspace: null, onboardingCompleted: false }
+export const visitor: Me = { user: null, isAdmin: false, workspace: null, onboardingCompleted: false, verified: false }
 export const owner: Me = {
   user: { id: 2, email: 'olivia@example.com', name: 'Olivia' },
   isAdmin: false,
@@ -95,6 +95,7 @@ export const owner: Me = {
     createdAt: '2025-01-01T00:00:00Z',
   },
   onboardingCompleted: true,
+  verified: true,
 }
 export const admin: Me = { ...owner, user: { id: 1, email: 'admin@example.com', name: 'Admin' }, isAdmin: true }
 

@@ -13,6 +13,7 @@ import {
   Users,
 } from 'lucide-react'
 import { PageHeader } from '@/components/PageHeader'
+import { VerifyBanner } from '@/components/account/VerifyBanner'
 import { Button } from '@/components/ui/button'
 import { useLogout } from '@/hooks/useLogout'
 import { useMe } from '@/hooks/useMe'
@@ -168,6 +169,7 @@ export function AdminPage({
   return (
     <div className="container-page py-8 sm:py-10">
       <SectionNav />
+      <VerifyBanner />
       <PageHeader eyebrow={eyebrow} title={title} subtitle={subtitle} actions={actions} className="mt-6" />
       <div className="mt-8">{children}</div>
     </div>

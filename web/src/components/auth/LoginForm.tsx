@@ -108,6 +108,11 @@ export function LoginForm({
             />
           )}
         </Field>
+        <p className="-mt-3 text-right text-sm">
+          <Link to="/forgot-password" className="font-semibold text-brand-600 hover:underline">
+            Forgot password?
+          </Link>
+        </p>
         <Button type="submit" size="lg" className="mt-1 w-full" disabled={mutation.isPending}>
           {mutation.isPending ? 'Signing in...' : 'Sign In'}
         </Button>

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import { PageHeader } from '@/components/PageHeader'
 import { SectionNav } from '@/components/admin/AdminLayout'
+import { VerifyBanner } from '@/components/account/VerifyBanner'
 
 /** Page frame for owner pages: section tabs, heading, subtitle and actions. */
 export function OwnerPage({
@@ -20,6 +21,7 @@ export function OwnerPage({
   return (
     <div className="container-page py-8 sm:py-10">
       <SectionNav blogPath={blogPath} />
+      <VerifyBanner />
       <PageHeader title={title} subtitle={subtitle} actions={actions} className="mt-6" />
       <div className="mt-8">{children}</div>
     </div>

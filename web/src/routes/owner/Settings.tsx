@@ -9,6 +9,7 @@ import { RequireSession } from '@/components/RequireSession'
 import { WorkspaceGate } from '@/components/admin/WorkspaceGate'
 import { BlogSettingsForm } from '@/components/owner/BlogSettingsForm'
 import { AuthorProfile } from '@/features/author/AuthorProfile'
+import { AccountSettings } from '@/components/account/AccountSettings'
 import { BrandSettings } from '@/features/brand/BrandSettings'
 import { OwnerPage } from '@/components/owner/OwnerLayout'
 import { DomainSettings } from '@/features/domain/DomainSettings'
@@ -25,6 +26,7 @@ function SettingsForm() {
           <BrandSettings slug={data.workspace.slug} />
           {!data.site && <DomainSettings plan={data.plan} />}
           <AuthorProfile />
+          <AccountSettings />
         </div>
       )}
     </WorkspaceGate>

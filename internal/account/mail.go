@@ -1,0 +1,177 @@
+package account
+
+import (
+	"bytes"
+	"context"
+	htmltemplate "html/template"
+	"strings"
+	texttemplate "text/template"
+	"unicode"
+
+	"github.com/inkpress/inkpress/internal/mail"
+)
+
+// mailData fills an account e-mail.
+type mailData struct {
+	Site     string
+	Name     string
+	Link     string
+	Valid    string // how long the link works, in words
+	NewEmail string
+	OldEmail string
+}
+
+// message is one kind of account e-mail: a subject (a text/template, made
+// safe for a header after rendering), an HTML body and a text body.
+type message struct {
+	subject *texttemplate.Template
+	html    *htmltemplate.Template
+	text    *texttemplate.Template
+}
+
+const htmlLayout = `{{define "layout"}}<!doctype html>
+<html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>{{.Site}}</title></head>
+<body style="margin:0;padding:24px;background:#f4f4f5;font-family:-apple-system,Segoe UI,Helvetica,Arial,sans-serif;color:#18181b">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center">
+<table role="presentation" width="560" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:8px;padding:32px">
+<tr><td style="font-size:20px;font-weight:700;padding-bottom:24px">{{.Site}}</td></tr>
+<tr><td style="font-size:15px;line-height:1.6">{{template "body" .}}</td></tr>
+<tr><td style="font-size:12px;color:#71717a;padding-top:32px;border-top:1px solid #e4e4e7">You receive this e-mail because of your account on {{.Site}}. It was sent automatically; replies are not read.</td></tr>
+</table></td></tr></table></body></html>{{end}}`
+
+func newMessage(subject, html, text string) message {
+	h := htmltemplate.Must(htmltemplate.New("mail").Parse(htmlLayout))
+	htmltemplate.Must(h.New("body").Parse(html))
+	return message{
+		subject: texttemplate.Must(texttemplate.New("subject").Parse(subject)),
+		html:    h,
+		text:    texttemplate.Must(texttemplate.New("text").Parse(text)),
+	}
+}
+
+func btn(label string) string {
+	return `<p style="margin:24px 0"><a href="{{.Link}}" style="background:#18181b;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:6px;display:inline-block">` +
+		label + `</a></p><p style="font-size:13px;color:#52525b">If the button does not work, copy this address into your browser:<br><a href="{{.Link}}" style="color:#52525b;word-break:break-all">{{.Link}}</a></p>`
+}
+
+var (
+	resetMail = newMessage(`Reset your {{.Site}} password`,
+		`<p>Hello {{.Name}},</p>
+<p>Someone (we hope you) asked to reset the password of your {{.Site}} account. Choose a new password with this link:</p>`+
+			btn("Choose a new password")+`
+<p>The link works once and expires in {{.Valid}}. Once you set a new password, every device signed in to your account is signed out.</p>
+<p>If you did not ask for this, ignore this e-mail: your password stays as it is.</p>`,
+		`Hello {{.Name}},
+
+Someone (we hope you) asked to reset the password of your {{.Site}} account. Choose a new password with this link:
+
+{{.Link}}
+
+The link works once and expires in {{.Valid}}. Once you set a new password, every device signed in to your account is signed out.
+
+If you did not ask for this, ignore this e-mail: your password stays as it is.
+
+-- 
+{{.Site}}
+`)
+	verifyMail = newMessage(`Verify your e-mail address for {{.Site}}`,
+		`<p>Hello {{.Name}},</p>
+<p>Welcome to {{.Site}}! Please confirm that this address is yours:</p>`+
+			btn("Verify my e-mail address")+`
+<p>The link expires in {{.Valid}}. Until you verify your address, your blog works as usual but cannot send newsletters.</p>
+<p>If you did not create an account, ignore this e-mail.</p>`,
+		`Hello {{.Name}},
+
+Welcome to {{.Site}}! Please confirm that this address is yours:
+
+{{.Link}}
+
+The link expires in {{.Valid}}. Until you verify your address, your blog works as usual but cannot send newsletters.
+
+If you did not create an account, ignore this e-mail.
+
+-- 
+{{.Site}}
+`)
+	changeMail = newMessage(`Confirm your new e-mail address for {{.Site}}`,
+		`<p>Hello {{.Name}},</p>
+<p>You asked to use <strong>{{.NewEmail}}</strong> for your {{.Site}} account instead of {{.OldEmail}}. Confirm the change with this link:</p>`+
+			btn("Confirm my new address")+`
+<p>The link works once and expires in {{.Valid}}. Nothing changes until you open it.</p>
+<p>If you did not ask for this, ignore this e-mail.</p>`,
+		`Hello {{.Name}},
+
+You asked to use {{.NewEmail}} for your {{.Site}} account instead of {{.OldEmail}}. Confirm the change with this link:
+
+{{.Link}}
+
+The link works once and expires in {{.Valid}}. Nothing changes until you open it.
+
+If you did not ask for this, ignore this e-mail.
+
+-- 
+{{.Site}}
+`)
+	changeNoticeMail = newMessage(`Your {{.Site}} e-mail address is being changed`,
+		`<p>Hello {{.Name}},</p>
+<p>Someone signed in to your {{.Site}} account asked to change its e-mail address from {{.OldEmail}} to <strong>{{.NewEmail}}</strong>. The change happens only once the link sent to the new address is opened.</p>
+<p>If this was not you, your password may be known to someone else: reset it now at <a href="{{.Link}}">{{.Link}}</a>. This ends every session, including theirs, and cancels the change.</p>`,
+		`Hello {{.Name}},
+
+Someone signed in to your {{.Site}} account asked to change its e-mail address from {{.OldEmail}} to {{.NewEmail}}. The change happens only once the link sent to the new address is opened.
+
+If this was not you, your password may be known to someone else: reset it now at {{.Link}}
+This ends every session, including theirs, and cancels the change.
+
+-- 
+{{.Site}}
+`)
+)
+
+// render fills m with d.
+func (s *Service) render(m message, d mailData) (subject, html, text string, err error) {
+	d.Site = s.siteName()
+	var sb, hb, tb bytes.Buffer
+	if err = m.subject.Execute(&sb, d); err != nil {
+		return
+	}
+	if err = m.html.ExecuteTemplate(&hb, "layout", d); err != nil {
+		return
+	}
+	if err = m.text.Execute(&tb, d); err != nil {
+		return
+	}
+	return headerSafe(sb.String()), hb.String(), tb.String(), nil
+}
+
+// send renders m and queues it for to (the platform's mail: workspace 0).
+func (s *Service) send(ctx context.Context, kind, to string, m message, d mailData) error {
+	subject, html, text, err := s.render(m, d)
+	if err != nil {
+		return err
+	}
+	if s.Mail == nil {
+		s.Logger.Warn("no mail queue: account e-mail dropped", "kind", kind)
+		return nil
+	}
+	return s.Mail.Queue(ctx, mail.Envelope{Kind: kind, To: to, FromName: s.siteName(), Subject: subject, HTML: html, Text: text})
+}
+
+func (s *Service) siteName() string {
+	if n := headerSafe(s.SiteName); n != "" {
+		return n
+	}
+	return "InkPress"
+}
+
+// headerSafe makes s fit for a header: line breaks and other control
+// characters become spaces (no header injection), runs of space collapse.
+func headerSafe(s string) string {
+	s = strings.Map(func(r rune) rune {
+		if unicode.IsControl(r) || r == '\u2028' || r == '\u2029' {
+			return ' '
+		}
+		return r
+	}, s)
+	return strings.Join(strings.Fields(s), " ")
+}

@@ -1,0 +1,105 @@
+package api
+
+import (
+	"net/http"
+
+	"github.com/inkpress/inkpress/server/api/contract"
+)
+
+// Account e-mails: password reset (signed out), verification and change
+// of address (links may be opened in any browser; asking needs a session).
+
+func (h *Handler) clientAddr(r *http.Request) string {
+	return h.Config.ClientAddr(r.RemoteAddr, r.Header.Get("X-Forwarded-For"))
+}
+
+// forgotPassword always answers 202 when the input is well-formed: whether
+// an account has the address is never told.
+func (h *Handler) forgotPassword(w http.ResponseWriter, r *http.Request) error {
+	var in contract.ForgotPasswordInput
+	if err := Decode(w, r, &in); err != nil {
+		return err
+	}
+	if err := h.Account.Forgot(r.Context(), in.Email, h.clientAddr(r)); err != nil {
+		return err
+	}
+	return WriteJSON(w, http.StatusAccepted, contract.OKResponse{OK: true})
+}
+
+func (h *Handler) resetPassword(w http.ResponseWriter, r *http.Request) error {
+	var in contract.ResetPasswordInput
+	if err := Decode(w, r, &in); err != nil {
+		return err
+	}
+	if err := h.Account.Reset(r.Context(), in.Token, in.Password, h.clientAddr(r)); err != nil {
+		return err
+	}
+	return WriteJSON(w, http.StatusOK, contract.OKResponse{OK: true})
+}
+
+func (h *Handler) getAccount(w http.ResponseWriter, r *http.Request) error {
+	c, err := requireUser(r)
+	if err != nil {
+		return err
+	}
+	info, err := h.Account.Account(r.Context(), c.user)
+	if err != nil {
+		return err
+	}
+	return WriteJSON(w, http.StatusOK, contract.AccountResponse{Email: info.Email, Verified: info.Verified, PendingEmail: info.PendingEmail})
+}
+
+// verifyEmail needs no session: the link may be opened on another device.
+func (h *Handler) verifyEmail(w http.ResponseWriter, r *http.Request) error {
+	var in contract.TokenInput
+	if err := Decode(w, r, &in); err != nil {
+		return err
+	}
+	if _, err := h.Account.Verify(r.Context(), in.Token); err != nil {
+		return err
+	}
+	return WriteJSON(w, http.StatusOK, contract.OKResponse{OK: true})
+}
+
+func (h *Handler) resendVerification(w http.ResponseWriter, r *http.Request) error {
+	c, err := requireUser(r)
+	if err != nil {
+		return err
+	}
+	if err := h.Account.Resend(r.Context(), c.user); err != nil {
+		return err
+	}
+	return WriteJSON(w, http.StatusAccepted, contract.OKResponse{OK: true})
+}
+
+func (h *Handler) changeEmail(w http.ResponseWriter, r *http.Request) error {
+	c, err := requireUser(r)
+	if err != nil {
+		return err
+	}
+	var in contract.ChangeEmailInput
+	if err := Decode(w, r, &in); err != nil {
+		return err
+	}
+	if err := h.Account.ChangeEmail(r.Context(), c.user, in.Email, in.Password); err != nil {
+		return err
+	}
+	info, err := h.Account.Account(r.Context(), c.user)
+	if err != nil {
+		return err
+	}
+	return WriteJSON(w, http.StatusAccepted, contract.AccountResponse{Email: info.Email, Verified: info.Verified, PendingEmail: info.PendingEmail})
+}
+
+// confirmEmail needs no session: the link proves the new address, the
+// request itself was made with the password.
+func (h *Handler) confirmEmail(w http.ResponseWriter, r *http.Request) error {
+	var in contract.TokenInput
+	if err := Decode(w, r, &in); err != nil {
+		return err
+	}
+	if _, err := h.Account.ConfirmEmail(r.Context(), in.Token); err != nil {
+		return err
+	}
+	return WriteJSON(w, http.StatusOK, contract.OKResponse{OK: true})
+}
