@@ -24,6 +24,7 @@ import { AdminLogin } from '@/routes/AdminLogin'
 import { AdminSignup } from '@/routes/AdminSignup'
 import { NotFound } from '@/routes/NotFound'
 import { FeedRedirect, SitemapRedirect } from '@/routes/ServerRedirect'
+import { ConfirmPage, UnsubscribePage } from '@/features/newsletter/SubscriptionPage'
 import { useSite } from '@/hooks/usePublic'
 import { headRootBlog, RootBlogContext, useRootBlog } from '@/lib/rootBlog'
 import { lazyPage } from '@/lib/lazyPage'
@@ -60,7 +61,7 @@ function RootShell({ newsletter = true }: { newsletter?: boolean }) {
 }
 
 /**
- * Route table. Fixed paths (/posts, /about, /landing, /login, /signup, /onboarding, /dashboard/*,
+ * Route table. Fixed paths (/posts, /about, /landing, /confirm, /unsubscribe, /login, /signup, /onboarding, /dashboard/*,
  * /admin/*, /blog/*) always outrank the catch-all /:category and /:category/:slug. On a workspace's custom
  * domain (/api/site answers `blog`), "/", "/:category" and "/:category/:slug" are that blog's pages.
  */
@@ -94,6 +95,9 @@ export function AppRoutes() {
           <Route path="tag/:tag" element={<TagPage />} />
           <Route path="search" element={<SearchPage />} />
           <Route path="author/:slug" element={<AuthorPage />} />
+          {/* A newsletter e-mail's links (never categories) */}
+          <Route path="confirm" element={<ConfirmPage />} />
+          <Route path="unsubscribe" element={<UnsubscribePage />} />
           <Route path=":category" element={<AtRoot site={<CategoryPage />} blog={<BlogCategory />} />} />
           <Route path=":category/:slug" element={<PostPage />} />
         </Route>
@@ -104,6 +108,8 @@ export function AppRoutes() {
           <Route path="tag/:tag" element={<TagPage />} />
           <Route path="search" element={<SearchPage />} />
           <Route path="author/:slug" element={<AuthorPage />} />
+          <Route path="confirm" element={<ConfirmPage />} />
+          <Route path="unsubscribe" element={<UnsubscribePage />} />
           <Route path=":category" element={<BlogCategory />} />
           <Route path=":category/:slug" element={<PostPage />} />
         </Route>
