@@ -38,6 +38,7 @@ const OwnerSchedule = lazyPage(() => import('@/routes/owner/Schedule'))
 const OwnerCategories = lazyPage(() => import('@/routes/owner/Categories'))
 const OwnerMediaLibrary = lazyPage(() => import('@/routes/owner/MediaLibrary'))
 const OwnerSettings = lazyPage(() => import('@/routes/owner/Settings'))
+const OwnerSubscribers = lazyPage(() => import('@/routes/owner/Subscribers'))
 const PostEditor = lazyPage(() => import('@/routes/owner/PostEditor'))
 const AdminDashboard = lazyPage(() => import('@/routes/admin/AdminDashboard'))
 const AdminUsers = lazyPage(() => import('@/routes/admin/AdminUsers'))
@@ -45,6 +46,7 @@ const AdminSchedule = lazyPage(() => import('@/routes/admin/AdminSchedule'))
 const AdminCategories = lazyPage(() => import('@/routes/admin/AdminCategories'))
 const AdminMediaLibrary = lazyPage(() => import('@/routes/admin/AdminMediaLibrary'))
 const AdminAllPosts = lazyPage(() => import('@/routes/admin/AdminAllPosts'))
+const AdminSubscribers = lazyPage(() => import('@/routes/admin/AdminSubscribers'))
 
 function Lazy({ children }: { children: ReactNode }) {
   return <Suspense fallback={<PageLoading />}>{children}</Suspense>
@@ -134,6 +136,7 @@ export function AppRoutes() {
           <Route path="dashboard/categories" element={<Lazy><OwnerCategories /></Lazy>} />
           <Route path="dashboard/media" element={<Lazy><OwnerMediaLibrary /></Lazy>} />
           <Route path="dashboard/settings" element={<Lazy><OwnerSettings /></Lazy>} />
+          <Route path="dashboard/subscribers" element={<Lazy><OwnerSubscribers /></Lazy>} />
           <Route path="admin" element={<Navigate to="/admin/dashboard" replace />} />
           <Route path="admin/dashboard" element={<Lazy><AdminDashboard /></Lazy>} />
           <Route path="admin/users" element={<Lazy><AdminUsers /></Lazy>} />
@@ -141,6 +144,7 @@ export function AppRoutes() {
           <Route path="admin/categories" element={<Lazy><AdminCategories /></Lazy>} />
           <Route path="admin/media-library" element={<Lazy><AdminMediaLibrary /></Lazy>} />
           <Route path="admin/all-posts" element={<Lazy><AdminAllPosts /></Lazy>} />
+          <Route path="admin/subscribers" element={<Lazy><AdminSubscribers /></Lazy>} />
 
           {/* Reserved prefixes never fall through to /:category/:slug */}
           <Route path="blog" element={<NotFound />} />

@@ -65,6 +65,7 @@ describe('/admin/dashboard', () => {
       ['Schedule', '/admin/schedule'],
       ['Categories', '/admin/categories'],
       ['Media library', '/admin/media-library'],
+      ['Subscribers', '/admin/subscribers'],
       ['Settings', '/dashboard/settings'],
       ['Users', '/admin/users'],
       ['All blogs', '/admin/all-posts'],

@@ -132,6 +132,7 @@ describe('owner dashboard', () => {
       ['Schedule', '/dashboard/schedule'],
       ['Categories', '/dashboard/categories'],
       ['Media library', '/dashboard/media'],
+      ['Subscribers', '/dashboard/subscribers'],
       ['Settings', '/dashboard/settings'],
       ['View blog', '/blog/olivias-blog'],
     ])
