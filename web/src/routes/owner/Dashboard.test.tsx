@@ -77,8 +77,23 @@ describe('owner dashboard', () => {
     )
     setup(ws)
     expect(await screen.findByText('Admin - Unlimited Access')).toBeInTheDocument()
-    expect(screen.getAllByLabelText('unlimited')).toHaveLength(2)
+    expect(screen.getAllByLabelText('unlimited')).toHaveLength(3)
     expect(screen.queryByText('Running low on posts/images. Consider upgrading!')).not.toBeInTheDocument()
+  })
+
+  it("shows the month's newsletter e-mails and, in one line, that sending is off", async () => {
+    setup(workspace({}, { mail: { sending: false, emailsSent: 4200, emailsLimit: 5000, verified: true } }))
+    const bar = await screen.findByRole('progressbar', { name: 'Newsletter e-mails used' })
+    expect(bar).toHaveAttribute('aria-valuetext', '4200 of 5000 used (84%)')
+    expect(screen.getByRole('note')).toHaveTextContent("E-mail sending is off: messages are written to the server's outbox folder.")
+    const shortcuts = screen.getByText('Shortcuts').closest('div')?.parentElement as HTMLElement
+    expect(within(shortcuts).getByRole('link', { name: /Subscribers/ })).toHaveAttribute('href', '/dashboard/subscribers')
+  })
+
+  it('says nothing about mail when it goes out', async () => {
+    setup(workspace({}, { mail: { sending: true, emailsSent: 0, emailsLimit: 5000, verified: true } }))
+    await screen.findByRole('progressbar', { name: 'Newsletter e-mails used' })
+    expect(screen.queryByText(/E-mail sending is off/)).not.toBeInTheDocument()
   })
 
   it('sends admins to the admin dashboard', async () => {
