@@ -99,7 +99,7 @@ for (const [template, color, font] of templates) {
     ]);
     expect(req.postDataJSON()).toEqual({ email, workspace: blog.slug });
     expect(resp.status()).toBe(202);
-    await expect(page.getByText("You've been subscribed to our newsletter.")).toBeVisible();
+    await expect(page.getByText('Check your inbox to confirm your subscription.')).toBeVisible();
     // The public answer never tells whether an address is already on a list (the e-mail does): the same
     // address again on this blog, and new on the site's, get the same 202 answer.
     const reader = await playwright.request.newContext({ baseURL });

@@ -27,6 +27,7 @@ import { ResetPassword } from '@/routes/ResetPassword'
 import { ConfirmEmail, VerifyEmail } from '@/routes/TokenLinkPage'
 import { NotFound } from '@/routes/NotFound'
 import { FeedRedirect, SitemapRedirect } from '@/routes/ServerRedirect'
+import { ConfirmPage, UnsubscribePage } from '@/features/newsletter/SubscriptionPage'
 import { useSite } from '@/hooks/usePublic'
 import { headRootBlog, RootBlogContext, useRootBlog } from '@/lib/rootBlog'
 import { lazyPage } from '@/lib/lazyPage'
@@ -40,6 +41,7 @@ const OwnerSchedule = lazyPage(() => import('@/routes/owner/Schedule'))
 const OwnerCategories = lazyPage(() => import('@/routes/owner/Categories'))
 const OwnerMediaLibrary = lazyPage(() => import('@/routes/owner/MediaLibrary'))
 const OwnerSettings = lazyPage(() => import('@/routes/owner/Settings'))
+const OwnerSubscribers = lazyPage(() => import('@/routes/owner/Subscribers'))
 const PostEditor = lazyPage(() => import('@/routes/owner/PostEditor'))
 const AdminDashboard = lazyPage(() => import('@/routes/admin/AdminDashboard'))
 const AdminUsers = lazyPage(() => import('@/routes/admin/AdminUsers'))
@@ -47,6 +49,7 @@ const AdminSchedule = lazyPage(() => import('@/routes/admin/AdminSchedule'))
 const AdminCategories = lazyPage(() => import('@/routes/admin/AdminCategories'))
 const AdminMediaLibrary = lazyPage(() => import('@/routes/admin/AdminMediaLibrary'))
 const AdminAllPosts = lazyPage(() => import('@/routes/admin/AdminAllPosts'))
+const AdminSubscribers = lazyPage(() => import('@/routes/admin/AdminSubscribers'))
 
 function Lazy({ children }: { children: ReactNode }) {
   return <Suspense fallback={<PageLoading />}>{children}</Suspense>
@@ -63,7 +66,7 @@ function RootShell({ newsletter = true }: { newsletter?: boolean }) {
 }
 
 /**
- * Route table. Fixed paths (/posts, /about, /landing, /login, /signup, /onboarding, /dashboard/*,
+ * Route table. Fixed paths (/posts, /about, /landing, /confirm, /unsubscribe, /login, /signup, /onboarding, /dashboard/*,
  * /admin/*, /blog/*) always outrank the catch-all /:category and /:category/:slug. On a workspace's custom
  * domain (/api/site answers `blog`), "/", "/:category" and "/:category/:slug" are that blog's pages.
  */
@@ -97,6 +100,9 @@ export function AppRoutes() {
           <Route path="tag/:tag" element={<TagPage />} />
           <Route path="search" element={<SearchPage />} />
           <Route path="author/:slug" element={<AuthorPage />} />
+          {/* A newsletter e-mail's links (never categories) */}
+          <Route path="confirm" element={<ConfirmPage />} />
+          <Route path="unsubscribe" element={<UnsubscribePage />} />
           <Route path=":category" element={<AtRoot site={<CategoryPage />} blog={<BlogCategory />} />} />
           <Route path=":category/:slug" element={<PostPage />} />
         </Route>
@@ -107,6 +113,8 @@ export function AppRoutes() {
           <Route path="tag/:tag" element={<TagPage />} />
           <Route path="search" element={<SearchPage />} />
           <Route path="author/:slug" element={<AuthorPage />} />
+          <Route path="confirm" element={<ConfirmPage />} />
+          <Route path="unsubscribe" element={<UnsubscribePage />} />
           <Route path=":category" element={<BlogCategory />} />
           <Route path=":category/:slug" element={<PostPage />} />
         </Route>
@@ -135,6 +143,7 @@ export function AppRoutes() {
           <Route path="dashboard/categories" element={<Lazy><OwnerCategories /></Lazy>} />
           <Route path="dashboard/media" element={<Lazy><OwnerMediaLibrary /></Lazy>} />
           <Route path="dashboard/settings" element={<Lazy><OwnerSettings /></Lazy>} />
+          <Route path="dashboard/subscribers" element={<Lazy><OwnerSubscribers /></Lazy>} />
           <Route path="admin" element={<Navigate to="/admin/dashboard" replace />} />
           <Route path="admin/dashboard" element={<Lazy><AdminDashboard /></Lazy>} />
           <Route path="admin/users" element={<Lazy><AdminUsers /></Lazy>} />
@@ -142,6 +151,7 @@ export function AppRoutes() {
           <Route path="admin/categories" element={<Lazy><AdminCategories /></Lazy>} />
           <Route path="admin/media-library" element={<Lazy><AdminMediaLibrary /></Lazy>} />
           <Route path="admin/all-posts" element={<Lazy><AdminAllPosts /></Lazy>} />
+          <Route path="admin/subscribers" element={<Lazy><AdminSubscribers /></Lazy>} />
 
           {/* Reserved prefixes never fall through to /:category/:slug */}
           <Route path="blog" element={<NotFound />} />

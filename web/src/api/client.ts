@@ -6,12 +6,15 @@ export const CSRF_HEADER = 'X-CSRF-Token'
 export class ApiError extends Error {
   readonly status: number
   readonly code: string
+  /** The whole JSON answer, for errors that carry more than a message (an import's refused rows). */
+  readonly body: unknown
 
-  constructor(status: number, code: string, message: string) {
+  constructor(status: number, code: string, message: string, body?: unknown) {
     super(message)
     this.name = 'ApiError'
     this.status = status
     this.code = code
+    this.body = body
   }
 }
 
@@ -45,8 +48,10 @@ export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 
 export interface RequestOptions {
   method?: Method
-  /** JSON-serialisable body, or FormData for uploads. */
+  /** JSON-serialisable body, or FormData for uploads (or a string sent as it is, with contentType). */
   body?: unknown
+  /** Sends a string body unchanged under this Content-Type (a CSV file's text). */
+  contentType?: string
   query?: Record<string, string | number | boolean | null | undefined>
   signal?: AbortSignal
 }
@@ -67,8 +72,9 @@ export function buildUrl(path: string, query?: RequestOptions['query']): string 
 async function parseError(res: Response): Promise<ApiError> {
   let code = 'http_error'
   let message = res.statusText || `Request failed (${res.status})`
+  let data: unknown
   try {
-    const data: unknown = await res.json()
+    data = await res.json()
     const err = (data as { error?: { code?: unknown; message?: unknown } } | null)?.error
     if (err && typeof err === 'object') {
       if (typeof err.code === 'string' && err.code) code = err.code
@@ -77,7 +83,7 @@ async function parseError(res: Response): Promise<ApiError> {
   } catch {
     // not JSON: keep the status text
   }
-  return new ApiError(res.status, code, message)
+  return new ApiError(res.status, code, message, data)
 }
 
 /** Makes sure the CSRF cookie exists: GET /api/auth/me always sets it. */
@@ -97,6 +103,9 @@ async function send(path: string, opts: RequestOptions, csrfRetry: boolean): Pro
   const headers: Record<string, string> = { Accept: 'application/json' }
   let body: BodyInit | undefined
   if (opts.body instanceof FormData) {
+    body = opts.body
+  } else if (opts.contentType && typeof opts.body === 'string') {
+    headers['Content-Type'] = opts.contentType
     body = opts.body
   } else if (opts.body !== undefined) {
     headers['Content-Type'] = 'application/json'

@@ -1,4 +1,5 @@
 import type { AdminPostsQuery, OwnerPostsQuery, PostsQuery } from './endpoints'
+import type { SubscribersQuery } from './newsletter'
 
 /** Query keys in one place so mutations can invalidate precisely. */
 export const qk = {
@@ -24,6 +25,11 @@ export const qk = {
   media: ['workspace', 'media'] as const,
   scheduled: ['workspace', 'scheduled'] as const,
   domain: ['workspace', 'domain'] as const,
+  /** Every page of the owner's subscriber list (prefix for invalidation). */
+  subscribersAll: ['workspace', 'subscribers'] as const,
+  subscribers: (q: Omit<SubscribersQuery, 'page'>) => ['workspace', 'subscribers', q] as const,
+  /** A reader's link, opened once: its answer is kept (a token works once). */
+  subscriptionLink: (action: 'confirm' | 'unsubscribe', token: string, workspace: string) => ['subscription', action, workspace, token] as const,
   /** Every generation job query (prefix for invalidation). */
   jobsAll: ['workspace', 'jobs'] as const,
   jobs: ['workspace', 'jobs', 'recent'] as const,

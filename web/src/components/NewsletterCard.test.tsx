@@ -36,20 +36,21 @@ describe('NewsletterCard', () => {
     expect(fetch).toHaveBeenCalledTimes(1)
     expect(JSON.parse(String((fetch.mock.calls[0][1] as RequestInit).body))).toEqual({ email: 'reader@example.com' })
 
-    release(json({ ok: true }, 201))
+    release(json({ ok: true }, 202))
     expect(await screen.findByText('Success!')).toBeInTheDocument()
-    expect(screen.getByText("You've been subscribed to our newsletter.")).toBeInTheDocument()
+    expect(screen.getByText('Check your inbox to confirm your subscription.')).toBeInTheDocument()
     await waitFor(() => expect(input.value).toBe(''))
     expect(screen.getByRole('button', { name: 'Subscribe' })).toBeEnabled()
   })
 
-  it('toasts Already subscribed on 409', async () => {
-    mockFetch({ 'POST /api/subscribers': apiError(409, 'already_subscribed', 'This email is already on our list!') })
+  it('toasts the server message when there were too many tries, and keeps the address', async () => {
+    mockFetch({ 'POST /api/subscribers': apiError(429, 'rate_limited', 'Too many attempts. Please try again later.') })
     const { user, input, button } = setup()
     await user.type(input, 'reader@example.com')
     await user.click(button)
-    expect(await screen.findByText('Already subscribed')).toBeInTheDocument()
-    expect(screen.getByText('This email is already on our list!')).toBeInTheDocument()
+    expect(await screen.findByText('Error')).toBeInTheDocument()
+    expect(screen.getByText('Too many attempts. Please try again later.')).toBeInTheDocument()
+    expect(screen.queryByText('Success!')).not.toBeInTheDocument()
     expect(input.value).toBe('reader@example.com')
   })
 

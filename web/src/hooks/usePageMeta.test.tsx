@@ -53,6 +53,8 @@ describe('blog category titles', () => {
       language: 'en',
       defaultTone: 'professional',
       defaultLength: 'medium',
+      newsletterEnabled: true,
+      newsletterFullText: false,
     },
     categories: [{ id: 1, name: 'Keto', slug: 'keto', description: '', colorHex: '#10b981', gradient: '', postCount: 0 }],
     brand: blogBrand,

@@ -12,6 +12,8 @@ const starter: Plan = {
   maxCategories: 4,
   customDomain: false,
   features: ['1 blog', '3 templates'],
+  emailsPerMonth: 5000,
+  maxSubscribers: 1000,
 }
 
 describe('planLines', () => {

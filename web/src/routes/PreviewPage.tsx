@@ -1,4 +1,3 @@
-import { useEffect } from 'react'
 import { Link, useParams } from 'react-router'
 import { useQuery } from '@tanstack/react-query'
 import { Eye, ExternalLink } from 'lucide-react'
@@ -8,6 +7,7 @@ import { BlogShell } from '@/components/blog/BlogShell'
 import { NotFoundBlock } from '@/components/NotFoundBlock'
 import { PageError } from '@/components/ErrorBlock'
 import { Button } from '@/components/ui/button'
+import { useNoIndex } from '@/hooks/useNoIndex'
 import { usePageMeta } from '@/hooks/usePageMeta'
 import { isApiError } from '@/api/client'
 import { getPreview, previewKey } from '@/api/preview'
@@ -18,28 +18,6 @@ import { useRootBlog } from '@/lib/rootBlog'
 import { titleCase } from '@/lib/categories'
 import { PRODUCT_NAME } from '@/lib/constants'
 import { Article, PostSkeleton } from './PostPage'
-
-/**
- * Tells search engines not to index the page while it is shown: sets (or adds) <meta name="robots">
- * and puts back what was there before on leaving.
- */
-function useNoIndex() {
-  useEffect(() => {
-    let el = document.head.querySelector<HTMLMetaElement>('meta[name="robots"]')
-    const previous = el?.getAttribute('content') ?? null
-    if (!el) {
-      el = document.createElement('meta')
-      el.name = 'robots'
-      document.head.appendChild(el)
-    }
-    el.content = 'noindex'
-    const meta = el
-    return () => {
-      if (previous === null) meta.remove()
-      else meta.setAttribute('content', previous)
-    }
-  }, [])
-}
 
 /** The sticky bar over a preview: whether (and when) the post is live. */
 function PreviewNotice({ post, top = 'top-16' }: { post: Post; top?: string }) {

@@ -149,6 +149,8 @@ export const blogSettings: Settings = {
   language: 'en',
   defaultTone: 'professional',
   defaultLength: 'medium',
+  newsletterEnabled: true,
+  newsletterFullText: false,
 }
 
 /** GET /api/blogs/olivias-blog: Olivia's blog with its settings and the given categories. */

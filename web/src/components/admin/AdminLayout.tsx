@@ -9,6 +9,7 @@ import {
   LayoutDashboard,
   LayoutGrid,
   LogOut,
+  Mail,
   Settings,
   Users,
 } from 'lucide-react'
@@ -43,6 +44,7 @@ const OWNER_LINKS: DeskLink[] = [
   { to: '/dashboard/schedule', label: 'Schedule', icon: CalendarClock },
   { to: '/dashboard/categories', label: 'Categories', icon: FolderTree },
   { to: '/dashboard/media', label: 'Media library', icon: ImageIcon },
+  { to: '/dashboard/subscribers', label: 'Subscribers', icon: Mail },
   { to: '/dashboard/settings', label: 'Settings', icon: Settings },
 ]
 
@@ -56,6 +58,7 @@ const ADMIN_LINKS: DeskLink[] = [
   { to: '/admin/schedule', label: 'Schedule', icon: CalendarClock },
   { to: '/admin/categories', label: 'Categories', icon: FolderTree },
   { to: '/admin/media-library', label: 'Media library', icon: ImageIcon },
+  { to: '/admin/subscribers', label: 'Subscribers', icon: Mail },
   { to: '/dashboard/settings', label: 'Settings', icon: Settings },
   { to: '/admin/users', label: 'Users', icon: Users },
   { to: '/admin/all-posts', label: 'All blogs', icon: LayoutGrid },
@@ -122,7 +125,7 @@ function DeskNav({ links, label, blogPath, blogLabel = 'View blog' }: { links: D
 
 /**
  * The desk's section tabs for the signed-in user: the owner's (Dashboard, Posts, Schedule,
- * Categories, Media library, Settings, View blog), or the admin's when an admin opens a shared
+ * Categories, Media library, Subscribers, Settings, View blog), or the admin's when an admin opens a shared
  * screen such as /dashboard/posts (admins run the site workspace, whose blog is at '/').
  */
 export function SectionNav({ blogPath }: { blogPath?: string }) {

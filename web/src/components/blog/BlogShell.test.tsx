@@ -150,12 +150,12 @@ describe('a workspace blog wears its own frame', () => {
 
   it('subscribes the reader to this blog, with its name in the card', async () => {
     const user = userEvent.setup()
-    const fetch = api(blogWith(), visitor, { 'POST /api/subscribers': json({ ok: true }, 201) })
+    const fetch = api(blogWith(), visitor, { 'POST /api/subscribers': json({ ok: true }, 202) })
     renderWithProviders(<AppRoutes />, { route: '/blog/olivias-blog' })
     const card = (await screen.findByRole('heading', { name: 'Get fresh insights from Olivia Writes in your inbox' })).closest('section') as HTMLElement
     await user.type(within(card).getByLabelText('Email address'), 'reader@example.com')
     await user.click(within(card).getByRole('button', { name: 'Subscribe' }))
-    expect(await screen.findByText("You've been subscribed to our newsletter.")).toBeInTheDocument()
+    expect(await screen.findByText('Check your inbox to confirm your subscription.')).toBeInTheDocument()
     const call = fetch.mock.calls.find((c) => String(c[0]) === '/api/subscribers')
     expect(JSON.parse(String(call?.[1]?.body))).toEqual({ email: 'reader@example.com', workspace: 'olivias-blog' })
   })

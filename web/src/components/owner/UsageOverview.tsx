@@ -1,4 +1,4 @@
-import { AlertTriangle, FileText, ImageIcon } from 'lucide-react'
+import { AlertTriangle, FileText, ImageIcon, Mail } from 'lucide-react'
 import type { WorkspaceResponse } from '@/api/types'
 import { Badge } from '@/components/ui/badge'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
@@ -6,6 +6,7 @@ import { Skeleton } from '@/components/ui/skeleton'
 import { formatLimit } from '@/lib/format'
 import { USAGE_WARNING, showUsageWarning } from '@/lib/usage'
 import { cn } from '@/lib/utils'
+import { MailNotice } from '@/features/newsletter/MailNotice'
 import { UsageCard } from './UsageCard'
 import { ADMIN_PLAN, isUnlimitedDesk } from './desk'
 
@@ -42,16 +43,17 @@ function PlanCard({ data, unlimited }: { data: WorkspaceResponse; unlimited: boo
 }
 
 /**
- * This month's posts and images against their limits and the current plan (the owner's and the
- * admin's dashboards), with the 80% warning for limited plans. Admins see infinity and
+ * This month's posts, images and newsletter e-mails against their limits and the current plan (the
+ * owner's and the admin's dashboards), with the 80% warning for limited plans and a line when the
+ * server writes e-mails to its outbox folder instead of sending them. Admins see infinity and
  * 'Admin - Unlimited Access', never a plan of their own workspace row.
  */
 export function UsageOverview({ data, isAdmin }: { data: WorkspaceResponse | undefined; isAdmin: boolean }) {
   if (!data) {
     return (
-      <section aria-label="Usage" className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
-        {Array.from({ length: 3 }, (_, i) => (
-          <Skeleton key={i} className={cn('h-40 rounded-2xl', i === 2 && 'sm:col-span-2 lg:col-span-1')} />
+      <section aria-label="Usage" className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        {Array.from({ length: 4 }, (_, i) => (
+          <Skeleton key={i} className="h-40 rounded-2xl" />
         ))}
       </section>
     )
@@ -66,10 +68,14 @@ export function UsageOverview({ data, isAdmin }: { data: WorkspaceResponse | und
           {USAGE_WARNING}
         </div>
       )}
-      <section aria-label="Usage" className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
+      <MailNotice mail={data.mail} compact />
+      <section aria-label="Usage" className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
         <UsageCard label="Posts this month" used={usage.postsGenerated} limit={usage.postsLimit} unlimited={unlimited} icon={FileText} />
         <UsageCard label="Images this month" used={usage.imagesGenerated} limit={usage.imagesLimit} unlimited={unlimited} icon={ImageIcon} />
-        <div className="sm:col-span-2 lg:col-span-1">
+        {data.mail && (
+          <UsageCard label="Newsletter e-mails" used={data.mail.emailsSent} limit={data.mail.emailsLimit} unlimited={unlimited} icon={Mail} />
+        )}
+        <div className={cn(!data.mail && 'sm:col-span-2 lg:col-span-2')}>
           <PlanCard data={data} unlimited={unlimited} />
         </div>
       </section>

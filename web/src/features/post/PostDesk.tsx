@@ -13,6 +13,7 @@ import { cn } from '@/lib/utils'
 import { BannersPanel } from './BannersPanel'
 import { CoverPanel } from './CoverPanel'
 import { DetailsPanel } from './DetailsPanel'
+import { NewsletterPanel } from './NewsletterPanel'
 import { PreviewPanel } from './PreviewPanel'
 import { RevisionsPanel } from './RevisionsPanel'
 import { SeoPanel } from './SeoPanel'
@@ -27,9 +28,22 @@ const postPath = (id: number) => `/dashboard/posts/${id}`
  * The post desk: title and body on the left, the side panel (under the body on phones) on the right.
  * A new post gets its address once its first save has created it.
  */
-export function PostDesk({ me, initial, categories, categoriesLoading }: { me: Me; initial: Post | null; categories: Category[]; categoriesLoading: boolean }) {
+export function PostDesk({
+  me,
+  initial,
+  categories,
+  categoriesLoading,
+  newsletterEnabled,
+}: {
+  me: Me
+  initial: Post | null
+  categories: Category[]
+  categoriesLoading: boolean
+  /** Whether the blog e-mails new posts (undefined: not known); a new post follows it. */
+  newsletterEnabled?: boolean
+}) {
   const navigate = useNavigate()
-  const desk = usePostDesk(initial, categories[0]?.slug ?? '')
+  const desk = usePostDesk(initial, categories[0]?.slug ?? '', newsletterEnabled ?? true)
   const { uploading, onBusyChange } = useUploadCount()
   const guard = useLeaveGuard(desk.dirty || (desk.busy !== null && desk.busy !== 'preview'))
   const { allow } = guard
@@ -91,6 +105,7 @@ export function PostDesk({ me, initial, categories, categoriesLoading }: { me: M
         </div>
         <aside aria-label="Post settings" className="grid min-w-0 gap-4">
           <StatusPanel desk={desk} disabled={uploading} />
+          <NewsletterPanel desk={desk} blogEnabled={newsletterEnabled} />
           <PreviewPanel desk={desk} />
           <DetailsPanel desk={desk} categories={categories} loading={categoriesLoading} />
           <CoverPanel desk={desk} onBusyChange={onBusyChange} />

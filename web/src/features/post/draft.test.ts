@@ -77,9 +77,30 @@ describe('toPostInput', () => {
       content: '<p>Hi</p>',
       category: 'keto',
       tags: ['a', 'b'],
+      sendNewsletter: true,
       status: 'scheduled',
       publishAt: '2030-01-01T10:00:00.000Z',
     })
+  })
+
+  it('always says whether a new post is e-mailed: the blog’s choice, or the owner’s', () => {
+    const off = { ...draftFromPost(null, 'keto', false), title: 'Hi' }
+    expect(toPostInput(off).sendNewsletter).toBe(false)
+    expect(toPostInput({ ...off, sendNewsletter: true }).sendNewsletter).toBe(true)
+  })
+})
+
+describe('the newsletter choice', () => {
+  it('starts from the post: off only when its owner said no', () => {
+    expect(draftFromPost({ ...post, newsletter: 'off' }).sendNewsletter).toBe(false)
+    expect(draftFromPost({ ...post, newsletter: 'pending' }).sendNewsletter).toBe(true)
+    expect(draftFromPost(post).sendNewsletter).toBe(true)
+  })
+
+  it('is sent only when changed', () => {
+    const base = draftFromPost({ ...post, newsletter: 'pending' })
+    expect(changes(base, base)).toEqual({})
+    expect(changes({ ...base, sendNewsletter: false }, base)).toEqual({ sendNewsletter: false })
   })
 })
 

@@ -21,9 +21,15 @@ export interface PostDraft {
   metaDescription: string
   slug: string
   banners: BannerDraft[]
+  /** E-mail the post to the blog's subscribers when it goes live (until it has been sent). */
+  sendNewsletter: boolean
 }
 
-export function draftFromPost(post: Post | null, defaultCategory = ''): PostDraft {
+/**
+ * A post's form. A new post is e-mailed to subscribers when the blog's newsletters are on
+ * (newsletterDefault); an existing one unless its owner said no.
+ */
+export function draftFromPost(post: Post | null, defaultCategory = '', newsletterDefault = true): PostDraft {
   return {
     title: post?.title ?? '',
     content: post ? (post.rawContent ?? post.content ?? '') : '',
@@ -36,6 +42,7 @@ export function draftFromPost(post: Post | null, defaultCategory = ''): PostDraf
     metaDescription: post?.metaDescription ?? '',
     slug: post?.slug ?? '',
     banners: (post?.banners ?? []).map((b) => ({ ...newBanner(), imageUrl: b.imageUrl, linkUrl: b.linkUrl, text: b.text ?? '' })),
+    sendNewsletter: post ? post.newsletter !== 'off' : newsletterDefault,
   }
 }
 
@@ -57,6 +64,7 @@ export function changes(draft: PostDraft, base: PostDraft): PostPatch {
   if (draft.slug.trim() !== base.slug.trim()) p.slug = draft.slug.trim()
   const banners = toBanners(draft.banners)
   if (!same(banners, toBanners(base.banners))) p.banners = banners
+  if (draft.sendNewsletter !== base.sendNewsletter) p.sendNewsletter = draft.sendNewsletter
   return p
 }
 
@@ -69,11 +77,11 @@ export function autosaveDraft(draft: PostDraft, base: PostDraft): PostDraft {
   return validateBanners(draft.banners).errors ? { ...draft, banners: base.banners } : draft
 }
 
-/** A new post's body: every field that is set. */
+/** A new post's body: every field that is set, and whether it is e-mailed (always said). */
 export function toPostInput(draft: PostDraft, status: Pick<PostInput, 'status' | 'publishAt'> = {}): PostInput {
-  const blank = draftFromPost(null, '')
+  const blank = draftFromPost(null, '', draft.sendNewsletter)
   const set = changes(draft, { ...blank, category: draft.category })
-  return { ...set, title: draft.title.trim(), content: draft.content, category: draft.category, ...status }
+  return { ...set, title: draft.title.trim(), content: draft.content, category: draft.category, sendNewsletter: draft.sendNewsletter, ...status }
 }
 
 /**

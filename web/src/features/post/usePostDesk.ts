@@ -37,11 +37,11 @@ export interface DeskState {
  * and published posts change only through an action. The store lives in a ref so a queued save
  * reads what the user has typed by the time it runs.
  */
-export function usePostDesk(initial: Post | null, defaultCategory: string) {
+export function usePostDesk(initial: Post | null, defaultCategory: string, newsletterDefault = true) {
   const queryClient = useQueryClient()
   const refresh = useRefreshOwnerData()
   const [state, setState] = useState<DeskState>(() => {
-    const d = draftFromPost(initial, defaultCategory)
+    const d = draftFromPost(initial, defaultCategory, newsletterDefault)
     return { post: initial, draft: d, base: d }
   })
   const store = useRef(state)

@@ -51,6 +51,7 @@ describe('/admin/dashboard', () => {
       ['Schedule Posts', '/admin/schedule'],
       ['Manage Categories', '/admin/categories'],
       ['Media Library', '/admin/media-library'],
+      ['Subscribers', '/admin/subscribers'],
       ['All posts', '/admin/all-posts'],
     ])
   })
@@ -65,6 +66,7 @@ describe('/admin/dashboard', () => {
       ['Schedule', '/admin/schedule'],
       ['Categories', '/admin/categories'],
       ['Media library', '/admin/media-library'],
+      ['Subscribers', '/admin/subscribers'],
       ['Settings', '/dashboard/settings'],
       ['Users', '/admin/users'],
       ['All blogs', '/admin/all-posts'],
@@ -77,7 +79,7 @@ describe('/admin/dashboard', () => {
     // The site workspace as the server answers an admin: unlimited usage; the plan object is not shown.
     setup(admin, { 'GET /api/workspace': json({ ...workspaceResponse, site: true, workspace: { ...workspaceResponse.workspace, planTier: 'starter' } }) })
     expect(await screen.findByText('Admin - Unlimited Access')).toBeInTheDocument()
-    expect(screen.getAllByLabelText('unlimited')).toHaveLength(2)
+    expect(screen.getAllByLabelText('unlimited')).toHaveLength(3)
     expect(screen.getByRole('progressbar', { name: 'Posts this month used' })).toHaveAttribute('aria-valuetext', '0 used, unlimited')
     expect(screen.queryByText('Starter')).not.toBeInTheDocument()
   })

@@ -1,14 +1,14 @@
 /**
  * /admin/dashboard — the admin's desk on the site workspace: drafts to review, usage ('Admin -
  * Unlimited Access', infinity), recent generations, shortcuts (Manage Users, Schedule Posts,
- * Manage Categories, Media Library, All posts), the RSS feed URLs with Copy, and the blog posts
+ * Manage Categories, Media Library, Subscribers, All posts), the RSS feed URLs with Copy, and the blog posts
  * table with search, status and category filters, bulk delete, share and delete; dialogs Generate
  * New Post and Bulk Schedule.
  * Signed out: /admin/login; owners are sent to their own /dashboard.
  */
 import { useState } from 'react'
 import { Link, Navigate } from 'react-router'
-import { CalendarClock, CalendarRange, FolderTree, ImageIcon, LayoutGrid, Rss, Sparkles, Users } from 'lucide-react'
+import { CalendarClock, CalendarRange, FolderTree, ImageIcon, LayoutGrid, Mail, Rss, Sparkles, Users } from 'lucide-react'
 import type { WorkspaceResponse } from '@/api/types'
 import { RequireSession } from '@/components/RequireSession'
 import { AdminPage, AdminSection } from '@/components/admin/AdminLayout'
@@ -33,6 +33,7 @@ const SHORTCUTS = [
   { to: '/admin/schedule', label: 'Schedule Posts', icon: CalendarClock },
   { to: '/admin/categories', label: 'Manage Categories', icon: FolderTree },
   { to: '/admin/media-library', label: 'Media Library', icon: ImageIcon },
+  { to: '/admin/subscribers', label: 'Subscribers', icon: Mail },
   { to: '/admin/all-posts', label: 'All posts', icon: LayoutGrid },
 ]
 

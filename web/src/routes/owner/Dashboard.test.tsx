@@ -10,13 +10,14 @@ import { admin, apiError, json, mockFetch, owner, renderWithProviders } from '@/
 function workspace(usage: Partial<Usage> = {}, over: Partial<WorkspaceResponse> = {}): WorkspaceResponse {
   return {
     workspace: owner.workspace!,
-    settings: { blogTitle: 'Olivia Writes', blogDescription: 'Notes on food', templateId: 'template-2', primaryColor: '#f43f5e', fontFamily: 'Lora', onboardingCompleted: true, reviewAiPosts: false, brandVoice: '', language: 'en', defaultTone: 'professional', defaultLength: 'medium' },
+    settings: { blogTitle: 'Olivia Writes', blogDescription: 'Notes on food', templateId: 'template-2', primaryColor: '#f43f5e', fontFamily: 'Lora', onboardingCompleted: true, reviewAiPosts: false, brandVoice: '', language: 'en', defaultTone: 'professional', defaultLength: 'medium', newsletterEnabled: true, newsletterFullText: false },
     usage: { month: '2025-01-01', postsGenerated: 3, postsLimit: 10, imagesGenerated: 1, imagesLimit: 10, trial: true, unlimited: false, ...usage },
-    plan: { id: 'starter', name: 'Starter', betaPrice: 15, regularPrice: 29, postsPerMonth: 30, imagesPerMonth: 30, maxCategories: 4, customDomain: false, features: [] },
+    plan: { id: 'starter', name: 'Starter', betaPrice: 15, regularPrice: 29, postsPerMonth: 30, imagesPerMonth: 30, maxCategories: 4, customDomain: false, features: [], emailsPerMonth: 5000, maxSubscribers: 1000 },
     blogUrl: 'http://localhost:3000/blog/olivias-blog',
     rssUrl: 'http://localhost:3000/blog/olivias-blog/feed.xml',
     drafts: 0,
     site: false,
+  mail: { sending: false, emailsSent: 0, emailsLimit: 5000, verified: true },
     ...over,
   }
 }
@@ -76,8 +77,23 @@ describe('owner dashboard', () => {
     )
     setup(ws)
     expect(await screen.findByText('Admin - Unlimited Access')).toBeInTheDocument()
-    expect(screen.getAllByLabelText('unlimited')).toHaveLength(2)
+    expect(screen.getAllByLabelText('unlimited')).toHaveLength(3)
     expect(screen.queryByText('Running low on posts/images. Consider upgrading!')).not.toBeInTheDocument()
+  })
+
+  it("shows the month's newsletter e-mails and, in one line, that sending is off", async () => {
+    setup(workspace({}, { mail: { sending: false, emailsSent: 4200, emailsLimit: 5000, verified: true } }))
+    const bar = await screen.findByRole('progressbar', { name: 'Newsletter e-mails used' })
+    expect(bar).toHaveAttribute('aria-valuetext', '4200 of 5000 used (84%)')
+    expect(screen.getByRole('note')).toHaveTextContent("E-mail sending is off: messages are written to the server's outbox folder.")
+    const shortcuts = screen.getByText('Shortcuts').closest('div')?.parentElement as HTMLElement
+    expect(within(shortcuts).getByRole('link', { name: /Subscribers/ })).toHaveAttribute('href', '/dashboard/subscribers')
+  })
+
+  it('says nothing about mail when it goes out', async () => {
+    setup(workspace({}, { mail: { sending: true, emailsSent: 0, emailsLimit: 5000, verified: true } }))
+    await screen.findByRole('progressbar', { name: 'Newsletter e-mails used' })
+    expect(screen.queryByText(/E-mail sending is off/)).not.toBeInTheDocument()
   })
 
   it('sends admins to the admin dashboard', async () => {
@@ -131,6 +147,7 @@ describe('owner dashboard', () => {
       ['Schedule', '/dashboard/schedule'],
       ['Categories', '/dashboard/categories'],
       ['Media library', '/dashboard/media'],
+      ['Subscribers', '/dashboard/subscribers'],
       ['Settings', '/dashboard/settings'],
       ['View blog', '/blog/olivias-blog'],
     ])

@@ -1,12 +1,13 @@
 /**
- * /dashboard — the owner's home: drafts to review, usage, plan, recent generations, blog and RSS
+ * /dashboard — the owner's home: drafts to review, usage (posts, images, newsletter e-mails), plan,
+ * whether e-mail is sent or written to the outbox, recent generations, blog and RSS
  * URLs, shortcuts, a summary of the blog settings (edited at /dashboard/settings) and the
  * generate-post dialog.
  * Redirects: signed out -> /login, admin -> /admin/dashboard, onboarding not done -> /onboarding.
  */
 import { useState, type ComponentType, type ReactNode } from 'react'
 import { Link, Navigate } from 'react-router'
-import { CalendarClock, ExternalLink, FileText, LayoutGrid, PenLine, Rss, Settings2, Sparkles } from 'lucide-react'
+import { CalendarClock, ExternalLink, FileText, LayoutGrid, Mail, PenLine, Rss, Settings2, Sparkles } from 'lucide-react'
 import type { Me, WorkspaceResponse } from '@/api/types'
 import { RequireSession } from '@/components/RequireSession'
 import { ErrorBlock } from '@/components/ErrorBlock'
@@ -24,6 +25,7 @@ import { usePageMeta } from '@/hooks/usePageMeta'
 import { useWorkspace } from '@/hooks/useWorkspace'
 import { useErrorToast } from '@/hooks/useErrorToast'
 import { NEW_POST_PATH } from '@/components/owner/desk'
+import { cn } from '@/lib/utils'
 
 function Shortcut({
   icon: Icon,
@@ -32,6 +34,7 @@ function Shortcut({
   to,
   href,
   onClick,
+  className,
 }: {
   icon: ComponentType<{ className?: string }>
   title: string
@@ -39,9 +42,12 @@ function Shortcut({
   to?: string
   href?: string
   onClick?: () => void
+  className?: string
 }) {
-  const cls =
-    'group flex items-center gap-3 rounded-xl border border-slate-200 bg-white p-3 text-left transition hover:border-brand-300 hover:bg-brand-50/40 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500'
+  const cls = cn(
+    className,
+    'group flex items-center gap-3 rounded-xl border border-slate-200 bg-white p-3 text-left transition hover:border-brand-300 hover:bg-brand-50/40 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500',
+  )
   const body = (
     <>
       <span className="inline-flex size-10 shrink-0 items-center justify-center rounded-lg bg-brand-50 text-brand-700 transition group-hover:bg-brand-100">
@@ -198,7 +204,8 @@ function OwnerDashboard({ me }: { me: Me }) {
                 <Shortcut icon={PenLine} title="New post" text="Write one yourself" to={NEW_POST_PATH} />
                 <Shortcut icon={Sparkles} title="Generate post" text="Write one with AI" onClick={() => setGenerateOpen(true)} />
                 <Shortcut icon={CalendarClock} title="Schedule posts" text="Plan a month ahead" to="/dashboard/schedule" />
-                <Shortcut icon={ExternalLink} title="View blog" text="Opens in a new tab" href={blogPath} />
+                <Shortcut icon={Mail} title="Subscribers" text="Your newsletter readers" to="/dashboard/subscribers" />
+                <Shortcut icon={ExternalLink} title="View blog" text="Opens in a new tab" href={blogPath} className="sm:col-span-2" />
               </CardContent>
             </Card>
           </div>

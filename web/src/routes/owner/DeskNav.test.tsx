@@ -17,6 +17,7 @@ function setup(route: string, me: Me = owner) {
     'GET /api/workspace/scheduled': json({ items: [] }),
     'GET /api/workspace/media': json({ items: [], limit: 40 }),
     'GET /api/workspace/posts': json({ posts: [], total: 0 }),
+    'GET /api/workspace/subscribers': json({ subscribers: [], counts: { pending: 0, confirmed: 0, unsubscribed: 0, bounced: 0, total: 0 }, page: 1, hasMore: false, limit: 1000 }),
   })
   renderWithProviders(<AppRoutes />, { route })
 }
@@ -34,6 +35,7 @@ describe("the owner's desk", () => {
     ['/dashboard/schedule', 'Post Scheduler', 'Schedule'],
     ['/dashboard/categories', 'Category Management', 'Categories'],
     ['/dashboard/media', 'Media Library', 'Media library'],
+    ['/dashboard/subscribers', 'Subscribers', 'Subscribers'],
     ['/dashboard/posts', 'My Posts', 'Posts'],
     ['/dashboard/all-posts', 'All posts', 'Posts'],
   ])('%s shows %s with the %s tab current', async (route, heading, tab) => {
@@ -56,6 +58,7 @@ describe("the owner's desk", () => {
     ['/admin/schedule', '/dashboard/schedule'],
     ['/admin/categories', '/dashboard/categories'],
     ['/admin/media-library', '/dashboard/media'],
+    ['/admin/subscribers', '/dashboard/subscribers'],
   ])('an owner at %s is sent to %s', async (from, to) => {
     setup(from)
     await waitFor(() => expect(location().textContent).toBe(to))
@@ -73,6 +76,7 @@ describe("the admin's desk", () => {
     ['/dashboard/schedule', '/admin/schedule'],
     ['/dashboard/categories', '/admin/categories'],
     ['/dashboard/media', '/admin/media-library'],
+    ['/dashboard/subscribers', '/admin/subscribers'],
   ])('an admin at %s is sent to %s', async (from, to) => {
     setup(from, admin)
     await waitFor(() => expect(location().textContent).toBe(to))
@@ -82,6 +86,7 @@ describe("the admin's desk", () => {
     ['/admin/schedule', 'Post Scheduler', 'Schedule'],
     ['/admin/categories', 'Category Management', 'Categories'],
     ['/admin/media-library', 'Media Library', 'Media library'],
+    ['/admin/subscribers', 'Subscribers', 'Subscribers'],
     ['/dashboard/posts', 'My Posts', 'Posts'],
     ['/dashboard/settings', 'Settings', 'Settings'],
   ])('%s shows %s with the admin tabs, %s current', async (route, heading, tab) => {

@@ -4,7 +4,8 @@ import userEvent from '@testing-library/user-event'
 import { toast } from 'sonner'
 import { AppRoutes } from '@/App'
 import { preloadLazyPages } from '@/lib/lazyPage'
-import type { Category, Post, PostPatch, Revision } from '@/api/types'
+import type { Category, Post, PostPatch, Revision, WorkspaceResponse } from '@/api/types'
+import { workspaceResponse } from '@/routes/admin/fixtures'
 import { apiError, json, makePost, mockFetch, owner, renderWithProviders } from '@/test/utils'
 import { AUTOSAVE_MS } from '@/features/post/usePostDesk'
 import { fromLocalInput } from '@/features/post/schedule'
@@ -42,6 +43,7 @@ function setup(post: Post | null, { routes = {}, patch }: { routes?: Record<stri
     'GET /api/categories': json({ categories: [] }),
     'GET /api/workspace/categories': json({ categories: [keto] }),
     'GET /api/workspace/posts': json({ posts: [], total: 0 }),
+    'GET /api/workspace': json(workspaceResponse),
     ...(post
       ? {
           'GET /api/workspace/posts/9': json({ post }),
@@ -83,7 +85,7 @@ describe('the post desk', () => {
     expect(screen.getByRole('status', { name: '' })).toHaveTextContent('Unsaved changes')
 
     await waitFor(() => expect(location()).toHaveTextContent('/dashboard/posts/42'), { timeout: AUTOSAVE_MS + 10_000 })
-    expect(calls).toEqual([{ method: 'POST', path: '/api/workspace/posts', body: { title: 'My first post', content: '', category: 'keto' } }])
+    expect(calls).toEqual([{ method: 'POST', path: '/api/workspace/posts', body: { title: 'My first post', content: '', category: 'keto', sendNewsletter: true } }])
     expect(await screen.findByText('Saved')).toBeInTheDocument()
     expect(screen.getByRole('heading', { name: 'Edit post' })).toBeInTheDocument()
     // the slug the server made shows up, and the desk kept what was typed
@@ -188,5 +190,59 @@ describe('the post desk', () => {
     expect(slug).toHaveAccessibleDescription('Another post of this blog has that address')
     expect(calls).toEqual([{ method: 'PATCH', path: '/api/workspace/posts/9', body: { slug: 'ten-keto-breakfasts', status: 'published' } }])
     expect(within(statusPanel()).getByText('Draft')).toBeInTheDocument()
+  })
+
+  it('e-mails a new post when the blog sends newsletters unless the box is unticked', async () => {
+    const created = makeFull({ id: 42, title: 'Quiet post' })
+    const { user, calls } = setup(null, {
+      routes: {
+        'POST /api/workspace/posts': () => json({ post: { ...created, newsletter: 'off' } }, 201),
+        'GET /api/workspace/posts/42/revisions': json({ revisions: [] }),
+      },
+    })
+    const box = await screen.findByRole('checkbox', { name: "E-mail this post to subscribers when it's published" })
+    expect(box).toBeChecked()
+    await user.click(box)
+    await user.type(titleInput(), 'Quiet post')
+    await user.click(within(statusPanel()).getByRole('button', { name: 'Save draft' }))
+    expect(await screen.findByText('Draft saved')).toBeInTheDocument()
+    expect(calls[0]).toMatchObject({ method: 'POST', body: { title: 'Quiet post', sendNewsletter: false } })
+  })
+
+  it('starts a new post unticked, with a way to Settings, when the blog does not send newsletters', async () => {
+    const off: WorkspaceResponse = { ...workspaceResponse, settings: { ...workspaceResponse.settings, newsletterEnabled: false } }
+    setup(null, { routes: { 'GET /api/workspace': json(off) } })
+    const box = await screen.findByRole('checkbox', { name: "E-mail this post to subscribers when it's published" })
+    expect(box).not.toBeChecked()
+    expect(screen.getByText(/E-mailing new posts is off for this blog/)).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Turn it on in Settings' })).toHaveAttribute('href', '/dashboard/settings')
+  })
+
+  it('sends the changed choice of a scheduled post with Update', async () => {
+    const { user, calls } = setup(makeFull({ status: 'scheduled', publishAt: '2030-01-01T10:00:00Z', newsletter: 'pending' }))
+    const box = await screen.findByRole('checkbox', { name: "E-mail this post to subscribers when it's published" })
+    expect(box).toBeChecked()
+    await user.click(box)
+    await user.click(within(statusPanel()).getByRole('button', { name: 'Update' }))
+    expect(await screen.findByText('Post updated')).toBeInTheDocument()
+    expect(calls).toEqual([{ method: 'PATCH', path: '/api/workspace/posts/9', body: { sendNewsletter: false } }])
+  })
+
+  it('says what became of a published post’s e-mail instead of the box', async () => {
+    setup(makeFull({ status: 'published', newsletter: 'sent', newsletterRecipients: 12 }))
+    const panel = await screen.findByRole('region', { name: 'Newsletter' })
+    expect(within(panel).getByRole('status')).toHaveTextContent('Sent to 12 subscribers')
+    expect(screen.queryByRole('checkbox', { name: /E-mail this post/ })).not.toBeInTheDocument()
+  })
+
+  it('shows why a post was not e-mailed', async () => {
+    setup(makeFull({ status: 'published', newsletter: 'skipped', newsletterNote: 'verify your e-mail address first' }))
+    expect(await screen.findByText('Not sent: verify your e-mail address first')).toBeInTheDocument()
+  })
+
+  it('has no newsletter box for a post published before newsletters', async () => {
+    setup(makeFull({ status: 'published', newsletter: 'none' }))
+    await screen.findByRole('region', { name: 'Status & publishing' })
+    expect(screen.queryByRole('region', { name: 'Newsletter' })).not.toBeInTheDocument()
   })
 })

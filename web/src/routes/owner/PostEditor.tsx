@@ -15,7 +15,7 @@ import { LoadingRows } from '@/components/ui/query-state'
 import { PostDesk } from '@/features/post/PostDesk'
 import { useOwnerPost } from '@/hooks/useOwner'
 import { usePageMeta } from '@/hooks/usePageMeta'
-import { useWorkspaceCategories } from '@/hooks/useWorkspace'
+import { useWorkspace, useWorkspaceCategories } from '@/hooks/useWorkspace'
 
 function Frame({ title, children }: { title: string; children: ReactNode }) {
   return <OwnerPage title={title}>{children}</OwnerPage>
@@ -30,6 +30,8 @@ const backToPosts = (
 function DeskLoader({ me, id }: { me: Me; id: number | null }) {
   const post = useOwnerPost(id)
   const categories = useWorkspaceCategories(Boolean(me.workspace))
+  // Whether the blog e-mails new posts: a new post's newsletter checkbox starts from it.
+  const workspace = useWorkspace(Boolean(me.workspace))
   if (!me.workspace) return <Frame title="Post"><EmptyState title="No workspace found" action={backToPosts} /></Frame>
   if (id !== null && post.isError) {
     return (
@@ -42,7 +44,7 @@ function DeskLoader({ me, id }: { me: Me; id: number | null }) {
       </Frame>
     )
   }
-  if ((id !== null && !post.data) || (id === null && categories.isLoading)) {
+  if ((id !== null && !post.data) || (id === null && (categories.isLoading || workspace.isLoading))) {
     return (
       <Frame title={id === null ? 'New post' : 'Edit post'}>
         <LoadingRows className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_22rem]" rows={['h-96 rounded-2xl', 'h-64 rounded-2xl']} />
@@ -51,7 +53,15 @@ function DeskLoader({ me, id }: { me: Me; id: number | null }) {
   }
   // One element at one place for a new post and for the post it becomes: the desk stays mounted
   // (with what is being typed) when a new post's first save moves the page to its address.
-  return <PostDesk me={me} initial={id === null ? null : (post.data ?? null)} categories={categories.data ?? []} categoriesLoading={categories.isLoading} />
+  return (
+    <PostDesk
+      me={me}
+      initial={id === null ? null : (post.data ?? null)}
+      categories={categories.data ?? []}
+      categoriesLoading={categories.isLoading}
+      newsletterEnabled={workspace.data?.settings.newsletterEnabled}
+    />
+  )
 }
 
 export default function PostEditor() {

@@ -1,7 +1,8 @@
 /**
  * /dashboard/settings — the blog settings on a page of their own: title, description, template,
  * colour, font, 'Review AI posts before they go live' and the writing profile (brand voice,
- * language, default tone and length), the blog's custom domain, its brand and the user's author profile.
+ * language, default tone and length), its brand, its newsletter, the blog's custom domain and the user's
+ * author profile.
  * Admins get the site workspace's (which has no custom domain: it lives at the base URL).
  * Signed out: /admin/login.
  */
@@ -13,17 +14,22 @@ import { AccountSettings } from '@/components/account/AccountSettings'
 import { BrandSettings } from '@/features/brand/BrandSettings'
 import { OwnerPage } from '@/components/owner/OwnerLayout'
 import { DomainSettings } from '@/features/domain/DomainSettings'
+import { NewsletterSettings } from '@/features/newsletter/NewsletterSettings'
+import { ADMIN_SUBSCRIBERS_PATH, OWNER_SUBSCRIBERS_PATH } from '@/features/subscribers/SubscribersScreen'
+import { useMe } from '@/hooks/useMe'
 import { usePageMeta } from '@/hooks/usePageMeta'
 import { useWorkspaceCategories } from '@/hooks/useWorkspace'
 
 function SettingsForm() {
   const categories = useWorkspaceCategories()
+  const isAdmin = Boolean(useMe().me?.isAdmin)
   return (
     <WorkspaceGate>
       {(data) => (
         <div className="grid gap-8">
           <BlogSettingsForm key={data.workspace.id} settings={data.settings} slug={data.workspace.slug} categories={categories.data} />
           <BrandSettings slug={data.workspace.slug} />
+          <NewsletterSettings data={data} subscribersPath={isAdmin ? ADMIN_SUBSCRIBERS_PATH : OWNER_SUBSCRIBERS_PATH} />
           {!data.site && <DomainSettings plan={data.plan} />}
           <AuthorProfile />
           <AccountSettings />

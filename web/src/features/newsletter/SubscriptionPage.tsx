@@ -1,0 +1,139 @@
+/**
+ * The pages a reader reaches from a newsletter e-mail, in the blog's frame: /confirm?token= (double
+ * opt-in) and /unsubscribe?token= (one click), also under /blog/{ws}/ and on a custom domain.
+ */
+import type { ReactNode } from 'react'
+import { Link, useParams, useSearchParams } from 'react-router'
+import { useQuery } from '@tanstack/react-query'
+import { CircleAlert, MailCheck, MailX } from 'lucide-react'
+import { errorMessage } from '@/api/client'
+import { confirmSubscription, unsubscribe } from '@/api/newsletter'
+import { qk } from '@/api/queryKeys'
+import { Spinner } from '@/components/ui/spinner'
+import { useNoIndex } from '@/hooks/useNoIndex'
+import { useSite } from '@/hooks/usePublic'
+import { usePageMeta } from '@/hooks/usePageMeta'
+import { blogHomePath } from '@/lib/paths'
+import { useRootBlog } from '@/lib/rootBlog'
+import { cn } from '@/lib/utils'
+import { INVALID_LINK, LINK_TEXTS, RESUBSCRIBE_HINT, UNSUBSCRIBED_NOTE, type LinkAction } from './texts'
+
+/**
+ * Sends the link's token once: a token works once, so the answer is kept for the page's life (the
+ * page may remount when its frame changes, and must not send it again).
+ */
+function useLink(action: LinkAction, token: string, workspace: string | undefined, ready: boolean) {
+  return useQuery({
+    queryKey: qk.subscriptionLink(action, token, workspace ?? ''),
+    queryFn: () => (action === 'confirm' ? confirmSubscription(token, workspace) : unsubscribe(token, workspace)),
+    enabled: token !== '' && ready,
+    retry: false,
+    staleTime: Infinity,
+    gcTime: Infinity,
+    refetchOnMount: false,
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
+  })
+}
+
+function Frame({ icon, tone, children }: { icon: ReactNode; tone: 'ok' | 'error' | 'busy'; children: ReactNode }) {
+  return (
+    <div className="container-page flex flex-col items-center py-20 text-center sm:py-28">
+      <span
+        className={cn(
+          'inline-flex size-14 items-center justify-center rounded-full',
+          tone === 'ok' && 'bg-(--brand-soft) text-(--brand-strong)',
+          tone === 'error' && 'bg-amber-50 text-amber-700',
+          tone === 'busy' && 'bg-slate-100 text-slate-500',
+        )}
+      >
+        {icon}
+      </span>
+      {children}
+    </div>
+  )
+}
+
+const heading = 'mt-6 max-w-2xl text-balance text-3xl font-extrabold tracking-tight text-slate-900 sm:text-4xl [font-family:var(--heading-font,inherit)]'
+const homeLink =
+  'mt-8 inline-flex h-11 items-center justify-center rounded-xl bg-(--brand) px-6 font-semibold text-(--brand-contrast) transition hover:brightness-110 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-(--brand) focus-visible:ring-offset-2'
+
+/** A confirmation or unsubscribe link's page: sends the token on arrival and says what came of it. */
+export function SubscriptionPage({ action }: { action: LinkAction }) {
+  const [params] = useSearchParams()
+  const token = (params.get('token') ?? '').trim()
+  const root = useRootBlog()
+  const fromRoute = useParams().workspace
+  // The blog whose page this is: /blog/{ws}/..., else the custom domain's blog, else the site's (none named).
+  const workspace = fromRoute ?? root?.slug
+  // At the root, the host may be a blog's custom domain: the head names it, else /api/site does.
+  const site = useSite()
+  const ready = workspace !== undefined || !site.isPending
+  const home = workspace ? blogHomePath(workspace, root?.slug) : '/'
+  const link = useLink(action, token, workspace, ready)
+  const texts = LINK_TEXTS[action]
+  usePageMeta(texts.title, null, link.data?.blog)
+  useNoIndex()
+
+  if (token && (link.isPending || !ready)) {
+    return (
+      <Frame tone="busy" icon={<Spinner className="size-6" />}>
+        <h1 role="status" className={heading}>
+          {texts.busy}
+        </h1>
+      </Frame>
+    )
+  }
+
+  if (!token || link.isError) {
+    return (
+      <Frame tone="error" icon={<CircleAlert className="size-7" aria-hidden="true" />}>
+        <h1 className={heading}>{texts.failed}</h1>
+        <p role="alert" className="mt-3 max-w-md text-slate-600">
+          {token ? errorMessage(link.error, INVALID_LINK) : INVALID_LINK}
+        </p>
+        <Link to={home} className={homeLink}>
+          Return to Home
+        </Link>
+      </Frame>
+    )
+  }
+
+  const answer = link.data
+  if (!answer) return null
+  return action === 'confirm' ? (
+    <Frame tone="ok" icon={<MailCheck className="size-7" aria-hidden="true" />}>
+      <h1 className={heading}>{texts.done(answer)}</h1>
+      <p className="mt-3 max-w-md text-slate-600">
+        {answer.email ? (
+          <>
+            New posts will arrive at <strong className="font-semibold text-slate-900">{answer.email}</strong>.
+          </>
+        ) : (
+          'New posts will arrive in your inbox.'
+        )}{' '}
+        Every e-mail has a link to unsubscribe.
+      </p>
+      <Link to={home} className={homeLink}>
+        Read the latest posts
+      </Link>
+    </Frame>
+  ) : (
+    <Frame tone="ok" icon={<MailX className="size-7" aria-hidden="true" />}>
+      <h1 className={heading}>{texts.done(answer)}</h1>
+      <p className="mt-3 max-w-md text-slate-600">{UNSUBSCRIBED_NOTE}</p>
+      <p className="mt-6 max-w-md text-sm text-slate-500">{RESUBSCRIBE_HINT}</p>
+      <Link to={home} className={homeLink}>
+        Return to Home
+      </Link>
+    </Frame>
+  )
+}
+
+export function ConfirmPage() {
+  return <SubscriptionPage action="confirm" />
+}
+
+export function UnsubscribePage() {
+  return <SubscriptionPage action="unsubscribe" />
+}

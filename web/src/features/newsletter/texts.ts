@@ -1,0 +1,49 @@
+/** The newsletter's words, shared by its pages and their tests. */
+import type { SubscriptionResponse } from '@/api/types'
+import { UNLIMITED } from '@/lib/usage'
+
+export type LinkAction = 'confirm' | 'unsubscribe'
+
+/** What the server says of a link it does not know (and what is shown for a link without a token). */
+export const INVALID_LINK = 'This link is invalid or has expired.'
+
+export const LINK_TEXTS = {
+  confirm: {
+    title: 'Confirm subscription',
+    busy: 'Confirming your subscription...',
+    done: (r: SubscriptionResponse) => `You're subscribed to ${r.blog}`,
+    failed: "We couldn't confirm your subscription",
+  },
+  unsubscribe: {
+    title: 'Unsubscribe',
+    busy: 'Unsubscribing...',
+    done: (r: SubscriptionResponse) => `You've been unsubscribed from ${r.blog}`,
+    failed: "We couldn't unsubscribe you",
+  },
+} as const
+
+export const UNSUBSCRIBED_NOTE = "You won't get any more e-mails from this list."
+export const RESUBSCRIBE_HINT = "Changed your mind? Subscribe again with the form below: we'll send you a new confirmation e-mail first."
+
+
+// ---- The owner's side: settings, dashboard, post desk ----
+
+export const SENDING_OFF = "E-mail sending is off: messages are written to the server's outbox folder."
+export const UNVERIFIED =
+  'Newsletters wait until your e-mail address is verified: open the link we sent you. Posts published before then are not e-mailed.'
+
+/** 'Newsletter e-mails this month: {sent} of {limit}' ('{sent} (unlimited)' without a cap). */
+export function emailsThisMonth(sent: number, limit: number, unlimited = false): string {
+  return unlimited || limit >= UNLIMITED ? `Newsletter e-mails this month: ${sent} (unlimited)` : `Newsletter e-mails this month: ${sent} of ${limit}`
+}
+
+export const NEWSLETTER_SWITCH = 'E-mail new posts to subscribers'
+export const NEWSLETTER_SWITCH_HINT = 'When a post is published, your confirmed subscribers get it once. You can leave one post out in the editor.'
+export const CONTENT_OPTIONS = [
+  { value: 'excerpt', label: 'Send the excerpt', hint: 'A short summary with a link to read the post on your blog.' },
+  { value: 'full', label: 'Send the full post', hint: 'The whole post in the e-mail, with a link to your blog.' },
+] as const
+
+/** The post desk's checkbox and the line after sending. */
+export const SEND_CHECKBOX = "E-mail this post to subscribers when it's published"
+export const BLOG_NEWSLETTER_OFF = 'E-mailing new posts is off for this blog.'
