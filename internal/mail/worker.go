@@ -193,15 +193,18 @@ func (w *Worker) RunOnce(ctx context.Context) (int, error) {
 		}
 	}()
 	var firstErr, dialErr error
+	handBack := func(rest []*store.Delivery) (int, error) {
+		for _, d := range rest {
+			if err := finish(store.DeliveryResult{ID: d.ID, Status: store.DeliveryQueued, NextAt: w.Now(),
+				Attempts: d.Attempts - 1}); err != nil && firstErr == nil {
+				firstErr = err
+			}
+		}
+		return len(ds), firstErr
+	}
 	for i, d := range ds {
 		if ctx.Err() != nil || w.limit.wait(ctx) != nil {
-			for _, rest := range ds[i:] {
-				if err := finish(store.DeliveryResult{ID: rest.ID, Status: store.DeliveryQueued, NextAt: w.Now(),
-					Attempts: rest.Attempts - 1}); err != nil && firstErr == nil {
-					firstErr = err
-				}
-			}
-			return len(ds), firstErr
+			return handBack(ds[i:])
 		}
 		msg, err := Build(d, w.From, w.Now())
 		if err == nil {
@@ -219,6 +222,10 @@ func (w *Worker) RunOnce(ctx context.Context) (int, error) {
 			if err == nil {
 				err = conn.Send(ctx, d, msg)
 			}
+		}
+		if err != nil && ctx.Err() != nil {
+			// Stopped while connecting: not this delivery's failure.
+			return handBack(ds[i:])
 		}
 		r := w.result(d, err, msg == nil)
 		if err != nil && r.Status == store.DeliveryQueued && conn != nil {
