@@ -77,6 +77,7 @@ func startNewsletter(t *testing.T, dbURL string) *newsletterEnv {
 	e := &newsletterEnv{box: &outbox{}, clock: &clock{t: time.Now()}}
 	e.app = apptest.Start(t, dbURL, apptest.Before(func(a *app.App) {
 		a.Newsletter.Mail, a.Newsletter.Now = e.box, e.clock.Now
+		a.Account.Mail = e.box
 	}))
 	e.owner = e.app.Client(t)
 	e.owner.SignUp("Jane", "jane@example.com", "secret123")
@@ -84,13 +85,24 @@ func startNewsletter(t *testing.T, dbURL string) *newsletterEnv {
 	r := e.owner.Get("/api/workspace")
 	r.JSON(t, &ws)
 	e.slug = ws.Workspace.Slug
-	if ws.Mail.EmailsLimit != 5000 || ws.Mail.EmailsSent != 0 || ws.Mail.Sending || !ws.Mail.Verified {
-		t.Fatalf("dashboard mail = %+v", ws.Mail)
+	if ws.Mail.EmailsLimit != 5000 || ws.Mail.EmailsSent != 0 || ws.Mail.Sending || ws.Mail.Verified {
+		t.Fatalf("dashboard mail of a new account = %+v", ws.Mail)
+	}
+	// The owner verifies the address from the sign-up's e-mail (newsletters
+	// wait for it).
+	token := linkToken(t, verifyLink, e.box.last(t, "jane@example.com").Text)
+	if r := e.owner.Do("POST", "/api/account/verify", map[string]string{"token": token}); r.StatusCode != 200 {
+		t.Fatalf("verify: %d %s", r.StatusCode, r.Body)
+	}
+	e.owner.Get("/api/workspace").JSON(t, &ws)
+	if !ws.Mail.Verified {
+		t.Fatalf("dashboard mail once verified = %+v", ws.Mail)
 	}
 	return e
 }
 
 var confirmLink = regexp.MustCompile(`/confirm\?token=([A-Za-z0-9_-]+)`)
+var verifyLink = regexp.MustCompile(`/verify-email\?token=([A-Za-z0-9_-]+)`)
 var unsubscribeLink = regexp.MustCompile(`/unsubscribe\?token=([A-Za-z0-9_-]+)`)
 
 func linkToken(t *testing.T, re *regexp.Regexp, text string) string {
