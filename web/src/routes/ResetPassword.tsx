@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react'
 import { Link, Navigate, useSearchParams } from 'react-router'
-import { useMutation } from '@tanstack/react-query'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { toast } from 'sonner'
 import { resetPassword } from '@/api/account'
 import { errorMessage, isApiError } from '@/api/client'
@@ -10,6 +10,8 @@ import { MIN_PASSWORD } from '@/components/auth/validation'
 import { Button } from '@/components/ui/button'
 import { Field } from '@/components/ui/field'
 import { usePageMeta } from '@/hooks/usePageMeta'
+import { SIGNED_OUT } from '@/hooks/useMe'
+import { qk } from '@/api/queryKeys'
 
 interface Values {
   password: string
@@ -31,9 +33,15 @@ export function ResetPassword() {
   const token = params.get('token') ?? ''
   const [values, setValues] = useState<Values>({ password: '', confirm: '' })
   const [errors, setErrors] = useState<Partial<Values>>({})
+  const queryClient = useQueryClient()
   const mutation = useMutation({
     mutationFn: (v: Values) => resetPassword(token, v.password),
-    onSuccess: () => toast.success('Password updated', { description: 'Sign in with your new password.' }),
+    onSuccess: () => {
+      // The reset ended every session, this browser's too.
+      queryClient.setQueryData(qk.me, SIGNED_OUT)
+      queryClient.removeQueries({ queryKey: qk.workspace })
+      toast.success('Password updated', { description: 'Sign in with your new password.' })
+    },
   })
 
   if (mutation.isSuccess) return <Navigate to="/login" replace />

@@ -194,7 +194,8 @@ export function SubscribersPanel() {
   const { list, subscribers } = s
 
   return (
-    <div className="grid gap-6">
+    // min-w-0: the status tabs scroll sideways on phones instead of widening the page.
+    <div className="grid gap-6 [&>*]:min-w-0">
       <Toolbar s={s} />
       <ImportErrors s={s} />
       <div className="flex flex-col gap-3 lg:flex-row lg:items-center lg:justify-between">
