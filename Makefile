@@ -27,7 +27,7 @@ go:
 test: lint test-go test-web test-e2e
 
 test-go:
-	INKPRESS_TEST_POSTGRES_URL='$(PG_URL)' $(GO) test -race -count=1 ./...
+	INKPRESS_TEST_POSTGRES_URL='$(PG_URL)' $(GO) test -race -count=1 -timeout 30m ./...
 
 test-web: web/node_modules/.package-lock.json
 	cd web && $(NPM) run lint && $(NPM) run typecheck && $(NPM) test

@@ -156,14 +156,18 @@ func (d *DB) DeleteUserSessions(ctx context.Context, userID int64) (int64, error
 }
 
 func (d *DB) WorkspaceOwnerVerified(ctx context.Context, workspaceID int64) (bool, error) {
-	var verified sql.NullInt64
-	err := d.db.QueryRowContext(ctx, `SELECT u.email_verified_at FROM workspaces w
-		LEFT JOIN users u ON u.id = w.user_id WHERE w.id = $1`, workspaceID).Scan(&verified)
+	var owned, verified sql.NullInt64
+	err := d.db.QueryRowContext(ctx, `SELECT w.user_id, u.email_verified_at FROM workspaces w
+		LEFT JOIN users u ON u.id = w.user_id WHERE w.id = $1`, workspaceID).Scan(&owned, &verified)
 	if errors.Is(err, sql.ErrNoRows) {
 		return false, store.ErrNotFound
 	}
 	if err != nil {
 		return false, err
+	}
+	if !owned.Valid {
+		// A blog without an owner is the platform's own, run by admins.
+		return true, nil
 	}
 	return verified.Valid && verified.Int64 > 0, nil
 }

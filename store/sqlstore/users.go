@@ -26,9 +26,13 @@ func insertUser(ctx context.Context, q queryer, u *store.User) error {
 	if u.CreatedAt.IsZero() {
 		u.CreatedAt = time.Now().UTC()
 	}
+	var verified int64
+	if u.EmailVerified {
+		verified = ms(u.CreatedAt)
+	}
 	err := q.QueryRowContext(ctx,
-		`INSERT INTO users (email, name, password_hash, created_at) VALUES ($1, $2, $3, $4) RETURNING id`,
-		u.Email, u.Name, u.PasswordHash, ms(u.CreatedAt)).Scan(&u.ID)
+		`INSERT INTO users (email, name, password_hash, created_at, email_verified_at) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
+		u.Email, u.Name, u.PasswordHash, ms(u.CreatedAt), verified).Scan(&u.ID)
 	if isUnique(err) {
 		return store.ErrConflict
 	}

@@ -204,3 +204,26 @@ func TestUpgradeMarksExistingUsersVerified(t *testing.T) {
 		}
 	})
 }
+
+// The platform's own blog has no owner: admins run it, so its newsletters
+// never wait for a verification. An account made already verified (an
+// admin the operator configured) is verified from its first row.
+func TestOwnerlessBlogAndPreverifiedUsers(t *testing.T) {
+	Run(t, func(t *testing.T, s *sqlstore.DB) {
+		site, err := s.CreateWorkspace(ctx, store.CreateWorkspace{Name: "Site", Slug: "site", PlanTier: store.PlanAdmin})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if ok, err := s.WorkspaceOwnerVerified(ctx, site.ID); err != nil || !ok {
+			t.Fatalf("ownerless blog verified = %v, %v", ok, err)
+		}
+		u := &store.User{Email: "admin@x.io", Name: "Admin", PasswordHash: "h", EmailVerified: true}
+		if err := s.CreateUser(ctx, u); err != nil {
+			t.Fatal(err)
+		}
+		got, err := s.GetUser(ctx, u.ID)
+		if err != nil || !got.EmailVerified {
+			t.Fatalf("pre-verified user = %+v, %v", got, err)
+		}
+	})
+}
