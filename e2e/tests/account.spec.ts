@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { mailLink, readOutbox, signUp, uniqueEmail } from './helpers';
+import { signUp, uniqueEmail } from './helpers';
+import { linkIn, waitForMail } from './outbox';
 
 // Password reset end to end: the link is read from the outbox the mail
 // worker writes without SMTP.
@@ -16,9 +17,9 @@ test('forgot password, reset from the e-mail, sign in with the new password', as
   await page.getByRole('button', { name: 'Send reset link' }).click();
   await expect(page.getByText("If an account exists for that address, we've sent a link to reset your password.")).toBeVisible();
 
-  const mail = await readOutbox(email, 'Reset your');
-  expect(mail.text).toContain('1 hour');
-  const link = mailLink(mail, '/reset-password');
+  const mail = await waitForMail(email, 'Reset your');
+  expect(mail.body).toContain('1 hour');
+  const link = linkIn(mail, '/reset-password');
   await page.goto(link);
   await page.getByLabel('New password', { exact: true }).fill('new-pass1');
   await page.getByLabel('Confirm new password', { exact: true }).fill('new-pass1');
