@@ -11,35 +11,9 @@ import (
 
 	"github.com/inkpress/inkpress/internal/app"
 	"github.com/inkpress/inkpress/internal/app/apptest"
-	"github.com/inkpress/inkpress/internal/mail"
 	"github.com/inkpress/inkpress/server/api/contract"
 	"github.com/inkpress/inkpress/store"
 )
-
-// mailbox records what the account service queues.
-type mailbox struct {
-	mu   sync.Mutex
-	sent []mail.Envelope
-}
-
-func (m *mailbox) Queue(_ context.Context, e mail.Envelope) error {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	m.sent = append(m.sent, e)
-	return nil
-}
-
-func (m *mailbox) to(addr, kind string) []mail.Envelope {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	var out []mail.Envelope
-	for _, e := range m.sent {
-		if e.To == addr && e.Kind == kind {
-			out = append(out, e)
-		}
-	}
-	return out
-}
 
 // fakeClock is the account service's clock, moved by tests.
 type fakeClock struct {
@@ -62,12 +36,12 @@ func (c *fakeClock) Advance(d time.Duration) {
 type accountEnv struct {
 	*apptest.App
 	t     *testing.T
-	box   *mailbox
+	box   *outbox
 	clock *fakeClock
 }
 
 func startAccount(t *testing.T, dbURL string) *accountEnv {
-	e := &accountEnv{t: t, box: &mailbox{}, clock: &fakeClock{}}
+	e := &accountEnv{t: t, box: &outbox{}, clock: &fakeClock{}}
 	e.App = apptest.Start(t, dbURL, apptest.Env("INKPRESS_SITE_NAME", "Inky Test"), apptest.Before(func(a *app.App) {
 		a.Account.Mail = e.box
 		a.Account.Now = e.clock.Now

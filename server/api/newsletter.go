@@ -2,6 +2,7 @@ package api
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"io"
 	"net/http"
@@ -57,23 +58,18 @@ func toSubscriptionJSON(res *newsletter.Result) contract.SubscriptionResponse {
 	return contract.SubscriptionResponse{Status: contract.SubscriberStatus(res.Status), Blog: res.Blog, Email: res.Email}
 }
 
+// confirmSubscription and unsubscribe apply a link's token on the blog
+// whose page opened it.
 func (h *Handler) confirmSubscription(w http.ResponseWriter, r *http.Request) error {
-	var in contract.TokenInput
-	if err := Decode(w, r, &in); err != nil {
-		return err
-	}
-	b, err := h.subscribeBlog(r, in.Workspace)
-	if err != nil {
-		return err
-	}
-	res, err := h.Newsletter.Confirm(r.Context(), b, in.Token)
-	if err != nil {
-		return err
-	}
-	return WriteJSON(w, http.StatusOK, toSubscriptionJSON(res))
+	return h.subscriptionLink(w, r, h.Newsletter.Confirm)
 }
 
 func (h *Handler) unsubscribe(w http.ResponseWriter, r *http.Request) error {
+	return h.subscriptionLink(w, r, h.Newsletter.Unsubscribe)
+}
+
+func (h *Handler) subscriptionLink(w http.ResponseWriter, r *http.Request,
+	apply func(ctx context.Context, b *site.Blog, token string) (*newsletter.Result, error)) error {
 	var in contract.TokenInput
 	if err := Decode(w, r, &in); err != nil {
 		return err
@@ -82,7 +78,7 @@ func (h *Handler) unsubscribe(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	res, err := h.Newsletter.Unsubscribe(r.Context(), b, in.Token)
+	res, err := apply(r.Context(), b, in.Token)
 	if err != nil {
 		return err
 	}

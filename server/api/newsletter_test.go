@@ -18,7 +18,7 @@ import (
 	"github.com/inkpress/inkpress/store"
 )
 
-// outbox records the e-mails the newsletter service queues.
+// outbox records the e-mails a service queues (newsletter, account).
 type outbox struct {
 	mu   sync.Mutex
 	sent []mail.Envelope
@@ -35,6 +35,19 @@ func (o *outbox) count() int {
 	o.mu.Lock()
 	defer o.mu.Unlock()
 	return len(o.sent)
+}
+
+// to is every e-mail of kind to addr, oldest first.
+func (o *outbox) to(addr, kind string) []mail.Envelope {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	var out []mail.Envelope
+	for _, e := range o.sent {
+		if e.To == addr && e.Kind == kind {
+			out = append(out, e)
+		}
+	}
+	return out
 }
 
 // last is the newest e-mail to an address.
