@@ -40,6 +40,7 @@ import (
 	"github.com/inkpress/inkpress/internal/reader"
 	"github.com/inkpress/inkpress/internal/scheduler"
 	"github.com/inkpress/inkpress/internal/site"
+	"github.com/inkpress/inkpress/internal/ssr"
 	"github.com/inkpress/inkpress/internal/tlsserve"
 	"github.com/inkpress/inkpress/internal/views"
 	"github.com/inkpress/inkpress/internal/workspace"
@@ -239,7 +240,22 @@ func New(ctx context.Context, cfg *config.Config, logger *slog.Logger) (*App, er
 	apiHandler.Account = a.Account
 	siteHandler := &sitehttp.Handler{Config: cfg, Reader: rd, Site: a.Site, Cache: a.Cache, App: fe, Views: a.Views, Posts: a.Posts,
 		DefaultImage: a.defaultImage}
-	a.Server = &server.Server{Addr: cfg.Addr, API: apiHandler.Routes(), Site: siteHandler, Media: mediaHandler,
+	apiRoutes := apiHandler.Routes()
+	if cfg.SSR {
+		// Public pages are rendered by the app itself, its data answered by the API in process.
+		r, err := ssr.New(ssr.Config{Bundle: web.SSR(), Fetch: ssr.HandlerFetcher(apiRoutes), Engines: cfg.SSREngines,
+			Timeout: cfg.SSRTimeout, Memory: cfg.SSRMemory, Logger: logger})
+		switch {
+		case err == nil:
+			siteHandler.SSR = r
+		case errors.Is(err, ssr.ErrNoBundle):
+			logger.Warn("the app's server bundle is not built: public pages are served as plain HTML (make build)")
+		default:
+			db.Close()
+			return nil, err
+		}
+	}
+	a.Server = &server.Server{Addr: cfg.Addr, API: apiRoutes, Site: siteHandler, Media: mediaHandler,
 		Store: db, Logger: logger, TrustedOrigins: []string{cfg.BaseURL},
 		CSP: sitehttp.ContentSecurityPolicy(cfg), HSTS: strings.HasPrefix(cfg.BaseURL, "https://"),
 		RequestTimeout: cfg.RequestTimeout, AccessLog: cfg.AccessLog, ReadyTimeout: cfg.DBTimeout, Ready: a.readiness()}

@@ -94,6 +94,12 @@ type Config struct {
 	MailBatch   int
 	MailRate    float64 // messages per second per instance
 	MailWorkers int
+
+	// Server rendering of public pages (internal/ssr).
+	SSR        bool
+	SSREngines int
+	SSRTimeout time.Duration
+	SSRMemory  int64 // bytes
 }
 
 // Var describes one setting for flags and the README.
@@ -257,6 +263,35 @@ var Vars = []Var{
 			err = errors.New("must be from 1 to 64")
 		}
 		c.MailWorkers = n
+		return err
+	}},
+	{"INKPRESS_SSR", "ssr", "true", "render public pages with the app on the server (false = the plain server HTML, which the app replaces)", func(c *Config, v string) error {
+		b, err := strconv.ParseBool(v)
+		c.SSR = b
+		return err
+	}},
+	{"INKPRESS_SSR_ENGINES", "ssr-engines", "2", "public pages rendered at once (each engine holds the app: about 20 MB)", func(c *Config, v string) error {
+		n, err := strconv.Atoi(v)
+		if err == nil && (n < 1 || n > 64) {
+			err = errors.New("must be from 1 to 64")
+		}
+		c.SSREngines = n
+		return err
+	}},
+	{"INKPRESS_SSR_TIMEOUT", "ssr-timeout", "2s", "longest server render of one page; over it the plain page is served", func(c *Config, v string) error {
+		d, err := time.ParseDuration(v)
+		if err == nil && d <= 0 {
+			err = errors.New("must be positive")
+		}
+		c.SSRTimeout = d
+		return err
+	}},
+	{"INKPRESS_SSR_MEMORY", "ssr-memory", "128", "memory one render engine may use, in MB; over it the plain page is served", func(c *Config, v string) error {
+		n, err := strconv.Atoi(v)
+		if err == nil && (n < 32 || n > 4096) {
+			err = errors.New("must be from 32 to 4096")
+		}
+		c.SSRMemory = int64(n) << 20
 		return err
 	}},
 	{"INKPRESS_REQUEST_TIMEOUT", "request-timeout", "30s", "deadline of a request's work (database, storage); generation has its own", func(c *Config, v string) error {

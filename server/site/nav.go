@@ -160,7 +160,7 @@ func (h *Handler) tagPage(w http.ResponseWriter, r *http.Request, b *site.Blog, 
 		return handled(err)
 	}
 	path := b.TagPath(tag)
-	return h.serveHTML(w, r, b.Workspace.ID, b.URL(path)+pageKey(n), func(ctx context.Context) (*page, error) {
+	return h.serveHTML(w, r, b, b.URL(path)+pageKey(n), func(ctx context.Context) (*page, error) {
 		l, err := h.listPage(ctx, b, reader.ListQuery{Tag: tag, Order: reader.Latest, Limit: listPosts, Page: n})
 		if err != nil {
 			return nil, err
@@ -282,7 +282,9 @@ func (h *Handler) searchPage(w http.ResponseWriter, r *http.Request, b *site.Blo
 	if err != nil {
 		return err
 	}
-	en := h.entry(&page{head: hd, body: framed})
+	pg := &page{head: hd, body: framed}
+	h.render(r, b, pg)
+	en := h.entry(pg)
 	en.Status, en.ETag = status, cache.ETag(en.Body)
 	en.Write(w, r, "no-cache")
 	return nil

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"html"
 	"net/http"
+	"net/url"
 	"strconv"
 	"strings"
 	"time"
@@ -14,6 +15,7 @@ import (
 	"github.com/inkpress/inkpress/internal/posts"
 	"github.com/inkpress/inkpress/internal/reader"
 	"github.com/inkpress/inkpress/internal/site"
+	"github.com/inkpress/inkpress/internal/ssr"
 	"github.com/inkpress/inkpress/internal/views"
 	"github.com/inkpress/inkpress/store"
 )
@@ -27,20 +29,24 @@ const (
 	listPosts = reader.ListPageSize // the site's post list, category, tag and search pages
 )
 
-// page is a rendered public page.
+// page is a rendered public page: its head, and its body twice over: the
+// plain HTML the server writes itself (for a failed or disabled server
+// render) and the app's own rendering, when there is one.
 type page struct {
 	head Head
 	body string
+	app  *ssr.Page
 }
 
 // serveHTML answers a page from the workspace's cache (rendering on a miss)
 // with ETag revalidation. A fill returning store.ErrNotFound yields the 404 page.
-func (h *Handler) serveHTML(w http.ResponseWriter, r *http.Request, wsID int64, key string, fill func(ctx context.Context) (*page, error)) error {
-	e, err := h.Cache.Get(wsID, "html:"+key, func() (*cache.Entry, error) {
+func (h *Handler) serveHTML(w http.ResponseWriter, r *http.Request, b *site.Blog, key string, fill func(ctx context.Context) (*page, error)) error {
+	e, err := h.Cache.Get(b.Workspace.ID, "html:"+key, func() (*cache.Entry, error) {
 		p, err := fill(r.Context())
 		if err != nil {
 			return nil, err
 		}
+		h.render(r, b, p)
 		return h.entry(p), nil
 	})
 	if err != nil {
@@ -50,11 +56,41 @@ func (h *Handler) serveHTML(w http.ResponseWriter, r *http.Request, wsID int64, 
 	return nil
 }
 
+// render has the app render the page on the server (internal/ssr). On
+// failure the renderer logs why and the page keeps its plain body: a reader
+// never gets an error for it. The address rendered keeps only the query
+// parameters the pages read (the cache key holds them), so one cached page
+// fits every reader of that address.
+func (h *Handler) render(r *http.Request, b *site.Blog, p *page) {
+	if h.SSR == nil {
+		return
+	}
+	u := b.Origin + r.URL.EscapedPath()
+	q := url.Values{}
+	for _, k := range []string{"page", "q"} {
+		if v := r.URL.Query().Get(k); v != "" {
+			q.Set(k, v)
+		}
+	}
+	if len(q) > 0 {
+		u += "?" + q.Encode()
+	}
+	if app, err := h.SSR.Render(r.Context(), u); err == nil {
+		p.app = app
+	}
+}
+
 // entry renders a page into the app's HTML. The policy allows the page's
 // own inline scripts (the JSON-LD) by hash; made once here, it travels
 // with a cached body.
 func (h *Handler) entry(p *page) *cache.Entry {
-	body := h.App.Page(p.head.Lang, h.renderHead(p.head), p.body)
+	head := h.renderHead(p.head)
+	var body []byte
+	if p.app != nil {
+		body = h.App.Rendered(p.head.Lang, head, p.app.HTML, p.app.Data)
+	} else {
+		body = h.App.Page(p.head.Lang, head, p.body)
+	}
 	e := &cache.Entry{Body: body, ContentType: "text/html; charset=utf-8", Status: http.StatusOK}
 	if hs := inlineScriptHashes(body); len(hs) > 0 {
 		e.CSP = ContentSecurityPolicy(h.Config, hs...)
@@ -130,7 +166,7 @@ func (h *Handler) homePage(w http.ResponseWriter, r *http.Request, b *site.Blog)
 	if err != nil {
 		return handled(err)
 	}
-	return h.serveHTML(w, r, b.Workspace.ID, b.URL(b.HomePath())+pageKey(n), func(ctx context.Context) (*page, error) {
+	return h.serveHTML(w, r, b, b.URL(b.HomePath())+pageKey(n), func(ctx context.Context) (*page, error) {
 		m, err := h.blogMeta(ctx, b)
 		if err != nil {
 			return nil, err
@@ -164,7 +200,7 @@ func (h *Handler) staticPage(w http.ResponseWriter, r *http.Request, b *site.Blo
 			return handled(err)
 		}
 	}
-	return h.serveHTML(w, r, b.Workspace.ID, b.URL("/"+name)+pageKey(n), func(ctx context.Context) (*page, error) {
+	return h.serveHTML(w, r, b, b.URL("/"+name)+pageKey(n), func(ctx context.Context) (*page, error) {
 		hd := Head{Canonical: b.URL("/" + name), RSS: b.URL("/feed.xml")}
 		var body string
 		switch name {
@@ -198,7 +234,7 @@ func (h *Handler) categoryPage(w http.ResponseWriter, r *http.Request, b *site.B
 	if err != nil {
 		return handled(err)
 	}
-	return h.serveHTML(w, r, b.Workspace.ID, b.URL(b.CategoryPath(slug))+pageKey(n), func(ctx context.Context) (*page, error) {
+	return h.serveHTML(w, r, b, b.URL(b.CategoryPath(slug))+pageKey(n), func(ctx context.Context) (*page, error) {
 		c, err := h.Reader.Category(ctx, b.Workspace.ID, slug)
 		if err != nil {
 			return nil, err
@@ -235,7 +271,7 @@ func (h *Handler) postPage(w http.ResponseWriter, r *http.Request, b *site.Blog,
 	if !content.ValidSlug(category) || !validPostSlug(slug) {
 		return store.ErrNotFound
 	}
-	err := h.serveHTML(w, r, b.Workspace.ID, b.URL(b.PostPath(category, slug)), func(ctx context.Context) (*page, error) {
+	err := h.serveHTML(w, r, b, b.URL(b.PostPath(category, slug)), func(ctx context.Context) (*page, error) {
 		p, err := h.Reader.Post(ctx, b.Workspace.ID, category, slug)
 		if err != nil {
 			return nil, err

@@ -20,6 +20,7 @@ import (
 	"github.com/inkpress/inkpress/internal/posts"
 	"github.com/inkpress/inkpress/internal/reader"
 	"github.com/inkpress/inkpress/internal/site"
+	"github.com/inkpress/inkpress/internal/ssr"
 	"github.com/inkpress/inkpress/internal/views"
 	"github.com/inkpress/inkpress/server/frontend"
 	"github.com/inkpress/inkpress/store"
@@ -37,6 +38,8 @@ type Handler struct {
 	Views  *views.Counter
 	// Posts opens preview links (the one page that shows unpublished posts).
 	Posts *posts.Service
+	// SSR renders public pages with the app (nil: the plain pages only).
+	SSR *ssr.Renderer
 	// DefaultImage draws the default preview image once, on first request.
 	DefaultImage func(ctx context.Context) ([]byte, string, error)
 

@@ -181,9 +181,9 @@ export function AppProviders({ children, client }: { children: ReactNode; client
 
 const defaultClient = createQueryClient()
 
-export default function App() {
+export default function App({ client }: { client?: QueryClient }) {
   return (
-    <AppProviders>
+    <AppProviders client={client}>
       <BrowserRouter>
         <AppRoutes />
       </BrowserRouter>

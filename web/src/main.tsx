@@ -1,15 +1,21 @@
 import { StrictMode } from 'react'
-import { createRoot } from 'react-dom/client'
+import { createRoot, hydrateRoot } from 'react-dom/client'
 import './fonts'
 import './index.css'
 import App from './App'
+import { createQueryClient, seedFromPage } from './lib/queryClient'
 
 const container = document.getElementById('root')
 if (!container) throw new Error('#root is missing from index.html')
 
-// The server may have put crawler-visible HTML into #root; the client app replaces it.
-createRoot(container).render(
+const client = createQueryClient()
+seedFromPage(client)
+const app = (
   <StrictMode>
-    <App />
-  </StrictMode>,
+    <App client={client} />
+  </StrictMode>
 )
+// The server rendered this page with the app (data-ssr): take its HTML over. Otherwise (the app's own screens, or
+// the server's plain fallback) the app renders from scratch and replaces what is there.
+if (container.hasAttribute('data-ssr')) hydrateRoot(container, app)
+else createRoot(container).render(app)

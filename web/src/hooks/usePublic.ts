@@ -40,7 +40,7 @@ export function useInfinitePosts(q: Omit<PostsQuery, 'page'>, enabled = true, fi
 export function usePost(category: string, slug: string, workspace?: string) {
   return useQuery({
     queryKey: qk.post(category, slug, workspace),
-    queryFn: () => getPost(category, slug, workspace, shouldCountView(window.location.pathname)),
+    queryFn: () => getPost(category, slug, workspace, typeof window !== 'undefined' && shouldCountView(window.location.pathname)),
     // One fetch per visit: a refetch would count the view again.
     staleTime: 5 * 60_000,
     refetchOnWindowFocus: false,

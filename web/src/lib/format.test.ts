@@ -13,11 +13,11 @@ import {
 describe('dates', () => {
   it('formats card dates as MMM d, yyyy', () => {
     expect(formatShortDate('2025-01-05T12:00:00Z')).toBe('Jan 5, 2025')
-    expect(formatShortDate(new Date(2024, 11, 25))).toBe('Dec 25, 2024')
+    expect(formatShortDate(new Date(Date.UTC(2024, 11, 25, 23, 30)))).toBe('Dec 25, 2024')
   })
   it('formats post dates as MMMM d, yyyy', () => {
     expect(formatLongDate('2025-01-05T12:00:00Z')).toBe('January 5, 2025')
-    expect(formatLongDate(new Date(2024, 8, 30))).toBe('September 30, 2024')
+    expect(formatLongDate(new Date(Date.UTC(2024, 8, 30)))).toBe('September 30, 2024')
   })
   it('returns an empty string for missing or invalid dates', () => {
     expect(formatShortDate('')).toBe('')

@@ -6,16 +6,25 @@ function toDate(value: string | Date | null | undefined): Date | null {
   return isValid(d) ? d : null
 }
 
-/** Card date, e.g. 'Jan 5, 2025'. Empty string for a missing or invalid date. */
-export function formatShortDate(value: string | Date | null | undefined): string {
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December']
+
+/**
+ * A publication date as readers see it, in UTC: the server renders public pages once for every reader,
+ * so the day must not depend on the time zone of the machine that renders (feeds say UTC too).
+ */
+function publicDate(value: string | Date | null | undefined, month: (name: string) => string): string {
   const d = toDate(value)
-  return d ? format(d, 'MMM d, yyyy') : ''
+  return d ? `${month(MONTHS[d.getUTCMonth()])} ${d.getUTCDate()}, ${d.getUTCFullYear()}` : ''
 }
 
-/** Post page date, e.g. 'January 5, 2025'. Empty string for a missing or invalid date. */
+/** Card date, e.g. 'Jan 5, 2025' (UTC). Empty string for a missing or invalid date. */
+export function formatShortDate(value: string | Date | null | undefined): string {
+  return publicDate(value, (m) => m.slice(0, 3))
+}
+
+/** Post page date, e.g. 'January 5, 2025' (UTC). Empty string for a missing or invalid date. */
 export function formatLongDate(value: string | Date | null | undefined): string {
-  const d = toDate(value)
-  return d ? format(d, 'MMMM d, yyyy') : ''
+  return publicDate(value, (m) => m)
 }
 
 /** Date and time for tables, e.g. 'Jan 5, 2025, 3:04 PM'. */

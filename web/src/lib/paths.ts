@@ -1,3 +1,4 @@
+import { currentHref } from './location'
 import type { Author, PostSummary } from '@/api/types'
 
 /**
@@ -48,8 +49,9 @@ export function feedPath(opts: { workspace?: string; category?: string; rootSlug
 /** Where an author's link goes: the page's path on this origin (app navigation), else the full address. */
 export function authorHref(author: Pick<Author, 'url'>): { to: string; internal: boolean } {
   try {
-    const u = new URL(author.url, window.location.href)
-    if (u.origin === window.location.origin) return { to: u.pathname, internal: true }
+    const here = new URL(currentHref())
+    const u = new URL(author.url, here)
+    if (u.origin === here.origin) return { to: u.pathname, internal: true }
     return { to: u.href, internal: false }
   } catch {
     return { to: author.url, internal: false }

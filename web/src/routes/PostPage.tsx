@@ -1,3 +1,4 @@
+import { currentHref } from '@/lib/location'
 import type { MouseEvent } from 'react'
 import { Link, useNavigate, useParams } from 'react-router'
 import { ArrowLeft, CalendarDays, ChevronRight, Clock } from 'lucide-react'
@@ -88,7 +89,7 @@ export function Article({
   const root = useRootBlog()
   const home = workspaceSlug ? blogHomePath(workspaceSlug, root?.slug) : '/'
   const catHref = categoryPath(post.category, workspaceSlug, root?.slug)
-  const shareUrl = post.canonicalUrl || window.location.href
+  const shareUrl = post.canonicalUrl || currentHref()
   const tags = linkedTags(post.tags, post.tagSlugs)
 
   return (

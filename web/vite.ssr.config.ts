@@ -1,0 +1,68 @@
+import { writeFileSync } from 'node:fs'
+import { fileURLToPath, URL } from 'node:url'
+import { defineConfig, type Plugin } from 'vite'
+import react from '@vitejs/plugin-react'
+
+/**
+ * The server bundle: the public routes of the app as one self-contained script, run by the Go server's
+ * embedded JavaScript engine (internal/ssr). It exposes `begin`, `pass` and `data` (src/entry-server.tsx)
+ * on the global `InkpressSSR`. Everything is bundled in (no Node built-ins exist there) and React's browser
+ * server renderer is used.
+ */
+/**
+ * The owner's and admin's screens are loaded on demand in the browser and never rendered by the server:
+ * their dynamic imports become an empty module here, which keeps the editor and dashboards out of the bundle.
+ */
+function noLazyScreens(): Plugin {
+  const empty = '\0inkpress-ssr-empty'
+  return {
+    name: 'inkpress:ssr-no-lazy-screens',
+    resolveDynamicImport() {
+      return empty
+    },
+    resolveId(id) {
+      return id === empty ? id : null
+    },
+    load(id) {
+      return id === empty ? 'export default function Unrendered() { return null }' : null
+    },
+  }
+}
+
+// `vite build -c vite.ssr.config.ts` builds the bundle; with `--mode polyfills` the script that runs before it.
+/** The Go package web embeds `all:dist-ssr`, which must exist in a fresh clone: put its .gitkeep back. */
+function keepPlaceholder(): Plugin {
+  return {
+    name: 'inkpress:keep-dist-ssr-placeholder',
+    apply: 'build',
+    closeBundle() {
+      writeFileSync(fileURLToPath(new URL('./dist-ssr/.gitkeep', import.meta.url)), '')
+    },
+  }
+}
+
+export default defineConfig(({ mode }) => {
+  const polyfills = mode === 'polyfills'
+  return {
+  plugins: [react(), noLazyScreens(), keepPlaceholder()],
+  publicDir: false,
+  resolve: {
+    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+  },
+  define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+  ssr: { noExternal: true, target: 'webworker' },
+  build: {
+    ssr: polyfills ? 'src/ssr-polyfills.ts' : 'src/entry-server.tsx',
+    outDir: 'dist-ssr',
+    emptyOutDir: !polyfills,
+    sourcemap: false,
+    minify: true,
+    target: 'es2020',
+    rollupOptions: {
+      output: polyfills
+        ? { format: 'iife', entryFileNames: 'polyfills.js' }
+        : { format: 'iife', name: 'InkpressSSR', entryFileNames: 'entry-server.js' },
+    },
+  },
+  }
+})
