@@ -243,11 +243,16 @@ func New(ctx context.Context, cfg *config.Config, logger *slog.Logger) (*App, er
 	apiRoutes := apiHandler.Routes()
 	if cfg.SSR {
 		// Public pages are rendered by the app itself, its data answered by the API in process.
-		r, err := ssr.New(ssr.Config{Bundle: web.SSR(), Fetch: ssr.HandlerFetcher(apiRoutes), Engines: cfg.SSREngines,
+		bundle := web.SSR()
+		if cfg.SSRBundle != "" {
+			bundle = os.DirFS(cfg.SSRBundle)
+		}
+		r, err := ssr.New(ssr.Config{Bundle: bundle, Fetch: ssr.HandlerFetcher(apiRoutes), Engines: cfg.SSREngines,
 			Timeout: cfg.SSRTimeout, Memory: cfg.SSRMemory, Logger: logger})
 		switch {
 		case err == nil:
 			siteHandler.SSR = r
+			go r.Warm(context.Background())
 		case errors.Is(err, ssr.ErrNoBundle):
 			logger.Warn("the app's server bundle is not built: public pages are served as plain HTML (make build)")
 		default:

@@ -100,6 +100,7 @@ type Config struct {
 	SSREngines int
 	SSRTimeout time.Duration
 	SSRMemory  int64 // bytes
+	SSRBundle  string
 }
 
 // Var describes one setting for flags and the README.
@@ -294,6 +295,7 @@ var Vars = []Var{
 		c.SSRMemory = int64(n) << 20
 		return err
 	}},
+	{"INKPRESS_SSR_BUNDLE", "ssr-bundle", "", "directory of the app's server bundle (polyfills.js, entry-server.js); empty = the one built into the binary", str(func(c *Config) *string { return &c.SSRBundle })},
 	{"INKPRESS_REQUEST_TIMEOUT", "request-timeout", "30s", "deadline of a request's work (database, storage); generation has its own", func(c *Config, v string) error {
 		d, err := time.ParseDuration(v)
 		c.RequestTimeout = d

@@ -137,6 +137,29 @@ type render struct {
 	host string
 	url  string
 	logs []string // the page's console.error/warn output, for the log line of a failure
+	// interrupted: the time budget's interrupt was requested (the engine
+	// must not serve another page).
+	interrupted bool
+}
+
+// Warm starts one engine ahead of the first page (compiling the bundle takes
+// a moment), so that page is not the one that waits.
+func (r *Renderer) Warm(ctx context.Context) {
+	var e *engine
+	select {
+	case e = <-r.pool:
+	case <-ctx.Done():
+		return
+	}
+	if e == nil {
+		var err error
+		if e, err = r.start(); err != nil {
+			r.cfg.Logger.Error("server render: starting an engine", "err", err)
+			r.pool <- nil
+			return
+		}
+	}
+	r.pool <- e
 }
 
 // Render renders the page at pageURL (absolute: scheme, host, path, query).
@@ -159,6 +182,13 @@ func (r *Renderer) Render(ctx context.Context, pageURL string) (*Page, error) {
 	}
 	rd := &render{ctx: ctx, host: host, url: pageURL}
 	p, err := r.run(e, rd)
+	if err == nil && rd.interrupted {
+		// The budget's interrupt fired just as the page finished: the page
+		// is good, but the engine would carry the interrupt into the next.
+		e.vm.Close()
+		r.pool <- nil
+		return p, nil
+	}
 	if err != nil {
 		// The engine may hold half a render (React's and the app's module
 		// state): a fresh one takes its place.
@@ -181,7 +211,7 @@ func (r *Renderer) run(e *engine, rd *render) (*Page, error) {
 		deadline = d
 	}
 	stop := time.AfterFunc(time.Until(deadline), e.vm.Interrupt)
-	defer stop.Stop()
+	defer func() { rd.interrupted = !stop.Stop() }()
 	in, err := json.Marshal(map[string]string{"url": rd.url})
 	if err != nil {
 		return nil, err

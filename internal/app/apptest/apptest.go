@@ -80,7 +80,9 @@ func EachDB(t *testing.T, fn func(t *testing.T, dbURL string)) {
 func Start(t testing.TB, dbURL string, opts ...Option) *App {
 	t.Helper()
 	dir := t.TempDir()
-	env := map[string]string{"INKPRESS_DATA_DIR": dir, "INKPRESS_DEMO": "false", "INKPRESS_LOG_LEVEL": "error"}
+	env := map[string]string{"INKPRESS_DATA_DIR": dir, "INKPRESS_DEMO": "false", "INKPRESS_LOG_LEVEL": "error",
+		// The pages' own HTML, whether or not the app is built; tests of server rendering turn it on.
+		"INKPRESS_SSR": "false"}
 	if dbURL != "" {
 		env["INKPRESS_DATABASE_URL"] = dbURL
 	} else {
