@@ -252,11 +252,11 @@ func (r *Renderer) run(e *engine, rd *render) (*Page, error) {
 
 // failure names a budget that ran out, else the script's error.
 func (r *Renderer) failure(err error, deadline time.Time) error {
-	if !time.Now().Before(deadline) {
-		return fmt.Errorf("ssr: over the time budget (%s): %w", r.cfg.Timeout, err)
-	}
 	if strings.Contains(err.Error(), "out of memory") {
 		return fmt.Errorf("ssr: over the memory budget (%d MB): %w", r.cfg.Memory>>20, err)
+	}
+	if !time.Now().Before(deadline) {
+		return fmt.Errorf("ssr: over the time budget (%s): %w", r.cfg.Timeout, err)
 	}
 	return fmt.Errorf("ssr: %w", err)
 }

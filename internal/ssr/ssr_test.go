@@ -139,17 +139,18 @@ func TestEngineIsReusedAndStateDoesNotLeak(t *testing.T) {
 func TestBudgetsAndFailures(t *testing.T) {
 	cases := []struct {
 		path, want string
+		timeout    time.Duration
 	}{
-		{"/throw", "the page broke"},
-		{"/loop", "over the time budget"},
-		{"/hog", "over the memory budget"},
-		{"/forever", "still asked for data after"},
+		{"/throw", "the page broke", time.Minute},
+		{"/loop", "over the time budget", 300 * time.Millisecond},
+		{"/hog", "over the memory budget", time.Minute},
+		{"/forever", "still asked for data after", time.Minute},
 	}
 	for _, c := range cases {
 		t.Run(c.path, func(t *testing.T) {
 			var logs bytes.Buffer
 			var mu sync.Mutex
-			r := newRenderer(t, &api{body: `{}`}, syncWriter{&mu, &logs}, Config{Engines: 1, Timeout: 300 * time.Millisecond, Memory: 64 << 20})
+			r := newRenderer(t, &api{body: `{}`}, syncWriter{&mu, &logs}, Config{Engines: 1, Timeout: c.timeout, Memory: 64 << 20})
 			_, err := r.Render(context.Background(), "http://x"+c.path)
 			if err == nil || !strings.Contains(err.Error(), c.want) {
 				t.Fatalf("err = %v, want %q", err, c.want)
