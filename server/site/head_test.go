@@ -1,8 +1,12 @@
 package site_test
 
 import (
+	"bytes"
 	"testing"
 
+	"github.com/gen2brain/webp"
+
+	"github.com/inkpress/inkpress/internal/media"
 	"github.com/inkpress/inkpress/server/site"
 )
 
@@ -46,5 +50,31 @@ func TestPreloadLink(t *testing.T) {
 		if got := site.PreloadLink(tc.in); got != tc.want {
 			t.Errorf("%s:\n got %s\nwant %s", tc.name, got, tc.want)
 		}
+	}
+}
+
+// A stored cover's variants are served by the app (made on their first
+// request: demo covers are stored without them); other widths are not.
+func TestCoverVariantsAreServed(t *testing.T) {
+	a, c := start(t)
+	cover := firstPost(t, a, siteWS(t, a).ID).CoverImageURL
+	if _, ok := media.SrcSet(cover); !ok {
+		t.Fatalf("demo cover %q has no variants", cover)
+	}
+	for range 2 { // made, then read from storage
+		r := c.Get(cover + ".w480.webp")
+		if r.StatusCode != 200 || r.Header.Get("Content-Type") != "image/webp" ||
+			r.Header.Get("Cache-Control") != "public, max-age=31536000, immutable" {
+			t.Fatalf("480 variant: %d %q %q", r.StatusCode, r.Header.Get("Content-Type"), r.Header.Get("Cache-Control"))
+		}
+		if cfg, err := webp.DecodeConfig(bytes.NewReader(r.Body)); err != nil || cfg.Width != 480 {
+			t.Fatalf("480 variant decodes to %+v, %v", cfg, err)
+		}
+	}
+	if r := c.Get(cover + ".w500.webp"); r.StatusCode != 404 {
+		t.Errorf("500 px variant: %d, want 404", r.StatusCode)
+	}
+	if r := c.Get(cover); r.StatusCode != 200 || r.Header.Get("Content-Type") == "image/webp" {
+		t.Errorf("original: %d %q", r.StatusCode, r.Header.Get("Content-Type"))
 	}
 }
