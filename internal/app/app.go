@@ -158,6 +158,11 @@ func New(ctx context.Context, cfg *config.Config, logger *slog.Logger) (*App, er
 	// rows stored as URLs by an earlier version are turned into keys.
 	a.Files = media.NewFiles(db, a.Media)
 	a.Files.Logger = logger
+	a.Files.Variants.Logger = logger
+	if mediaHandler != nil {
+		// Image variants missing on disk are made on their first request.
+		mediaHandler = a.Files.Variants.Handler("/media/", mediaHandler)
+	}
 	a.Media = a.Files
 	db.SetMediaURLs(media.URLs{Storage: a.Files})
 	if n, err := db.RewriteMediaURLs(ctx, media.KeyFromURL); err != nil {
@@ -360,7 +365,8 @@ func (a *App) readiness() []server.Check {
 
 // defaultImage draws the 1200x630 preview image used by pages without one.
 func (a *App) defaultImage(ctx context.Context) ([]byte, string, error) {
-	img, err := builtin.New().Illustrate(ctx, ai.ImageRequest{Title: a.Config.SiteName + " - Insights for the Modern Generation",
+	// Served at a .png address, so drawn as a PNG.
+	img, err := (&builtin.Provider{PNG: true}).Illustrate(ctx, ai.ImageRequest{Title: a.Config.SiteName + " - Insights for the Modern Generation",
 		ColorFrom: "#6366f1", ColorTo: "#1e1b4b", Brand: a.Config.SiteName})
 	if err != nil {
 		return nil, "", err

@@ -104,7 +104,7 @@ func (d *Seeder) SeedPosts(ctx context.Context, ws *store.Workspace, now time.Ti
 		img, err := d.Illustrator.Illustrate(ctx, ai.ImageRequest{Prompt: art.Title, Title: art.Title,
 			ColorFrom: colors[sp.category].Color, ColorTo: "#1e1b4b", Brand: ws.Name})
 		if err == nil {
-			key := media.Key(ws.ID, "covers", p.PublishedAt.UnixMilli(), media.SafeName(art.Title, ".png"))
+			key := media.Key(ws.ID, "covers", p.PublishedAt.UnixMilli(), media.SafeName(art.Title, media.ExtOf(img.ContentType)))
 			if url, err := d.Media.Put(ctx, key, img.Data, img.ContentType); err == nil {
 				p.CoverImageURL, p.CoverImageType, p.CoverImageSize = url, img.ContentType, int64(len(img.Data))
 			}

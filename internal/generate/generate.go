@@ -378,7 +378,7 @@ func (s *Service) illustrate(ctx context.Context, wsID int64, cat *store.Categor
 		return nil, fmt.Errorf("the illustrator returned an unusable image: %w", err)
 	}
 	key := media.NewKey(wsID, "covers", now, title, ext)
-	url, err := s.Media.Put(ctx, key, img.Data, ct)
+	url, err := media.PutImage(ctx, s.Media, key, img.Data, ct)
 	if err != nil {
 		return nil, fmt.Errorf("store AI cover: %w", err)
 	}

@@ -20,10 +20,17 @@ import (
 // the process died between writing a file and using it. Deleting a file
 // drops its row. Files is itself a Storage: generated covers written
 // through it are recorded too.
+//
+// An image's variants (see Variants) have no rows: they are derived,
+// bounded by their width and made again when missing, so only originals
+// count against a workspace's quota. They go when their original goes
+// (Delete), and the sweep removes those whose original is gone.
 type Files struct {
 	Storage
 	Store  store.Store
 	Logger *slog.Logger
+	// Variants makes image variants in Storage.
+	Variants *Variants
 }
 
 var _ Storage = (*Files)(nil)
@@ -40,7 +47,35 @@ func errStorageFull(quota int64) *apperr.Error {
 }
 
 // NewFiles records the files of st in s.
-func NewFiles(s store.Store, st Storage) *Files { return &Files{Storage: st, Store: s} }
+func NewFiles(s store.Store, st Storage) *Files {
+	return &Files{Storage: st, Store: s, Variants: NewVariants(st)}
+}
+
+// MakeVariants stores the variants of the image just stored under key
+// (data are its bytes); a failure is logged and left to the first request.
+func (f *Files) MakeVariants(ctx context.Context, key string, data []byte) {
+	if f.Variants != nil {
+		f.Variants.Make(ctx, key, data)
+	}
+}
+
+// variantMaker is a Storage that makes image variants (Files).
+type variantMaker interface {
+	MakeVariants(ctx context.Context, key string, data []byte)
+}
+
+// PutImage stores an image under key and, when st makes variants, its
+// variants, so the first reader does not wait for them.
+func PutImage(ctx context.Context, st Storage, key string, data []byte, contentType string) (string, error) {
+	url, err := st.Put(ctx, key, data, contentType)
+	if err != nil {
+		return "", err
+	}
+	if vm, ok := st.(variantMaker); ok {
+		vm.MakeVariants(ctx, key, data)
+	}
+	return url, nil
+}
 
 func (f *Files) logger() *slog.Logger {
 	if f.Logger != nil {
@@ -80,12 +115,29 @@ func (f *Files) PutWithin(ctx context.Context, key string, data []byte, contentT
 	return url, nil
 }
 
-// Delete removes a file and its row.
+// Delete removes a file, its variants and its row.
 func (f *Files) Delete(ctx context.Context, key string) error {
 	if err := f.Storage.Delete(ctx, key); err != nil {
 		return err
 	}
+	if err := f.deleteVariants(ctx, key); err != nil {
+		return err
+	}
 	return f.Store.DeleteMediaFile(ctx, key)
+}
+
+// deleteVariants removes the variants an image key may have (missing ones
+// are no error).
+func (f *Files) deleteVariants(ctx context.Context, key string) error {
+	if !ownKeyRE.MatchString(key) {
+		return nil
+	}
+	for _, vk := range variantKeysOf(key) {
+		if err := f.Storage.Delete(ctx, vk); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // Size reports a stored file's size (see StoredSize).
@@ -150,11 +202,31 @@ func (f *Files) Sweep(ctx context.Context, now time.Time, grace time.Duration) (
 			return nil
 		}
 		if base, ok := strings.CutSuffix(o.Key, tmpSuffix); ok {
+			if orig, _, isVariant := ParseVariantKey(base); isVariant {
+				base = orig
+			}
 			if _, ok := keyWorkspace(base); ok {
 				removed++
 				return f.Storage.Delete(ctx, o.Key)
 			}
 			return nil
+		}
+		if orig, _, ok := ParseVariantKey(o.Key); ok {
+			// A variant stays while its original is recorded or in use.
+			ws, ok := keyWorkspace(orig)
+			if !ok {
+				return nil
+			}
+			known, err := f.Store.HasMediaFile(ctx, orig)
+			if err != nil || known {
+				return err
+			}
+			used, err := f.Store.MediaFileUsed(ctx, ws, orig)
+			if err != nil || used {
+				return err
+			}
+			removed++
+			return f.Storage.Delete(ctx, o.Key)
 		}
 		ws, ok := keyWorkspace(o.Key)
 		if !ok {

@@ -59,9 +59,8 @@ func Clean(data []byte, max int) (*Image, error) {
 	if err != nil {
 		return nil, ErrInvalidType
 	}
-	if cfg.Width <= 0 || cfg.Height <= 0 || cfg.Width > MaxImageSide || cfg.Height > MaxImageSide ||
-		int64(cfg.Width)*int64(cfg.Height) > MaxImagePixels {
-		return nil, ErrTooManyPixels
+	if err := checkPixels(cfg); err != nil {
+		return nil, err
 	}
 	decodeSlots <- struct{}{}
 	defer func() { <-decodeSlots }()
@@ -85,6 +84,15 @@ func Clean(data []byte, max int) (*Image, error) {
 	b := img.Bounds()
 	out.Data, out.Width, out.Height = buf.Bytes(), b.Dx(), b.Dy()
 	return out, nil
+}
+
+// checkPixels refuses an image whose header claims more than the caps.
+func checkPixels(cfg image.Config) error {
+	if cfg.Width <= 0 || cfg.Height <= 0 || cfg.Width > MaxImageSide || cfg.Height > MaxImageSide ||
+		int64(cfg.Width)*int64(cfg.Height) > MaxImagePixels {
+		return ErrTooManyPixels
+	}
+	return nil
 }
 
 // decoders are the image types we read; gif.Decode returns the first frame only.

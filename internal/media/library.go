@@ -106,7 +106,11 @@ func (l *Library) put(ctx context.Context, wsID int64, kind string, c *checked) 
 	}
 	key = NewKey(wsID, kind, l.now(), c.FileName, c.img.Ext)
 	url, err = l.Files.PutWithin(ctx, key, c.img.Data, c.img.ContentType, quota)
-	return key, url, err
+	if err != nil {
+		return "", "", err
+	}
+	l.Files.MakeVariants(ctx, key, c.img.Data)
+	return key, url, nil
 }
 
 // Upload stores a featured or banner image for the generate dialog and

@@ -177,6 +177,9 @@ var allowedTypes = map[string]string{
 	"image/png": ".png", "image/jpeg": ".jpg", "image/gif": ".gif", "image/webp": ".webp",
 }
 
+// ExtOf is the file extension of an accepted image type ("" for others).
+func ExtOf(contentType string) string { return allowedTypes[contentType] }
+
 // CheckImage validates an upload by its bytes (never by its claimed type)
 // and returns the content type and file extension.
 func CheckImage(data []byte, max int) (contentType, ext string, err error) {

@@ -80,7 +80,7 @@ func TestOwnerGenerateStoresPostAndAICover(t *testing.T) {
 		if want := "/blog/" + c.ws.Slug + "/tech/" + p.Slug; p.URL != want || p.CanonicalURL != "http://blog.test"+want {
 			t.Fatalf("url = %q canonical %q", p.URL, p.CanonicalURL)
 		}
-		if !regexp.MustCompile(`^/media/\d+/covers/\d+-[0-9a-f]{8}-[a-z0-9-]+\.png$`).MatchString(p.CoverImageURL) {
+		if !regexp.MustCompile(`^/media/\d+/covers/\d+-[0-9a-f]{8}-[a-z0-9-]+\.jpg$`).MatchString(p.CoverImageURL) {
 			t.Fatalf("cover = %q", p.CoverImageURL)
 		}
 		if _, err := os.Stat(filepath.Join(e.mediaDir, strings.TrimPrefix(p.CoverImageURL, "/media/"))); err != nil {
@@ -90,7 +90,7 @@ func TestOwnerGenerateStoresPostAndAICover(t *testing.T) {
 			t.Fatalf("usage = %+v", out.Usage)
 		}
 		stored, err := s.GetPost(context.Background(), store.FindPost{ID: &p.ID})
-		if err != nil || stored.WorkspaceID != c.ws.ID || stored.CoverImageType != "image/png" || stored.CoverImageSize == 0 ||
+		if err != nil || stored.WorkspaceID != c.ws.ID || stored.CoverImageType != "image/jpeg" || stored.CoverImageSize == 0 ||
 			stored.MetaDescription == "" || stored.PublishedAt.IsZero() {
 			t.Fatalf("stored = %+v, %v", stored, err)
 		}

@@ -6,6 +6,8 @@ import (
 	"html"
 	"strings"
 	"time"
+
+	"github.com/inkpress/inkpress/internal/media"
 )
 
 // Head is what a page's <head> says about it.
@@ -36,6 +38,61 @@ type Head struct {
 	// DefaultImage is the blog's sharing image for a page without one,
 	// absolute ("" for the platform's default preview image).
 	DefaultImage string
+	// Preload is the page's largest image above the fold (see
+	// PreloadImage), fetched with high priority before the app's code asks
+	// for it; zero for none.
+	Preload ImagePreload
+}
+
+// ImagePreload is an image a page asks for early, as its <img> will: the
+// same src, srcset and sizes, so the browser uses what it preloaded.
+type ImagePreload struct {
+	URL    string // the img's src, as the page writes it
+	SrcSet string
+	Sizes  string
+}
+
+// The sizes of images by layout: the same strings as IMAGE_SIZES in
+// web/src/lib/images.ts, where the layouts are described.
+const (
+	SizesCard3 = "(min-width: 80rem) 400px, (min-width: 64rem) calc((100vw - 5rem) / 3), (min-width: 40rem) calc((100vw - 3.5rem) / 2), calc(100vw - 2rem)"
+	SizesCard4 = "(min-width: 80rem) 294px, (min-width: 64rem) calc((100vw - 6.5rem) / 4), (min-width: 40rem) calc((100vw - 3.5rem) / 2), calc(100vw - 2rem)"
+	SizesCover = "(min-width: 48rem) 736px, calc(100vw - 2rem)"
+)
+
+// PreloadImage is the preload of a stored image's URL shown with sizes:
+// with its variants' srcset when it has them (media.SrcSet), the URL
+// alone otherwise, nothing for "".
+func PreloadImage(url, sizes string) ImagePreload {
+	if url == "" {
+		return ImagePreload{}
+	}
+	srcset, ok := media.SrcSet(url)
+	if !ok {
+		return ImagePreload{URL: url}
+	}
+	return ImagePreload{URL: url, SrcSet: srcset, Sizes: sizes}
+}
+
+// PreloadLink is the <link rel="preload"> of p, escaped; "" for none.
+func PreloadLink(p ImagePreload) string {
+	if p.URL == "" {
+		return ""
+	}
+	e := html.EscapeString
+	var b strings.Builder
+	b.WriteString(`<link rel="preload" as="image" href="`)
+	b.WriteString(e(p.URL))
+	b.WriteString(`"`)
+	if p.SrcSet != "" {
+		b.WriteString(` imagesrcset="`)
+		b.WriteString(e(p.SrcSet))
+		b.WriteString(`" imagesizes="`)
+		b.WriteString(e(p.Sizes))
+		b.WriteString(`"`)
+	}
+	b.WriteString(` fetchpriority="high">`)
+	return b.String()
 }
 
 // SiteDescription is the site's own description, the default of every page.
@@ -137,6 +194,9 @@ func (h *Handler) renderHead(hd Head) string {
 			rt = siteName
 		}
 		w(`<link rel="alternate" type="application/rss+xml" title="`, e(rt), `" href="`, e(hd.RSS), `">`)
+	}
+	if link := PreloadLink(hd.Preload); link != "" {
+		w(link)
 	}
 	if hd.Icon != "" {
 		// After the platform's icon in the page's template: the last wins.

@@ -12,7 +12,11 @@ import (
 
 // Provider writes articles and draws covers offline. The zero value is
 // ready to use and safe for concurrent use.
-type Provider struct{}
+type Provider struct {
+	// PNG draws covers as PNG instead of JPEG, for an address that names
+	// the format (the default sharing image).
+	PNG bool
+}
 
 // New returns the built-in provider.
 func New() *Provider { return &Provider{} }
@@ -33,14 +37,15 @@ func (p *Provider) Write(ctx context.Context, req ai.WriteRequest) (*ai.Article,
 	return compose(req), nil
 }
 
-// Illustrate draws a 1200x630 PNG cover with the title on a gradient.
+// Illustrate draws a 1200x630 cover with the title on a gradient, as a
+// JPEG (a PNG with PNG set).
 func (p *Provider) Illustrate(ctx context.Context, req ai.ImageRequest) (*ai.Image, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	data, err := drawCover(req)
+	data, ct, err := drawCover(req, p.PNG)
 	if err != nil {
 		return nil, err
 	}
-	return &ai.Image{Data: data, ContentType: "image/png"}, nil
+	return &ai.Image{Data: data, ContentType: ct}, nil
 }

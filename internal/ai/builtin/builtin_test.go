@@ -5,6 +5,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"image"
+	"image/jpeg"
 	"image/png"
 	"regexp"
 	"strings"
@@ -224,10 +226,14 @@ func TestIllustrate(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if img.ContentType != "image/png" {
+		if img.ContentType != "image/jpeg" {
 			t.Errorf("content type %q", img.ContentType)
 		}
-		m, err := png.Decode(bytes.NewReader(img.Data))
+		// Covers are a fraction of the 175 KB a PNG takes.
+		if len(img.Data) > 80<<10 {
+			t.Errorf("%q: cover is %d bytes", req.Title, len(img.Data))
+		}
+		m, err := jpeg.Decode(bytes.NewReader(img.Data))
 		if err != nil {
 			t.Fatalf("decode: %v", err)
 		}
@@ -260,9 +266,30 @@ func TestIllustrateDefaultsAndDeterminism(t *testing.T) {
 	if !bytes.Equal(a.Data, b.Data) {
 		t.Fatal("empty colours should default to #6366f1 -> #8b5cf6")
 	}
-	m, _ := png.Decode(bytes.NewReader(a.Data))
-	if r, g, bb, _ := m.At(0, 0).RGBA(); r>>8 != 0x63 || g>>8 != 0x66 || bb>>8 != 0xf1 {
-		t.Errorf("top-left = %02x%02x%02x, want 6366f1", r>>8, g>>8, bb>>8)
+	m, _ := jpeg.Decode(bytes.NewReader(a.Data))
+	near := func(v uint32, want int) bool { d := int(v>>8) - want; return d >= -6 && d <= 6 }
+	if r, g, bb, _ := m.At(0, 0).RGBA(); !near(r, 0x63) || !near(g, 0x66) || !near(bb, 0xf1) {
+		t.Errorf("top-left = %02x%02x%02x, want about 6366f1", r>>8, g>>8, bb>>8)
+	}
+}
+
+// With PNG set the same cover comes as a PNG (an address ending in .png).
+func TestIllustratePNG(t *testing.T) {
+	req := ai.ImageRequest{Title: "Hello", Brand: "Blog"}
+	p, err := (&Provider{PNG: true}).Illustrate(context.Background(), req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := png.Decode(bytes.NewReader(p.Data))
+	if err != nil || p.ContentType != "image/png" {
+		t.Fatalf("PNG cover: %q, %v", p.ContentType, err)
+	}
+	if m.Bounds() != image.Rect(0, 0, 1200, 630) {
+		t.Errorf("PNG cover bounds %v", m.Bounds())
+	}
+	j, _ := New().Illustrate(context.Background(), req)
+	if len(j.Data) >= len(p.Data) {
+		t.Errorf("JPEG cover %d bytes, PNG %d", len(j.Data), len(p.Data))
 	}
 }
 

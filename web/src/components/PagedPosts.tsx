@@ -13,12 +13,13 @@ export type PagedPostsQuery = QueryLike<InfiniteData<{ posts?: PostSummary[] | n
 
 /**
  * Posts read page by page: skeletons while the first page loads, the error (unless pages are
- * already shown), the posts (a PostGrid, or `children(posts, loading)`) and 'Load more'.
+ * already shown), the posts (a PostGrid, or `children(posts, loading)`) and 'Load more'. The default grid
+ * heads its page: its first cover is fetched with high priority.
  */
 export function PagedPosts({
   query,
   empty,
-  children = (posts, loading) => <PostGrid posts={posts} loading={loading} empty={empty} />,
+  children = (posts, loading) => <PostGrid posts={posts} loading={loading} empty={empty} priority />,
 }: {
   query: PagedPostsQuery
   /** The empty grid's text. */

@@ -3,6 +3,9 @@ import { fireEvent, screen, within } from '@testing-library/react'
 import { PostCard } from './PostCard'
 import { makePost, renderWithProviders } from '@/test/utils'
 import { CategoryColorsContext, categoryColors } from '@/lib/categories'
+import { IMAGE_SIZES } from '@/lib/images'
+import { renderToString } from 'react-dom/server'
+import { MemoryRouter } from 'react-router'
 
 describe('PostCard', () => {
   it('shows title, excerpt, upper-cased category, date and read time', () => {
@@ -77,6 +80,49 @@ describe('PostCard', () => {
     expect(img).toHaveAttribute('loading', 'lazy')
     expect(img).toHaveAttribute('width')
     expect(img).toHaveAttribute('height')
+  })
+
+  it('offers the stored WebP widths with sizes for its grid, lazily by default', () => {
+    const url = '/media/4/covers/1700000000000-ab12cd34-keto.jpg'
+    const { container } = renderWithProviders(<PostCard post={makePost({ coverImageUrl: url })} layout="card4" />)
+    const img = container.querySelector('img')!
+    expect(img).toHaveAttribute('src', url)
+    expect(img).toHaveAttribute('srcset', `${url}.w480.webp 480w, ${url}.w960.webp 960w, ${url}.w1440.webp 1440w`)
+    expect(img).toHaveAttribute('sizes', IMAGE_SIZES.card4)
+    expect(img).toHaveAttribute('width', '1200')
+    expect(img).toHaveAttribute('height', '675')
+    expect(img).toHaveAttribute('loading', 'lazy')
+    expect(img).toHaveAttribute('decoding', 'async')
+    expect(img).not.toHaveAttribute('fetchpriority')
+  })
+
+  it('fetches a priority cover at once with high priority', () => {
+    const url = '/media/4/covers/1-keto.png'
+    const { container } = renderWithProviders(<PostCard post={makePost({ coverImageUrl: url })} priority />)
+    const img = container.querySelector('img')!
+    expect(img).toHaveAttribute('loading', 'eager')
+    expect(img).toHaveAttribute('fetchpriority', 'high')
+    expect(img).toHaveAttribute('sizes', IMAGE_SIZES.card3)
+  })
+
+  it('shows an image of another host as it is', () => {
+    const url = 'https://images.example.com/keto.jpg'
+    const { container } = renderWithProviders(<PostCard post={makePost({ coverImageUrl: url })} />)
+    const img = container.querySelector('img')!
+    expect(img).toHaveAttribute('src', url)
+    expect(img).not.toHaveAttribute('srcset')
+    expect(img).not.toHaveAttribute('sizes')
+  })
+
+  it('renders the same markup on the server', () => {
+    const post = makePost({ coverImageUrl: '/media/4/covers/1-keto.png' })
+    const html = renderToString(
+      <MemoryRouter>
+        <PostCard post={post} priority />
+      </MemoryRouter>,
+    )
+    expect(html).toContain('srcSet="/media/4/covers/1-keto.png.w480.webp 480w')
+    expect(html).toContain('fetchPriority="high"')
   })
 
   it('links to /{category}/{slug} without a workspace', () => {

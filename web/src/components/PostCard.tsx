@@ -9,14 +9,17 @@ import { useRootBlog } from '@/lib/rootBlog'
 import { categoryBadgeClass, coverPlaceholderStyle, useCategoryColor } from '@/lib/categories'
 import { cn } from '@/lib/utils'
 import { Skeleton } from './ui/skeleton'
+import { ResponsiveImage } from './ui/responsive-image'
 import { Byline } from './Byline'
 
 interface Props {
   post: PostSummary
   /** When given, the card links into that workspace's blog (/blog/{ws}/{category}/{slug}). */
   workspaceSlug?: string
-  /** Loads the cover eagerly (first cards above the fold). */
+  /** The cover is the page's largest image above the fold: fetched at once, with high priority. */
   priority?: boolean
+  /** The grid the card is in, for the cover's `sizes`. */
+  layout?: 'card3' | 'card4'
   className?: string
   headingLevel?: 'h2' | 'h3'
   /** Names the post's blog ('on {blog}'): lists that mix blogs (the admin's all posts). */
@@ -28,20 +31,20 @@ interface Props {
  * gradient with its name, so a grid never shows an empty grey block. A blog's pages name their categories'
  * colours (CategoryColorsContext, set by BlogGate).
  */
-function Cover({ post, priority }: { post: PostSummary; priority: boolean }) {
+function Cover({ post, priority, layout }: { post: PostSummary; priority: boolean; layout: 'card3' | 'card4' }) {
   const [failed, setFailed] = useState<string | null>(null)
   const own = useCategoryColor(post.category)
   const src = post.coverImageUrl
   if (src && failed !== src) {
     return (
       <div className="aspect-[16/9] overflow-hidden bg-slate-100">
-        <img
+        <ResponsiveImage
           src={src}
           alt=""
+          layout={layout}
           width={1200}
           height={675}
-          loading={priority ? 'eager' : 'lazy'}
-          decoding="async"
+          priority={priority}
           onError={() => setFailed(src)}
           className="size-full object-cover transition duration-300 group-hover:scale-[1.03]"
         />
@@ -64,7 +67,15 @@ function Cover({ post, priority }: { post: PostSummary; priority: boolean }) {
 }
 
 /** Post card: cover, category, date, read time, title, excerpt, byline, up to 3 tags. */
-export function PostCard({ post, workspaceSlug, priority = false, className, headingLevel = 'h3', showBlog = false }: Props) {
+export function PostCard({
+  post,
+  workspaceSlug,
+  priority = false,
+  layout = 'card3',
+  className,
+  headingLevel = 'h3',
+  showBlog = false,
+}: Props) {
   const root = useRootBlog()
   const href = postPath(post, workspaceSlug, root?.slug)
   const Heading = headingLevel
@@ -79,7 +90,7 @@ export function PostCard({ post, workspaceSlug, priority = false, className, hea
         className,
       )}
     >
-      <Cover post={post} priority={priority} />
+      <Cover post={post} priority={priority} layout={layout} />
       <div className="flex flex-1 flex-col p-5">
         <div className="flex flex-wrap items-center gap-x-3 gap-y-2 text-xs text-slate-500">
           <span className={cn('rounded-full px-2.5 py-1 text-[0.6875rem] font-bold tracking-wider ring-1 ring-inset', badge)}>

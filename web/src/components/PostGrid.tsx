@@ -15,6 +15,7 @@ export function PostGrid({
   className,
   columns = 3,
   showBlog = false,
+  priority = false,
 }: {
   posts: PostSummary[] | undefined
   loading?: boolean
@@ -25,6 +26,8 @@ export function PostGrid({
   columns?: 3 | 4
   /** Each card names its blog (lists that mix blogs). */
   showBlog?: boolean
+  /** The grid is at the top of the page: its first cover is the page's largest image (see PostCard). */
+  priority?: boolean
 }) {
   const grid = cn(columns === 4 ? 'grid gap-6 sm:grid-cols-2 lg:grid-cols-4' : GRID, className)
   if (loading && !posts?.length) {
@@ -42,7 +45,14 @@ export function PostGrid({
   return (
     <div className={grid}>
       {posts.map((p, i) => (
-        <PostCard key={p.id} post={p} workspaceSlug={workspaceSlug} priority={i < 3} showBlog={showBlog} />
+        <PostCard
+          key={p.id}
+          post={p}
+          workspaceSlug={workspaceSlug}
+          priority={priority && i === 0}
+          layout={columns === 4 ? 'card4' : 'card3'}
+          showBlog={showBlog}
+        />
       ))}
     </div>
   )

@@ -5,6 +5,7 @@ import { ArrowLeft, CalendarDays, ChevronRight, Clock } from 'lucide-react'
 import { BlogTheme } from '@/components/BlogTheme'
 import { CategoryBadge } from '@/components/CategoryBadge'
 import { PostGrid } from '@/components/PostGrid'
+import { ResponsiveImage } from '@/components/ui/responsive-image'
 import { ShareButtons } from '@/components/ShareButtons'
 import { NotFoundBlock } from '@/components/NotFoundBlock'
 import { PageError } from '@/components/ErrorBlock'
@@ -128,12 +129,13 @@ export function Article({
 
         {post.coverImageUrl && (
           <figure className="mt-6 overflow-hidden rounded-2xl bg-slate-100 shadow-sm">
-            <img
+            <ResponsiveImage
               src={post.coverImageUrl}
               alt={post.title}
+              layout="cover"
               width={1200}
               height={675}
-              fetchPriority="high"
+              priority
               className="aspect-[16/9] w-full object-cover"
             />
           </figure>

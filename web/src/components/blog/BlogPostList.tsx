@@ -101,7 +101,7 @@ function ListSkeleton({ template }: { template: TemplateId }) {
 /** Posts of a workspace blog in that blog's template. */
 export function BlogPostList({ template, posts, loading, workspaceSlug, empty }: Props) {
   if (template === 'template-1') {
-    return <PostGrid posts={posts} loading={loading} workspaceSlug={workspaceSlug} empty={empty} />
+    return <PostGrid posts={posts} loading={loading} workspaceSlug={workspaceSlug} empty={empty} priority />
   }
   if (loading && !posts?.length) return <ListSkeleton template={template} />
   if (!posts?.length) return <p className="py-12 text-center text-slate-600">{empty}</p>
