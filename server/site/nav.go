@@ -177,7 +177,8 @@ func (h *Handler) tagPage(w http.ResponseWriter, r *http.Request, b *site.Blog, 
 			name = tag
 		}
 		desc := "Posts tagged " + name + "."
-		hd := Head{Title: "#" + name, Description: desc, RSS: b.URL(path + "/feed.xml"), RSSTitle: "#" + name, RootBlog: h.rootBlog(b)}
+		hd := Head{Title: "#" + name, Description: desc, RSS: b.URL(path + "/feed.xml"), RSSTitle: "#" + name, RootBlog: h.rootBlog(b),
+			Preload: firstCard(l.Posts)}
 		m.frame(&hd)
 		pg := paged{path: path, n: n, more: l.HasMore}
 		pg.apply(b, &hd)

@@ -210,6 +210,7 @@ func (h *Handler) staticPage(w http.ResponseWriter, r *http.Request, b *site.Blo
 			if err != nil {
 				return nil, err
 			}
+			hd.Preload = firstCard(l.Posts)
 			pg := paged{path: "/posts", n: n, more: l.HasMore}
 			pg.apply(b, &hd)
 			body = `<main class="ssr"><h1>All Posts</h1>` + postList(b, l.Posts) + pg.links() + `</main>`
@@ -255,7 +256,7 @@ func (h *Handler) categoryPage(w http.ResponseWriter, r *http.Request, b *site.B
 		if b.Prefix != "" {
 			feed = b.URL(b.Prefix + "/feed.xml?category=" + slug)
 		}
-		hd := Head{Title: c.Name, Description: desc, RSS: feed, RSSTitle: c.Name, RootBlog: h.rootBlog(b)}
+		hd := Head{Title: c.Name, Description: desc, RSS: feed, RSSTitle: c.Name, RootBlog: h.rootBlog(b), Preload: firstCard(l.Posts)}
 		m.frame(&hd)
 		pg := paged{path: b.CategoryPath(slug), n: n, more: l.HasMore}
 		pg.apply(b, &hd)
@@ -412,7 +413,8 @@ func (h *Handler) renderPost(m *blogMeta, p *store.Post, catName string) *page {
 		feed = b.URL(b.Prefix + "/feed.xml?category=" + p.Category)
 	}
 	hd := Head{Title: title, Description: p.MetaDescription, Canonical: canonical, Image: image, Type: "article", RootBlog: h.rootBlog(b),
-		RSS: feed, RSSTitle: catName, JSONLD: ld, Published: p.PublishedAt, Modified: p.UpdatedAt}
+		RSS: feed, RSSTitle: catName, JSONLD: ld, Published: p.PublishedAt, Modified: p.UpdatedAt,
+		Preload: PreloadImage(p.CoverImageURL, SizesCover)}
 	m.frame(&hd)
 	return &page{head: hd, body: body.String()}
 }
@@ -437,4 +439,13 @@ func postList(b *site.Blog, ps []*store.Post) string {
 	}
 	s.WriteString(`</ul>`)
 	return s.String()
+}
+
+// firstCard is the preload of a list page's first card cover: the app
+// fetches it first, at the same widths (a grid of three).
+func firstCard(ps []*store.Post) ImagePreload {
+	if len(ps) == 0 {
+		return ImagePreload{}
+	}
+	return PreloadImage(ps[0].CoverImageURL, SizesCard3)
 }
