@@ -20,14 +20,16 @@ web: web/node_modules/.package-lock.json
 	cd web && $(NPM) run build
 	@touch web/dist/.gitkeep
 
+# One static, cgo-free binary. nodynamic: the WebP encoder always runs its WebAssembly build, never a
+# system libwebp it could find at run time (the same bytes on every machine).
 go:
-	$(GO) build -o $(BIN) ./cmd/inkpress
+	CGO_ENABLED=0 $(GO) build -tags nodynamic -o $(BIN) ./cmd/inkpress
 
 # Every test: Go (SQLite and PostgreSQL), lint, the web app's unit tests, browser tests.
 test: lint test-go test-web test-e2e
 
 test-go:
-	INKPRESS_TEST_POSTGRES_URL='$(PG_URL)' $(GO) test -race -count=1 -timeout 30m ./...
+	INKPRESS_TEST_POSTGRES_URL='$(PG_URL)' $(GO) test -tags nodynamic -race -count=1 -timeout 30m ./...
 
 test-web: web/node_modules/.package-lock.json
 	cd web && $(NPM) run lint && $(NPM) run typecheck && $(NPM) test
