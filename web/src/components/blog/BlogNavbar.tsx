@@ -194,6 +194,38 @@ function PhoneMenu(props: BlogNavProps & { className?: string }) {
 }
 
 /**
+ * The phone menu needs JavaScript; without it a phone reader gets the blog's search and sections under the bar
+ * (the page is rendered on the server, so a reader without JavaScript sees this instead of a dead menu button).
+ */
+function NoScriptPhoneMenu({ categories, searchPath }: Pick<BlogNavProps, 'categories' | 'searchPath'>) {
+  return (
+    <noscript>
+      <div className="container-page space-y-3 pb-4 lg:hidden">
+        <form role="search" method="get" action={searchPath}>
+          <input
+            type="search"
+            name="q"
+            required
+            placeholder="Search"
+            aria-label="Search this blog"
+            className="h-10 w-full rounded-full border border-slate-300 bg-white px-4 text-base text-slate-900"
+          />
+        </form>
+        {categories.length > 0 && (
+          <nav aria-label="Blog sections (menu)" className="flex flex-wrap gap-x-4 gap-y-2 text-sm font-medium text-slate-700">
+            {categories.map((c) => (
+              <a key={c.href} href={c.href}>
+                {c.name}
+              </a>
+            ))}
+          </nav>
+        )}
+      </div>
+    </noscript>
+  )
+}
+
+/**
  * A workspace blog's top bar, in its template: Modern = sticky bar with a band of the primary colour and
  * pill links; Classic = centred masthead with a rule and small-caps sections; Minimal = plain small text.
  */
@@ -225,6 +257,7 @@ export function BlogNavbar(props: BlogNavProps) {
           </div>
         )}
         <div className="h-1 border-t border-slate-200" aria-hidden="true" />
+        <NoScriptPhoneMenu categories={categories} searchPath={searchPath} />
       </header>
     )
   }
@@ -245,6 +278,7 @@ export function BlogNavbar(props: BlogNavProps) {
             <PhoneMenu {...props} className="lg:hidden" />
           </div>
         </div>
+        <NoScriptPhoneMenu categories={categories} searchPath={searchPath} />
       </header>
     )
   }
@@ -260,6 +294,7 @@ export function BlogNavbar(props: BlogNavProps) {
           <PhoneMenu {...props} className="lg:hidden" />
         </div>
       </div>
+      <NoScriptPhoneMenu categories={categories} searchPath={searchPath} />
     </header>
   )
 }
