@@ -295,6 +295,7 @@ async function load(browser, base, path, shot) {
       requests: reqs.size,
       apiData: api.data,
       apiSession: api.session,
+      apiWrites: api.writes,
       fonts: responses.filter((r) => r.type === 'Font').map((r) => new URL(r.url).pathname),
       lcpElement: lcp?.element ?? '',
     };
@@ -375,7 +376,8 @@ async function main() {
     const s = r.summary;
     console.log(`\n${r.name}: LCP element ${s.lcpElements.join(' | ') || '-'}`);
     console.log(`  fonts: ${s.fonts.join(', ') || 'none'}`);
-    console.log(`  /api/ data: ${s.apiData.join(', ') || 'none'}; session: ${s.apiSession.join(', ') || 'none'}`);
+    console.log(`  /api/ data: ${s.apiData.join(', ') || 'none'}; session: ${s.apiSession.join(', ') || 'none'}; ` +
+      `writes: ${s.apiWrites.join(', ') || 'none'}`);
   }
   console.log();
   for (const c of allChecks) console.log(`${c.pass ? 'PASS' : 'FAIL'}  ${c.page}: ${c.target}: want ${c.want}, got ${c.got}`);

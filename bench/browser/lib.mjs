@@ -101,23 +101,23 @@ export function totalBlockingTime(tasks, fcpMs, endMs) {
 }
 
 /**
- * Sorts the requests made under /api/ into session requests (allowed) and
- * data requests (which the HTML should have carried). Other URLs are left out.
+ * Sorts the requests made under /api/ into session reads (allowed), data
+ * reads (which the HTML should have carried) and writes such as a view
+ * count (not data; listed apart). Other URLs are left out.
  * @param {{url: string, method: string}[]} requests
  * @param {string} origin the server's origin; other origins are not its API
  */
 export function classifyApi(requests, origin) {
-  /** @type {string[]} */
-  const session = [];
-  /** @type {string[]} */
-  const data = [];
+  /** @type {{session: string[], data: string[], writes: string[]}} */
+  const out = { session: [], data: [], writes: [] };
   for (const r of requests) {
     const u = new URL(r.url);
     if (u.origin !== origin || !u.pathname.startsWith('/api/')) continue;
     const label = `${r.method} ${u.pathname}${u.search}`;
-    (r.method === 'GET' && sessionEndpoints.includes(u.pathname) ? session : data).push(label);
+    if (r.method !== 'GET' && r.method !== 'HEAD') out.writes.push(label);
+    else out[sessionEndpoints.includes(u.pathname) ? 'session' : 'data'].push(label);
   }
-  return { session, data };
+  return out;
 }
 
 /**
@@ -172,6 +172,7 @@ function kindOf(type) {
  * @property {number} requests
  * @property {string[]} apiData
  * @property {string[]} apiSession
+ * @property {string[]} apiWrites
  * @property {string[]} fonts
  * @property {string} lcpElement
  */
@@ -202,6 +203,7 @@ export function summarize(loads) {
     requests: m((l) => l.requests),
     apiData: union((l) => l.apiData),
     apiSession: union((l) => l.apiSession),
+    apiWrites: union((l) => l.apiWrites),
     fonts: union((l) => l.fonts),
     lcpElements: union((l) => (l.lcpElement ? [l.lcpElement] : [])),
   };

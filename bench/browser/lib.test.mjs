@@ -61,7 +61,8 @@ test('classifyApi tells session requests from data requests', () => {
     { url: 'https://elsewhere.example/api/posts', method: 'GET' },
   ], origin);
   assert.deepEqual(got.session, ['GET /api/auth/me']);
-  assert.deepEqual(got.data, ['GET /api/posts?limit=6', 'GET /api/posts/tech/x?view=1', 'GET /api/auth/me/extra', 'POST /api/auth/me']);
+  assert.deepEqual(got.data, ['GET /api/posts?limit=6', 'GET /api/posts/tech/x?view=1', 'GET /api/auth/me/extra']);
+  assert.deepEqual(got.writes, ['POST /api/auth/me']);
 });
 
 test('bytesByKind folds resource types', () => {
@@ -83,7 +84,7 @@ test('bytesByKind folds resource types', () => {
 function load(/** @type {Partial<import('./lib.mjs').Load>} */ over) {
   return { lcpMs: 1500, fcpMs: 900, cls: 0, clsTotal: 0, tbtMs: 100, loadMs: 1800, jsBytes: 90 * 1024, jsDecodedBytes: 300 * 1024,
     cssBytes: 20 * 1024, cssDecodedBytes: 90 * 1024, imageBytes: 150 * 1024, fontFiles: 2, requests: 10, apiData: [],
-    apiSession: ['GET /api/auth/me'], fonts: ['/a.woff2'], lcpElement: 'img a.webp', ...over };
+    apiSession: ['GET /api/auth/me'], apiWrites: [], fonts: ['/a.woff2'], lcpElement: 'img a.webp', ...over };
 }
 
 test('summarize takes medians and unions', () => {
