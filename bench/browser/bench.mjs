@@ -225,13 +225,14 @@ async function load(browser, base, path, shot) {
     await context.addInitScript(observe);
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
-    /** @type {Map<string, {url: string, method: string, type: string, encodedBytes: number, decodedBytes: number, done: boolean}>} */
+    /** @type {Map<string, {url: string, method: string, type: string, priority: string, encodedBytes: number, decodedBytes: number, done: boolean}>} */
     const reqs = new Map();
     let lastActivity = Date.now();
     cdp.on('Network.requestWillBeSent', (e) => {
       lastActivity = Date.now();
       if (!/^https?:/.test(e.request.url)) return;
-      reqs.set(e.requestId, { url: e.request.url, method: e.request.method, type: e.type ?? 'Other', encodedBytes: 0,
+      reqs.set(e.requestId, { url: e.request.url, method: e.request.method, type: e.type ?? 'Other',
+        priority: e.request.initialPriority, encodedBytes: 0,
         decodedBytes: 0, done: false });
     });
     cdp.on('Network.responseReceived', (e) => {
@@ -271,7 +272,21 @@ async function load(browser, base, path, shot) {
     const b = await page.evaluate(() => {
       const w = /** @type {any} */ (window).__bench;
       const nav = /** @type {PerformanceNavigationTiming} */ (performance.getEntriesByType('navigation')[0]);
-      return { ...w, loadMs: nav.loadEventEnd, now: performance.now() };
+      // The largest image in the first screen, and whether the page asked for it early.
+      let hero = { src: '', area: 0, preloaded: false };
+      for (const img of Array.from(document.images)) {
+        const r = img.getBoundingClientRect();
+        const area = Math.max(0, Math.min(r.right, innerWidth) - Math.max(r.left, 0)) *
+          Math.max(0, Math.min(r.bottom, innerHeight) - Math.max(r.top, 0));
+        if (area > hero.area && img.currentSrc) hero = { src: img.currentSrc, area, preloaded: false };
+      }
+      if (hero.src) {
+        hero.preloaded = Array.from(document.querySelectorAll('link[rel="preload"][as="image"]')).some((l) => {
+          const link = /** @type {HTMLLinkElement} */ (l);
+          return link.href === hero.src || (link.imageSrcset ?? '').split(',').some((c) => new URL(c.trim().split(/\s+/)[0], location.href).href === hero.src);
+        });
+      }
+      return { ...w, hero, loadMs: nav.loadEventEnd, now: performance.now() };
     });
     if (shot) await page.screenshot({ path: shot });
 
@@ -298,6 +313,9 @@ async function load(browser, base, path, shot) {
       apiWrites: api.writes,
       fonts: responses.filter((r) => r.type === 'Font').map((r) => new URL(r.url).pathname),
       lcpElement: lcp?.element ?? '',
+      heroImage: b.hero.src ? new URL(b.hero.src).pathname : '',
+      heroPriority: b.hero.src ? [...reqs.values()].find((r) => r.url === b.hero.src)?.priority ?? '' : '',
+      heroPreloaded: b.hero.preloaded,
     };
   } finally {
     await context.close();
@@ -375,6 +393,7 @@ async function main() {
   for (const r of results) {
     const s = r.summary;
     console.log(`\n${r.name}: LCP element ${s.lcpElements.join(' | ') || '-'}`);
+    console.log(`  largest image in the first screen: ${s.heroImages.join(' | ') || 'none'}`);
     console.log(`  fonts: ${s.fonts.join(', ') || 'none'}`);
     console.log(`  /api/ data: ${s.apiData.join(', ') || 'none'}; session: ${s.apiSession.join(', ') || 'none'}; ` +
       `writes: ${s.apiWrites.join(', ') || 'none'}`);

@@ -26,6 +26,9 @@ export const targets = {
   homeImageBytes: 200 * 1024,
 };
 
+/** Initial request priorities (CDP) of an image marked fetchpriority="high" or preloaded so. */
+const highPriorities = ['High', 'VeryHigh'];
+
 /** A long task blocks the main thread for whatever it runs beyond this. */
 const BLOCKING_THRESHOLD_MS = 50;
 
@@ -175,6 +178,9 @@ function kindOf(type) {
  * @property {string[]} apiWrites
  * @property {string[]} fonts
  * @property {string} lcpElement
+ * @property {string} heroImage the largest image in the first screen (path), or empty
+ * @property {string} heroPriority its request's initial priority (CDP: VeryHigh, High, Medium, Low, VeryLow)
+ * @property {boolean} heroPreloaded whether a <link rel="preload" as="image"> names it
  */
 
 /**
@@ -206,6 +212,9 @@ export function summarize(loads) {
     apiWrites: union((l) => l.apiWrites),
     fonts: union((l) => l.fonts),
     lcpElements: union((l) => (l.lcpElement ? [l.lcpElement] : [])),
+    heroImages: union((l) => (l.heroImage ? [`${l.heroImage} (${l.heroPriority || '?'} priority${l.heroPreloaded ? ', preloaded' : ''})`] : [])),
+    // The first screen's largest image was asked for at high priority from the start in every load.
+    heroHigh: loads.length > 0 && loads.every((l) => !l.heroImage || highPriorities.includes(l.heroPriority)),
   };
 }
 
@@ -215,7 +224,8 @@ export function summarize(loads) {
 
 /**
  * The PASS/FAIL checks of one page's summary. The image budget applies to
- * the home page only.
+ * the home page only; the largest image of the first screen (if any) must be
+ * asked for at high priority on every page.
  * @param {string} page
  * @param {ReturnType<typeof summarize>} s
  * @param {{home?: boolean}} [opts]
@@ -234,6 +244,8 @@ export function checks(page, s, opts = {}) {
     out.push({ page, target: 'images', want: `<= ${kb(targets.homeImageBytes)}`, got: kb(s.imageBytes),
       pass: s.imageBytes <= targets.homeImageBytes });
   }
+  out.push({ page, target: 'largest first-screen image requested at high priority', want: 'High from the start',
+    got: s.heroImages.join(' | ') || 'no image', pass: s.heroHigh });
   out.push({ page, target: 'no /api/ data requests', want: 'none', got: s.apiData.length ? s.apiData.join(', ') : 'none',
     pass: s.apiData.length === 0 });
   return out;

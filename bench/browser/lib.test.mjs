@@ -84,7 +84,8 @@ test('bytesByKind folds resource types', () => {
 function load(/** @type {Partial<import('./lib.mjs').Load>} */ over) {
   return { lcpMs: 1500, fcpMs: 900, cls: 0, clsTotal: 0, tbtMs: 100, loadMs: 1800, jsBytes: 90 * 1024, jsDecodedBytes: 300 * 1024,
     cssBytes: 20 * 1024, cssDecodedBytes: 90 * 1024, imageBytes: 150 * 1024, fontFiles: 2, requests: 10, apiData: [],
-    apiSession: ['GET /api/auth/me'], apiWrites: [], fonts: ['/a.woff2'], lcpElement: 'img a.webp', ...over };
+    apiSession: ['GET /api/auth/me'], apiWrites: [], fonts: ['/a.woff2'], lcpElement: 'img a.webp',
+    heroImage: '/media/a-480.webp', heroPriority: 'High', heroPreloaded: true, ...over };
 }
 
 test('summarize takes medians and unions', () => {
@@ -98,11 +99,18 @@ test('summarize takes medians and unions', () => {
 test('checks pass at the targets and fail beyond them', () => {
   const good = checks('home', summarize([load({})]), { home: true });
   assert.deepEqual(good.filter((c) => !c.pass), []);
-  assert.equal(good.length, 7);
-  assert.equal(checks('post', summarize([load({})])).length, 6, 'the image budget is the home page only');
+  assert.equal(good.length, 8);
+  assert.equal(checks('post', summarize([load({})])).length, 7, 'the image budget is the home page only');
   const bad = checks('home', summarize([load({ lcpMs: 2000, cls: 0.02, tbtMs: 200, jsBytes: 100 * 1024 + 1, cssBytes: 30 * 1024 + 1,
-    imageBytes: 200 * 1024 + 1, apiData: ['GET /api/posts'] })]), { home: true });
+    imageBytes: 200 * 1024 + 1, apiData: ['GET /api/posts'], heroPriority: 'Low' })]), { home: true });
   assert.deepEqual(bad.filter((c) => c.pass), []);
+});
+
+test('the largest image must be high priority in every load', () => {
+  assert.equal(summarize([load({}), load({ heroPriority: 'VeryHigh' })]).heroHigh, true);
+  assert.equal(summarize([load({}), load({ heroPriority: 'Medium' })]).heroHigh, false);
+  assert.equal(summarize([load({ heroImage: '', heroPriority: '' })]).heroHigh, true, 'no image in the first screen: nothing to ask for');
+  assert.deepEqual(summarize([load({ heroPreloaded: false, heroPriority: 'Low' })]).heroImages, ['/media/a-480.webp (Low priority)']);
 });
 
 test('table aligns columns', () => {
