@@ -6,7 +6,7 @@ BIN := bin/inkpress
 PG_URL ?= postgres://postgres@127.0.0.1:5432/test?sslmode=disable
 STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
 
-.PHONY: run build web go test test-go test-web test-e2e lint generate bench clean
+.PHONY: run build web go test test-go test-web test-e2e lint generate bench bench-browser clean
 
 run: build
 	./$(BIN)
@@ -53,10 +53,21 @@ lint:
 generate:
 	$(GO) run ./tools/tsgen
 
-# Load benchmark of the public face (see bench/README.md; its own module). BENCH_DB=postgres://... to run on PostgreSQL;
-# BENCH_ONLY=memory for just the memory figure (resident memory after crawling a 100k-post site).
-bench: go
-	cd bench && $(GO) run . -bin ../$(BIN) -out results $(if $(BENCH_DB),-db '$(BENCH_DB)') $(if $(BENCH_ONLY),-only '$(BENCH_ONLY)')
+# Load benchmark of the public face (see bench/README.md; its own module), then the browser benchmark of the
+# reader pages on a throttled phone. BENCH_DB=postgres://... to run the load benchmark on PostgreSQL;
+# BENCH_ONLY=memory (resident memory after crawling a 100k-post site), search or browser for just that figure.
+bench: build bench/browser/node_modules/.package-lock.json
+	$(if $(filter browser,$(BENCH_ONLY)),,cd bench && $(GO) run . -bin ../$(BIN) -out results $(if $(BENCH_DB),-db '$(BENCH_DB)') $(if $(BENCH_ONLY),-only '$(BENCH_ONLY)'))
+	$(if $(filter-out browser,$(BENCH_ONLY)),,$(BENCH_BROWSER))
+
+# The browser benchmark alone (bench/browser, a Node script driving Debian's Chromium with playwright-core).
+bench-browser: build bench/browser/node_modules/.package-lock.json
+	$(BENCH_BROWSER)
+
+BENCH_BROWSER = cd bench/browser && node --test && node bench.mjs --bin ../../$(BIN) --out ../results $(BENCH_BROWSER_FLAGS)
+
+bench/browser/node_modules/.package-lock.json: bench/browser/package-lock.json
+	cd bench/browser && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 $(NPM) ci --no-audit --no-fund
 
 clean:
 	rm -rf bin web/dist/assets web/dist/index.html
