@@ -70,4 +70,4 @@ bench/browser/node_modules/.package-lock.json: bench/browser/package-lock.json
 	cd bench/browser && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 $(NPM) ci --no-audit --no-fund
 
 clean:
-	rm -rf bin web/dist/assets web/dist/index.html
+	rm -rf bin web/dist/assets web/dist/index.html web/dist-ssr/*.js

@@ -100,7 +100,6 @@ const cases: { name: string; path: (r: Routes) => string; status?: number }[] = 
   { name: 'blog category', path: (r) => r.blogCategory },
   { name: 'blog post', path: (r) => r.blogPost },
   { name: 'blog tag', path: (r) => r.blogTag },
-  { name: 'missing post (404)', path: () => '/keto/no-such-post-anywhere', status: 404 },
 ];
 
 /** The opening tag of #root and what it holds, or null. */
@@ -194,3 +193,20 @@ for (const c of cases) {
     expect(after, `${path}: following ${href} stays in the app`).toEqual({ alive: true, documents: 1 });
   });
 }
+
+// A missing page is never cached, so the server does not render it with the app (any address would cost a
+// render): it answers 404 with its plain page, and the app draws its own not-found page in the browser.
+test('a missing page answers 404 and the app shows its not-found page', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  const path = '/keto/no-such-post-anywhere';
+  const resp = await page.request.get(path, { headers: { Accept: 'text/html' } });
+  expect(resp.status()).toBe(404);
+  const html = await resp.text();
+  expect(rootOf(html)?.tag ?? '').not.toMatch(/\bdata-ssr\b/);
+  expect(carriedData(html)).toBeUndefined();
+  const nav = await page.goto(path);
+  expect(nav?.status()).toBe(404);
+  await expect(page.getByRole('heading', { name: 'Oops! Page not found' })).toBeVisible();
+  expect(errors).toEqual([]);
+});
