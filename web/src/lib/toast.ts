@@ -9,10 +9,8 @@ type Sonner = typeof import('sonner')
 type Message = Parameters<Sonner['toast']>[0]
 
 let sonner: Promise<Sonner> | null = null
-let mounted: () => void = () => {}
-const toasterMounted = new Promise<void>((resolve) => {
-  mounted = resolve
-})
+let listening = false
+let waiting: (() => void)[] = []
 const requests = new Set<() => void>()
 
 /** Loads sonner (once) and asks LazyToaster to mount the Toaster. */
@@ -31,14 +29,19 @@ export function onToasterRequest(onRequest: () => void): () => void {
   return () => requests.delete(onRequest)
 }
 
-/** For LazyToaster: its Toaster listens now. */
-export function toasterReady() {
-  mounted()
+/** For LazyToaster: its Toaster listens now; the returned function says it stopped (unmounted). */
+export function toasterReady(): () => void {
+  listening = true
+  for (const w of waiting) w()
+  waiting = []
+  return () => {
+    listening = false
+  }
 }
 
 async function ready(): Promise<Sonner> {
   const m = await loadSonner()
-  await toasterMounted
+  if (!listening) await new Promise<void>((resolve) => waiting.push(resolve))
   return m
 }
 
