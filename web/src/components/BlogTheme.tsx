@@ -1,16 +1,8 @@
-import { useEffect, type ReactNode } from 'react'
+import type { ReactNode } from 'react'
 import type { Settings } from '@/api/types'
 import { blogFontNames, blogThemeStyle, templateOf } from '@/lib/blogTheme'
-import { ensureFontStylesheet } from '@/lib/fontLoader'
+import { useFontStylesheets } from '@/lib/fontLoader'
 import { cn } from '@/lib/utils'
-
-/** Loads the blog's fonts: the server linked the first page's; client-side navigation may need others. */
-function useBlogFonts(settings: Partial<Settings> | undefined | null) {
-  const key = blogFontNames(settings).join('|')
-  useEffect(() => {
-    for (const name of key.split('|')) ensureFontStylesheet(name)
-  }, [key])
-}
 
 /** Wraps a workspace blog (or a post in it) in its template, colour and font. */
 export function BlogTheme({
@@ -22,7 +14,8 @@ export function BlogTheme({
   children: ReactNode
   className?: string
 }) {
-  useBlogFonts(settings)
+  // The server linked the first page's fonts; client-side navigation may need others.
+  useFontStylesheets(blogFontNames(settings))
   return (
     <div
       className={cn('blog-theme', className)}

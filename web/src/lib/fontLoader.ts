@@ -1,3 +1,4 @@
+import { useEffect } from 'react'
 import blogFontHrefs from 'virtual:blog-fonts'
 
 /**
@@ -16,4 +17,12 @@ export function ensureFontStylesheet(name: string, doc: Document = document, hre
   link.dataset.font = name
   doc.head.append(link)
   return true
+}
+
+/** Loads the named fonts' stylesheets once the component is on screen (font pickers, previews, blogs). */
+export function useFontStylesheets(names: readonly string[]) {
+  const key = names.join('|')
+  useEffect(() => {
+    for (const name of key.split('|')) ensureFontStylesheet(name)
+  }, [key])
 }

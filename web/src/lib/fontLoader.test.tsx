@@ -1,4 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
+import { render } from '@testing-library/react'
+import { BlogTheme } from '@/components/BlogTheme'
 import hrefs from 'virtual:blog-fonts'
 import { blogFontNames } from './blogTheme'
 import { ensureFontStylesheet } from './fontLoader'
@@ -38,5 +40,15 @@ describe('blog fonts', () => {
     document.head.innerHTML = '<link rel="stylesheet" href="/assets/font-lora-x.css">'
     expect(ensureFontStylesheet('Lora', document, { Lora: '/assets/font-lora-x.css' })).toBe(false)
     expect(document.head.querySelectorAll('link')).toHaveLength(1)
+  })
+
+  it('BlogTheme links its fonts after rendering: a sans blog in template 2 gets Lora for its headings', () => {
+    const { rerender } = render(<BlogTheme settings={{ fontFamily: 'Roboto', templateId: 'template-2' }}>x</BlogTheme>)
+    const hrefsIn = () => [...document.head.querySelectorAll('link[rel="stylesheet"]')].map((l) => l.getAttribute('href'))
+    expect(hrefsIn()).toEqual([hrefs.Roboto, hrefs.Lora])
+    rerender(<BlogTheme settings={{ fontFamily: 'Lora', templateId: 'template-2' }}>x</BlogTheme>)
+    expect(hrefsIn()).toEqual([hrefs.Roboto, hrefs.Lora])
+    rerender(<BlogTheme settings={{ fontFamily: 'Inter' }}>x</BlogTheme>)
+    expect(hrefsIn()).toHaveLength(2)
   })
 })
