@@ -36,7 +36,7 @@ export default tseslint.config(
     files: ['src/**/*.{ts,tsx}'],
     ignores: ['src/**/*.test.{ts,tsx}', 'src/test/**'],
     rules: {
-      'no-restricted-imports': ['error', { paths: [{ name: 'sonner', importNames: ['toast', 'Toaster'], message: "Use toast from '@/lib/toast' and LazyToaster." }] }],
+      'no-restricted-imports': ['error', { paths: [{ name: 'sonner', importNames: ['toast', 'Toaster'], message: "Use toast from '@/lib/toast' and LazyToaster.", allowTypeImports: true }] }],
     },
   },
 )
