@@ -28,7 +28,15 @@ export default tseslint.config(
     rules: { 'react-refresh/only-export-components': 'off' },
   },
   {
-    files: ['*.config.{js,ts}'],
+    files: ['*.config.{js,ts}', 'build/**/*.ts'],
     languageOptions: { globals: globals.node },
+  },
+  {
+    // sonner stays out of the first load: its toast waits for the lazily mounted Toaster.
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/**/*.test.{ts,tsx}', 'src/test/**'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [{ name: 'sonner', importNames: ['toast', 'Toaster'], message: "Use toast from '@/lib/toast' and LazyToaster.", allowTypeImports: true }] }],
+    },
   },
 )

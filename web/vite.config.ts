@@ -4,6 +4,9 @@ import { fileURLToPath, URL } from 'node:url'
 import { defineConfig, type Plugin } from 'vite'
 import react from '@vitejs/plugin-react'
 import tailwindcss from '@tailwindcss/vite'
+import { blogFonts } from './build/blogFonts'
+import { compressAssets } from './build/compress'
+import { SEPARATE_FONTS } from './src/lib/fonts'
 
 const backend = process.env.INKPRESS_BACKEND ?? 'http://127.0.0.1:8080'
 
@@ -25,7 +28,7 @@ function keepDistPlaceholder(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), keepDistPlaceholder()],
+  plugins: [react(), tailwindcss(), blogFonts(SEPARATE_FONTS), compressAssets(), keepDistPlaceholder()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },
@@ -45,7 +48,7 @@ export default defineConfig({
   test: {
     environment: 'jsdom',
     setupFiles: ['./src/test/setup.ts'],
-    include: ['src/**/*.test.{ts,tsx}'],
+    include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'],
     css: false,
     restoreMocks: true,
     // Whole-page tests render, fetch (mocked) and type a lot: a busy 2-core machine needs far more

@@ -7,9 +7,12 @@ package frontend
 import (
 	"bytes"
 	"html"
+	"io"
 	"io/fs"
+	"mime"
 	"net/http"
 	"path"
+	"strconv"
 	"strings"
 )
 
@@ -23,6 +26,7 @@ const (
 type App struct {
 	files  fs.FS
 	assets http.Handler
+	fonts  map[string]Font // the blog fonts' stylesheets, from fonts.json
 	// index split around the markers and the <html> tag's lang value:
 	// beforeLang + lang + prefix + head + middle + body + suffix.
 	beforeLang, prefix, middle, suffix []byte
@@ -42,7 +46,7 @@ func New(files fs.FS) *App {
 	if err != nil {
 		index = []byte(fallbackIndex)
 	}
-	a := &App{files: files, assets: http.FileServerFS(files)}
+	a := &App{files: files, assets: http.FileServerFS(files), fonts: readFonts(files)}
 	// The static <title> of index.html is replaced by the server's head.
 	if i, j := bytes.Index(index, []byte("<title>")), bytes.Index(index, []byte("</title>")); i >= 0 && j > i {
 		index = append(index[:i:i], index[j+len("</title>"):]...)
@@ -111,12 +115,59 @@ func (a *App) IsAsset(p string) bool {
 }
 
 // ServeAsset serves a built file. Vite puts content-hashed files under
-// assets/, which never change, so they are cached for a year.
+// assets/, which never change, so they are cached for a year. The build
+// writes brotli and gzip copies beside text files (name.br, name.gz); the
+// best one the client accepts is sent as it is.
 func (a *App) ServeAsset(w http.ResponseWriter, r *http.Request) {
+	h := w.Header()
 	if strings.HasPrefix(r.URL.Path, "/assets/") {
-		w.Header().Set("Cache-Control", "public, max-age=31536000, immutable")
+		h.Set("Cache-Control", "public, max-age=31536000, immutable")
 	} else {
-		w.Header().Set("Cache-Control", "public, max-age=3600")
+		h.Set("Cache-Control", "public, max-age=3600")
+	}
+	name := strings.TrimPrefix(path.Clean(r.URL.Path), "/")
+	if a.hasFile(name+".br") || a.hasFile(name+".gz") {
+		// Caches must keep each encoding apart, including the original.
+		h.Add("Vary", "Accept-Encoding")
+		coding, suffix := chooseEncoding(r.Header.Get("Accept-Encoding"), func(s string) bool { return a.hasFile(name + s) })
+		if coding != "" && a.serveVariant(w, r, name, coding, suffix) {
+			return
+		}
 	}
 	a.assets.ServeHTTP(w, r)
+}
+
+func (a *App) hasFile(name string) bool {
+	st, err := fs.Stat(a.files, name)
+	return err == nil && st.Mode().IsRegular()
+}
+
+// serveVariant sends name+suffix as name encoded with coding: the type is
+// the original's, the length the compressed file's. Ranges are ignored (a
+// whole 200 answer is allowed), and the embedded files carry no time to
+// validate against. It reports false when the file cannot be read (the
+// caller sends the original).
+func (a *App) serveVariant(w http.ResponseWriter, r *http.Request, name, coding, suffix string) bool {
+	f, err := a.files.Open(name + suffix)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		return false
+	}
+	h := w.Header()
+	ctype := mime.TypeByExtension(path.Ext(name))
+	if ctype == "" {
+		ctype = "application/octet-stream"
+	}
+	h.Set("Content-Type", ctype)
+	h.Set("Content-Encoding", coding)
+	h.Set("Content-Length", strconv.FormatInt(st.Size(), 10))
+	w.WriteHeader(http.StatusOK)
+	if r.Method != http.MethodHead {
+		_, _ = io.Copy(w, f) // the file is in memory: no copy of it per request
+	}
+	return true
 }

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { act, render, screen } from '@testing-library/react'
-import { toast } from 'sonner'
+import { toast } from '@/lib/toast'
 import { AppProviders } from '@/App'
 import { testClient } from '@/test/utils'
 

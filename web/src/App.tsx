@@ -1,7 +1,7 @@
 import { Suspense, useMemo, type ReactNode } from 'react'
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router'
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query'
-import { Toaster } from 'sonner'
+import { LazyToaster } from '@/components/LazyToaster'
 import { createQueryClient } from '@/lib/queryClient'
 import { Shell } from '@/components/Shell'
 import { BlogShell } from '@/components/blog/BlogShell'
@@ -174,7 +174,7 @@ export function AppProviders({ children, client }: { children: ReactNode; client
     <QueryClientProvider client={queryClient}>
       {children}
       {/* Bottom right (full width at the bottom on phones): never over the top bar's buttons. */}
-      <Toaster richColors closeButton position="bottom-right" offset={24} mobileOffset={16} toastOptions={{ duration: 5000 }} />
+      <LazyToaster richColors closeButton position="bottom-right" offset={24} mobileOffset={16} toastOptions={{ duration: 5000 }} />
     </QueryClientProvider>
   )
 }

@@ -1,6 +1,5 @@
 import { StrictMode } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
-import './fonts'
 import './index.css'
 import App from './App'
 import { createQueryClient, seedFromPage } from './lib/queryClient'

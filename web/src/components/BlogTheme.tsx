@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import type { Settings } from '@/api/types'
-import { blogThemeStyle, templateOf } from '@/lib/blogTheme'
+import { blogFontNames, blogThemeStyle, templateOf } from '@/lib/blogTheme'
+import { useFontStylesheets } from '@/lib/fontLoader'
 import { cn } from '@/lib/utils'
 
 /** Wraps a workspace blog (or a post in it) in its template, colour and font. */
@@ -13,6 +14,8 @@ export function BlogTheme({
   children: ReactNode
   className?: string
 }) {
+  // The server linked the first page's fonts; client-side navigation may need others.
+  useFontStylesheets(blogFontNames(settings))
   return (
     <div
       className={cn('blog-theme', className)}

@@ -1,16 +1,8 @@
-import { useState } from 'react'
 import { Link, NavLink } from 'react-router'
 import { ChevronDown, LayoutDashboard, LogOut, Menu, ShieldCheck } from 'lucide-react'
 import { Logo } from './Logo'
 import { Button } from './ui/button'
-import { Sheet, SheetContent, SheetTitle, SheetTrigger } from './ui/sheet'
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuTrigger,
-} from './ui/dropdown-menu'
+import { LinkMenu, SidePanel } from './nav/LazyMenus'
 import { Skeleton } from './ui/skeleton'
 import { useMe, type AuthState } from '@/hooks/useMe'
 import { useCategories } from '@/hooks/usePublic'
@@ -43,8 +35,9 @@ function Dot({ color }: { color: string }) {
 
 function CategoriesMenu({ categories }: { categories: Category[] }) {
   return (
-    <DropdownMenu modal={false}>
-      <DropdownMenuTrigger asChild>
+    <LinkMenu
+      label="Browse by topic"
+      trigger={
         <button
           type="button"
           className="inline-flex items-center gap-1 rounded-lg px-3 py-2 text-sm font-medium text-slate-600 transition-colors hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 data-[state=open]:bg-slate-100"
@@ -52,19 +45,17 @@ function CategoriesMenu({ categories }: { categories: Category[] }) {
           Categories
           <ChevronDown className="size-4 opacity-70" aria-hidden="true" />
         </button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="start">
-        <DropdownMenuLabel>Browse by topic</DropdownMenuLabel>
-        {categories.map((c) => (
-          <DropdownMenuItem key={c.slug} asChild>
-            <Link to={`/${c.slug}`}>
-              <Dot color={c.colorHex} />
-              {c.name}
-            </Link>
-          </DropdownMenuItem>
-        ))}
-      </DropdownMenuContent>
-    </DropdownMenu>
+      }
+      links={categories.map((c) => ({
+        to: `/${c.slug}`,
+        content: (
+          <>
+            <Dot color={c.colorHex} />
+            {c.name}
+          </>
+        ),
+      }))}
+    />
   )
 }
 
@@ -139,8 +130,6 @@ export function Navbar() {
   const { state } = useMe()
   const { data: categories = [] } = useCategories()
   const logout = useLogout()
-  const [open, setOpen] = useState(false)
-  const close = () => setOpen(false)
   const searchTarget = useSearchTarget()
 
   return (
@@ -167,52 +156,55 @@ export function Navbar() {
           <AuthButtons state={state} onLogout={() => logout.mutate()} loggingOut={logout.isPending} />
         </div>
 
-        <Sheet open={open} onOpenChange={setOpen}>
-          <SheetTrigger asChild>
+        <SidePanel
+          title="Menu"
+          trigger={
             <Button variant="ghost" size="icon" className="md:hidden" aria-label="Open menu">
               <Menu className="size-6" aria-hidden="true" />
             </Button>
-          </SheetTrigger>
-          <SheetContent side="right">
-            <div className="flex h-16 items-center border-b border-slate-200 px-4">
-              <SheetTitle className="sr-only">Menu</SheetTitle>
-              <Logo onClick={close} />
-            </div>
-            <nav aria-label="Mobile" className="flex flex-1 flex-col gap-1 overflow-y-auto p-4">
-              {MAIN_LINKS.map((l) => (
-                <NavLink key={l.to} to={l.to} end={l.end} className={mobileLink} onClick={close}>
-                  {l.label}
+          }
+        >
+          {(close) => (
+            <>
+              <div className="flex h-16 items-center border-b border-slate-200 px-4">
+                <Logo onClick={close} />
+              </div>
+              <nav aria-label="Mobile" className="flex flex-1 flex-col gap-1 overflow-y-auto p-4">
+                {MAIN_LINKS.map((l) => (
+                  <NavLink key={l.to} to={l.to} end={l.end} className={mobileLink} onClick={close}>
+                    {l.label}
+                  </NavLink>
+                ))}
+                {categories.length > 0 && (
+                  <div className="mt-3">
+                    <p className="px-3 pb-1 text-xs font-semibold uppercase tracking-wider text-slate-500">Categories</p>
+                    {categories.map((c) => (
+                      <NavLink key={c.slug} to={`/${c.slug}`} className={mobileLink} onClick={close}>
+                        <Dot color={c.colorHex} />
+                        {c.name}
+                      </NavLink>
+                    ))}
+                  </div>
+                )}
+                <NavLink to="/about" className={(s) => cn(mobileLink(s), 'mt-3')} onClick={close}>
+                  About
                 </NavLink>
-              ))}
-              {categories.length > 0 && (
-                <div className="mt-3">
-                  <p className="px-3 pb-1 text-xs font-semibold uppercase tracking-wider text-slate-500">Categories</p>
-                  {categories.map((c) => (
-                    <NavLink key={c.slug} to={`/${c.slug}`} className={mobileLink} onClick={close}>
-                      <Dot color={c.colorHex} />
-                      {c.name}
-                    </NavLink>
-                  ))}
-                </div>
-              )}
-              <NavLink to="/about" className={(s) => cn(mobileLink(s), 'mt-3')} onClick={close}>
-                About
-              </NavLink>
-              <NavLink to={searchTarget} className={mobileLink} onClick={close}>
-                Search
-              </NavLink>
-            </nav>
-            <div className="flex flex-col gap-2 border-t border-slate-200 p-4">
-              <AuthButtons
-                state={state}
-                onNavigate={close}
-                onLogout={() => logout.mutate()}
-                loggingOut={logout.isPending}
-                stacked
-              />
-            </div>
-          </SheetContent>
-        </Sheet>
+                <NavLink to={searchTarget} className={mobileLink} onClick={close}>
+                  Search
+                </NavLink>
+              </nav>
+              <div className="flex flex-col gap-2 border-t border-slate-200 p-4">
+                <AuthButtons
+                  state={state}
+                  onNavigate={close}
+                  onLogout={() => logout.mutate()}
+                  loggingOut={logout.isPending}
+                  stacked
+                />
+              </div>
+            </>
+          )}
+        </SidePanel>
       </div>
     </header>
   )

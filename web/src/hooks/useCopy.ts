@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { toast } from 'sonner'
+import { toast } from '@/lib/toast'
 import { COPY_CONFIRM_MS } from '@/lib/share'
 
 /** Copies text, toasts 'Copied to clipboard' (or 'Copy failed'), and flags the copied key for 2 s. */

@@ -1,5 +1,5 @@
 import { useEffect } from 'react'
-import { toast } from 'sonner'
+import { toast } from '@/lib/toast'
 import { errorMessage } from '@/api/client'
 
 /** Toasts `title` with the error's message when a query fails (the page shows the error in place too). */

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { toast } from 'sonner'
+import { toast } from '@/lib/toast'
 import { cancelJob, getJob, getJobs } from '@/api/endpoints'
 import { errorMessage, isApiError } from '@/api/client'
 import { qk } from '@/api/queryKeys'

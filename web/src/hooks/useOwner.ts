@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react'
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query'
-import { toast } from 'sonner'
+import { toast } from '@/lib/toast'
 import { getMedia, getOwnerPost, getOwnerPosts, uploadMedia, type OwnerPostsQuery } from '@/api/endpoints'
 import { ApiError, errorMessage } from '@/api/client'
 import { qk } from '@/api/queryKeys'

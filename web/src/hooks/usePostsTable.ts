@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react'
 import { useMutation } from '@tanstack/react-query'
 import { useSearchParams } from 'react-router'
-import { toast } from 'sonner'
+import { toast } from '@/lib/toast'
 import { bulkDeletePosts, deleteOwnerPost } from '@/api/endpoints'
 import { errorMessage } from '@/api/client'
 import type { OwnerPostsQuery } from '@/api/endpoints'

@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { useMutation } from '@tanstack/react-query'
-import { toast } from 'sonner'
+import { toast } from '@/lib/toast'
 import { subscribe } from '@/api/endpoints'
 import { errorMessage } from '@/api/client'
 

@@ -1,4 +1,7 @@
-/** Fonts a workspace may choose, mapped to the bundled @fontsource families. */
+/**
+ * Fonts a workspace may choose, mapped to the bundled @fontsource families. Inter is the app's UI font
+ * (always in the main CSS); each other family is a stylesheet of its own, loaded by the blogs that use it.
+ */
 export const BLOG_FONTS: Record<string, { stack: string; serif: boolean }> = {
   Inter: { stack: "'Inter', ui-sans-serif, system-ui, sans-serif", serif: false },
   'Playfair Display': { stack: "'Playfair Display', Georgia, serif", serif: true },
@@ -12,10 +15,18 @@ export const BLOG_FONTS: Record<string, { stack: string; serif: boolean }> = {
 
 export const FONT_NAMES = Object.keys(BLOG_FONTS)
 
+/** The UI font: a blog that names no known font uses it. */
+export const UI_FONT = 'Inter'
+
+/** The families that ship as separate stylesheets. */
+export const SEPARATE_FONTS = FONT_NAMES.filter((n) => n !== UI_FONT)
+
+/** The known family a setting names (any case), else the UI font. */
+export function fontNameFor(name: string | null | undefined): string {
+  const wanted = name?.trim().toLowerCase()
+  return FONT_NAMES.find((k) => k.toLowerCase() === wanted) ?? UI_FONT
+}
+
 export function fontFor(name: string | null | undefined): { stack: string; serif: boolean } {
-  if (name) {
-    const hit = Object.entries(BLOG_FONTS).find(([k]) => k.toLowerCase() === name.trim().toLowerCase())
-    if (hit) return hit[1]
-  }
-  return BLOG_FONTS.Inter
+  return BLOG_FONTS[fontNameFor(name)]
 }

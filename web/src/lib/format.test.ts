@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import {
   formatLimit,
+  formatDateTime,
   formatLongDate,
   formatReadMinutesLong,
   formatReadMinutesShort,
@@ -13,7 +14,9 @@ import {
 describe('dates', () => {
   it('formats card dates as MMM d, yyyy', () => {
     expect(formatShortDate('2025-01-05T12:00:00Z')).toBe('Jan 5, 2025')
+    // The day in UTC, whatever the time zone of the machine that renders.
     expect(formatShortDate(new Date(Date.UTC(2024, 11, 25, 23, 30)))).toBe('Dec 25, 2024')
+    expect(formatShortDate('2024-02-29')).toBe('Feb 29, 2024')
   })
   it('formats post dates as MMMM d, yyyy', () => {
     expect(formatLongDate('2025-01-05T12:00:00Z')).toBe('January 5, 2025')
@@ -23,6 +26,14 @@ describe('dates', () => {
     expect(formatShortDate('')).toBe('')
     expect(formatShortDate('not a date')).toBe('')
     expect(formatLongDate(null)).toBe('')
+    expect(formatDateTime('2025-13-45')).toBe('')
+  })
+  it.each([
+    [new Date(2025, 0, 5, 15, 4), 'Jan 5, 2025, 3:04 PM'],
+    [new Date(2025, 0, 5, 0, 30), 'Jan 5, 2025, 12:30 AM'],
+    [new Date(2025, 6, 9, 12, 0), 'Jul 9, 2025, 12:00 PM'],
+  ])('formats table times: %s', (d, want) => {
+    expect(formatDateTime(d)).toBe(want)
   })
 })
 

@@ -1,20 +1,43 @@
-import { format, isValid, parseISO } from 'date-fns'
+/*
+ * Dates in the app's three fixed English forms. date-fns' `format` brought every token and the whole
+ * en-US locale into each reader page for these; Intl would depend on the engine's locale data (the
+ * server renders pages in a JavaScript engine without it).
+ */
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December']
+
+const BARE_DAY = /^(\d{4})-(\d{2})-(\d{2})$/
 
 function toDate(value: string | Date | null | undefined): Date | null {
   if (!value) return null
-  const d = typeof value === 'string' ? parseISO(value) : value
-  return isValid(d) ? d : null
+  let d: Date
+  if (typeof value !== 'string') d = value
+  else {
+    // A bare date is a day in local time (Date would read it as UTC midnight).
+    const day = BARE_DAY.exec(value)
+    if (!day) d = new Date(value)
+    else {
+      const [y, m, n] = day.slice(1).map(Number)
+      d = new Date(y, m - 1, n)
+      if (d.getMonth() !== m - 1 || d.getDate() !== n) return null // 2025-02-30 is no day
+    }
+  }
+  return Number.isNaN(d.getTime()) ? null : d
 }
 
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December']
+function dayOf(month: string, day: number, year: number): string {
+  return `${month} ${day}, ${year}`
+}
 
 /**
- * A publication date as readers see it, in UTC: the server renders public pages once for every reader,
- * so the day must not depend on the time zone of the machine that renders (feeds say UTC too).
+ * A publication date as readers see it, in UTC: the server renders public pages once for every reader, so
+ * the day must not depend on the time zone of the machine that renders (feeds say UTC too). A bare date
+ * ('2025-01-05') is that day.
  */
 function publicDate(value: string | Date | null | undefined, month: (name: string) => string): string {
   const d = toDate(value)
-  return d ? `${month(MONTHS[d.getUTCMonth()])} ${d.getUTCDate()}, ${d.getUTCFullYear()}` : ''
+  if (!d) return ''
+  if (typeof value === 'string' && BARE_DAY.test(value)) return dayOf(month(MONTHS[d.getMonth()]), d.getDate(), d.getFullYear())
+  return dayOf(month(MONTHS[d.getUTCMonth()]), d.getUTCDate(), d.getUTCFullYear())
 }
 
 /** Card date, e.g. 'Jan 5, 2025' (UTC). Empty string for a missing or invalid date. */
@@ -27,10 +50,13 @@ export function formatLongDate(value: string | Date | null | undefined): string 
   return publicDate(value, (m) => m)
 }
 
-/** Date and time for tables, e.g. 'Jan 5, 2025, 3:04 PM'. */
+/** Date and time for tables, in the viewer's time zone, e.g. 'Jan 5, 2025, 3:04 PM'. */
 export function formatDateTime(value: string | Date | null | undefined): string {
   const d = toDate(value)
-  return d ? format(d, 'MMM d, yyyy, h:mm a') : ''
+  if (!d) return ''
+  const h = d.getHours()
+  const time = `${h % 12 || 12}:${String(d.getMinutes()).padStart(2, '0')} ${h < 12 ? 'AM' : 'PM'}`
+  return `${dayOf(MONTHS[d.getMonth()].slice(0, 3), d.getDate(), d.getFullYear())}, ${time}`
 }
 
 /** File sizes as B, KB or MB with one decimal: 0 B, 1023 B, 1.0 KB, 5.0 MB. */

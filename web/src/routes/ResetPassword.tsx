@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react'
 import { Link, Navigate, useSearchParams } from 'react-router'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { toast } from 'sonner'
+import { toast } from '@/lib/toast'
 import { resetPassword } from '@/api/account'
 import { errorMessage, isApiError } from '@/api/client'
 import { AuthCard } from '@/components/auth/AuthCard'

@@ -1,4 +1,6 @@
 import '@testing-library/jest-dom/vitest'
+// Toasts load sonner on demand; having it in the module cache keeps their timing close to a loaded app's.
+import 'sonner'
 import { afterEach, vi } from 'vitest'
 import { cleanup, configure } from '@testing-library/react'
 

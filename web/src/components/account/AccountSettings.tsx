@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { AtSign } from 'lucide-react'
-import { toast } from 'sonner'
+import { toast } from '@/lib/toast'
 import { accountKey, changeEmail, getAccount } from '@/api/account'
 import { errorMessage } from '@/api/client'
 import { PasswordInput } from '@/components/auth/PasswordInput'

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query'
 import { MailWarning } from 'lucide-react'
-import { toast } from 'sonner'
+import { toast } from '@/lib/toast'
 import { resendVerification } from '@/api/account'
 import { errorMessage } from '@/api/client'
 import { Button } from '@/components/ui/button'

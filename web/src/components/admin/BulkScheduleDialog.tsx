@@ -1,7 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { CalendarRange } from 'lucide-react'
-import { toast } from 'sonner'
+import { toast } from '@/lib/toast'
 import { bulkSchedulePosts } from '@/api/endpoints'
 import { errorMessage } from '@/api/client'
 import { qk } from '@/api/queryKeys'

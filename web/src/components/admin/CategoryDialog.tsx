@@ -1,6 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react'
 import { useMutation } from '@tanstack/react-query'
-import { toast } from 'sonner'
+import { toast } from '@/lib/toast'
 import { createCategory, updateCategory } from '@/api/endpoints'
 import { errorMessage } from '@/api/client'
 import type { Category } from '@/api/types'

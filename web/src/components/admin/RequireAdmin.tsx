@@ -1,6 +1,6 @@
 import { useEffect, type ReactNode } from 'react'
 import { Navigate } from 'react-router'
-import { toast } from 'sonner'
+import { toast } from '@/lib/toast'
 import type { Me } from '@/api/types'
 import { RequireSession } from '@/components/RequireSession'
 import { ACCESS_DENIED } from './texts'

@@ -2,8 +2,7 @@ import { useId, useState, type FormEvent } from 'react'
 import { Link, NavLink, useNavigate } from 'react-router'
 import { ChevronDown, LayoutDashboard, Menu, Search } from 'lucide-react'
 import type { TemplateId } from '@/api/types'
-import { Sheet, SheetContent, SheetTitle, SheetTrigger } from '../ui/sheet'
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '../ui/dropdown-menu'
+import { LinkMenu, SidePanel } from '../nav/LazyMenus'
 import { Skeleton } from '../ui/skeleton'
 import { cn } from '@/lib/utils'
 
@@ -113,21 +112,16 @@ function DesktopCategories({ template, categories }: { template: TemplateId; cat
       ))}
       {more.length > 0 && (
         <li>
-          <DropdownMenu modal={false}>
-            <DropdownMenuTrigger asChild>
+          <LinkMenu
+            align="end"
+            trigger={
               <button type="button" className={cn(desktopLink(template)({ isActive: false }), 'inline-flex items-center gap-1')}>
                 More
                 <ChevronDown className="size-4 opacity-70" aria-hidden="true" />
               </button>
-            </DropdownMenuTrigger>
-            <DropdownMenuContent align="end">
-              {more.map((c) => (
-                <DropdownMenuItem key={c.href} asChild>
-                  <Link to={c.href}>{c.name}</Link>
-                </DropdownMenuItem>
-              ))}
-            </DropdownMenuContent>
-          </DropdownMenu>
+            }
+            links={more.map((c) => ({ to: c.href, content: c.name }))}
+          />
         </li>
       )}
     </ul>
@@ -149,11 +143,11 @@ function DashboardLink({ onClick, className }: { onClick?: () => void; className
 
 /** The phone menu: a side panel with the search and the categories; it closes when a link is chosen. */
 function PhoneMenu(props: BlogNavProps & { className?: string }) {
-  const [open, setOpen] = useState(false)
-  const close = () => setOpen(false)
   return (
-    <Sheet open={open} onOpenChange={setOpen}>
-      <SheetTrigger asChild>
+    <SidePanel
+      title="Menu"
+      className="blog-theme"
+      trigger={
         <button
           type="button"
           aria-label="Open menu"
@@ -161,35 +155,37 @@ function PhoneMenu(props: BlogNavProps & { className?: string }) {
         >
           <Menu className="size-6" aria-hidden="true" />
         </button>
-      </SheetTrigger>
-      <SheetContent side="right" className="blog-theme">
-        <div className="flex h-16 items-center border-b border-slate-200 pl-4 pr-14 text-lg font-bold text-slate-900">
-          <SheetTitle className="sr-only">Menu</SheetTitle>
-          <BrandLink title={props.title} logoUrl={props.logoUrl} home={props.home} onClick={close} />
-        </div>
-        <div className="border-b border-slate-200 p-4">
-          <BlogSearchForm action={props.searchPath} onDone={close} inputClassName="h-11 text-base" />
-        </div>
-        <nav aria-label="Mobile" className="flex flex-1 flex-col gap-1 overflow-y-auto p-4">
-          <NavLink to={props.home} end className={mobileLink} onClick={close}>
-            Home
-          </NavLink>
-          {props.categories.length > 0 && (
-            <p className="mt-3 px-3 pb-1 text-xs font-semibold uppercase tracking-wider text-slate-500">Categories</p>
-          )}
-          {props.categories.map((c) => (
-            <NavLink key={c.href} to={c.href} className={mobileLink} onClick={close}>
-              {c.name}
-            </NavLink>
-          ))}
-        </nav>
-        {props.dashboard && (
-          <div className="border-t border-slate-200 p-4">
-            <DashboardLink onClick={close} />
+      }
+    >
+      {(close) => (
+        <>
+          <div className="flex h-16 items-center border-b border-slate-200 pl-4 pr-14 text-lg font-bold text-slate-900">
+            <BrandLink title={props.title} logoUrl={props.logoUrl} home={props.home} onClick={close} />
           </div>
-        )}
-      </SheetContent>
-    </Sheet>
+          <div className="border-b border-slate-200 p-4">
+            <BlogSearchForm action={props.searchPath} onDone={close} inputClassName="h-11 text-base" />
+          </div>
+          <nav aria-label="Mobile" className="flex flex-1 flex-col gap-1 overflow-y-auto p-4">
+            <NavLink to={props.home} end className={mobileLink} onClick={close}>
+              Home
+            </NavLink>
+            {props.categories.length > 0 && (
+              <p className="mt-3 px-3 pb-1 text-xs font-semibold uppercase tracking-wider text-slate-500">Categories</p>
+            )}
+            {props.categories.map((c) => (
+              <NavLink key={c.href} to={c.href} className={mobileLink} onClick={close}>
+                {c.name}
+              </NavLink>
+            ))}
+          </nav>
+          {props.dashboard && (
+            <div className="border-t border-slate-200 p-4">
+              <DashboardLink onClick={close} />
+            </div>
+          )}
+        </>
+      )}
+    </SidePanel>
   )
 }
 

@@ -1,6 +1,7 @@
 import type { TemplateId } from '@/api/types'
 import { readableOn, safeHex } from '@/lib/color'
 import { fontFor } from '@/lib/fonts'
+import { useFontStylesheets } from '@/lib/fontLoader'
 import { cn } from '@/lib/utils'
 
 export interface PreviewCategory {
@@ -32,6 +33,7 @@ export function BlogPreview({
   const primary = safeHex(primaryColor)
   const onPrimary = readableOn(primary)
   const font = fontFor(fontFamily).stack
+  useFontStylesheets([fontFamily])
   const name = title.trim() || 'Your blog'
   const about = description.trim() || 'A short description of what you write about.'
   const cats = categories.slice(0, 4)

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { Save } from 'lucide-react'
-import { toast } from 'sonner'
+import { toast } from '@/lib/toast'
 import { updateSettings } from '@/api/endpoints'
 import { errorMessage } from '@/api/client'
 import { qk } from '@/api/queryKeys'
@@ -14,6 +14,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { SwitchField } from '@/components/ui/switch-field'
 import { Textarea } from '@/components/ui/textarea'
 import { fontFor } from '@/lib/fonts'
+import { useFontStylesheets } from '@/lib/fontLoader'
 import { cn } from '@/lib/utils'
 import { BlogPreview } from './BlogPreview'
 import { Spinner } from '@/components/ui/spinner'
@@ -33,6 +34,8 @@ export const BUILTIN_LANGUAGE_NOTE = "This server's built-in writer writes in En
  * length (PUT /api/workspace/settings).
  */
 export function BlogSettingsForm({ settings, slug, categories }: { settings: Settings; slug: string; categories?: Category[] }) {
+  // Each choice in the font list is shown in its own font.
+  useFontStylesheets(DASHBOARD_FONTS)
   const queryClient = useQueryClient()
   const [blogTitle, setBlogTitle] = useState(settings.blogTitle)
   const [blogDescription, setBlogDescription] = useState(settings.blogDescription)

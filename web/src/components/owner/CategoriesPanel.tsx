@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { useMutation } from '@tanstack/react-query'
 import { FolderTree, Pencil, Plus, Trash2 } from 'lucide-react'
-import { toast } from 'sonner'
+import { toast } from '@/lib/toast'
 import { deleteCategory } from '@/api/endpoints'
 import { errorMessage } from '@/api/client'
 import type { Category, WorkspaceResponse } from '@/api/types'

@@ -1,6 +1,6 @@
 import { useId, useRef, useState } from 'react'
 import { ImagePlus, Trash2 } from 'lucide-react'
-import { toast } from 'sonner'
+import { toast } from '@/lib/toast'
 import { uploadFile } from '@/api/endpoints'
 import { errorMessage } from '@/api/client'
 import { Button } from '@/components/ui/button'

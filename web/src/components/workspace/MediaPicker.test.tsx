@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { toast } from 'sonner'
+import { toast } from '@/lib/toast'
 import { fireEvent, screen, waitFor } from '@testing-library/react'
 import type { MediaItem } from '@/api/types'
 import { apiError, json, mockFetch, renderWithProviders } from '@/test/utils'

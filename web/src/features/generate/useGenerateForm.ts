@@ -1,7 +1,7 @@
 import { useEffect, useEffectEvent, useRef, useState, type FormEvent, type RefObject } from 'react'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from 'react-router'
-import { toast } from 'sonner'
+import { toast } from '@/lib/toast'
 import { generatePost, getOwnerPost } from '@/api/endpoints'
 import { errorMessage, isApiError } from '@/api/client'
 import { qk } from '@/api/queryKeys'

@@ -1,7 +1,7 @@
 import { Link } from 'react-router'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { Mail, Users } from 'lucide-react'
-import { toast } from 'sonner'
+import { toast } from '@/lib/toast'
 import { errorMessage } from '@/api/client'
 import { updateSettings } from '@/api/endpoints'
 import { qk } from '@/api/queryKeys'

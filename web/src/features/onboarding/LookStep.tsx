@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import { COLOR_SCHEMES } from '@/components/owner/settings'
 import { fontFor } from '@/lib/fonts'
+import { useFontStylesheets } from '@/lib/fontLoader'
 import { cn } from '@/lib/utils'
 import { ONBOARDING_FONTS } from './onboarding'
 import { StepHeading } from './StepHeading'
@@ -11,6 +12,8 @@ const CARD = 'relative cursor-pointer rounded-xl border px-3 py-2.5 transition h
 
 /** Step 3: colour scheme and font, with the live preview below on small screens. */
 export function LookStep({ w, preview }: { w: WizardState; preview: ReactNode }) {
+  // Each choice is shown in its own font.
+  useFontStylesheets(ONBOARDING_FONTS)
   return (
     <>
       <StepHeading title="Make it yours" text="Choose a colour scheme and a font. The preview updates as you go." />

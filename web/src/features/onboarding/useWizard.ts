@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent, type KeyboardEvent } from 'react'
 import { useNavigate } from 'react-router'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { toast } from 'sonner'
+import { toast } from '@/lib/toast'
 import { completeOnboarding, skipOnboarding } from '@/api/endpoints'
 import { errorMessage, isApiError } from '@/api/client'
 import { qk } from '@/api/queryKeys'

@@ -1,5 +1,5 @@
 import { ExternalLink, Eye } from 'lucide-react'
-import { toast } from 'sonner'
+import { toast } from '@/lib/toast'
 import { Button } from '@/components/ui/button'
 import { Spinner } from '@/components/ui/spinner'
 import { formatDateTime } from '@/lib/format'

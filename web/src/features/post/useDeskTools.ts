@@ -1,6 +1,6 @@
 import { useCallback, type Dispatch, type RefObject, type SetStateAction } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
-import { toast } from 'sonner'
+import { toast } from '@/lib/toast'
 import { getOwnerPost, regenerateCover, restoreRevision } from '@/api/endpoints'
 import { errorMessage } from '@/api/client'
 import { qk } from '@/api/queryKeys'

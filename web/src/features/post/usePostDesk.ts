@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
-import { toast } from 'sonner'
+import { toast } from '@/lib/toast'
 import { createPost, updateOwnerPost } from '@/api/endpoints'
 import { errorMessage, isApiError } from '@/api/client'
 import { qk } from '@/api/queryKeys'

@@ -1,6 +1,6 @@
 import { useRef } from 'react'
 import { Download, MailPlus, Search, Trash2, Upload, Users, X } from 'lucide-react'
-import { toast } from 'sonner'
+import { toast } from '@/lib/toast'
 import { SUBSCRIBERS_EXPORT_URL } from '@/api/newsletter'
 import type { Subscriber } from '@/api/types'
 import { EmptyState } from '@/components/EmptyState'

@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { keepPreviousData, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query'
-import { toast } from 'sonner'
+import { toast } from '@/lib/toast'
 import { errorMessage, isApiError } from '@/api/client'
 import { deleteSubscriber, getSubscribers, importErrorRows, importSubscribers, resendConfirmation } from '@/api/newsletter'
 import { qk } from '@/api/queryKeys'
