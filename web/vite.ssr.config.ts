@@ -2,6 +2,8 @@ import { writeFileSync } from 'node:fs'
 import { fileURLToPath, URL } from 'node:url'
 import { defineConfig, type Plugin } from 'vite'
 import react from '@vitejs/plugin-react'
+import { blogFonts } from './build/blogFonts'
+import { SEPARATE_FONTS } from './src/lib/fonts'
 
 /**
  * The server bundle: the public routes of the app as one self-contained script, run by the Go server's
@@ -44,7 +46,7 @@ function keepPlaceholder(): Plugin {
 export default defineConfig(({ mode }) => {
   const polyfills = mode === 'polyfills'
   return {
-  plugins: [react(), noLazyScreens(), keepPlaceholder()],
+  plugins: [react(), blogFonts(SEPARATE_FONTS), noLazyScreens(), keepPlaceholder()],
   publicDir: false,
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },

@@ -71,6 +71,8 @@ type Page struct {
 	// Data is the query cache the page was rendered with, as JSON safe to
 	// put as it is inside a <script type="application/json"> element.
 	Data string
+	// Fonts are the blog fonts the page uses, for the head.
+	Fonts []string
 }
 
 // Renderer renders pages with a pool of engines.
@@ -86,10 +88,10 @@ type Renderer struct {
 //go:embed prelude.js
 var prelude string
 
-// glue is what Go calls: begin(input), pass() → "fetching\nhtml", data().
+// glue is what Go calls: begin(input), pass() → "fetching\nfonts (JSON)\nhtml", data().
 const glue = `
 globalThis.__inkpressBegin = function (input) { InkpressSSR.begin(input) }
-globalThis.__inkpressPass = function () { var r = InkpressSSR.pass(); return r.fetching + '\n' + r.html }
+globalThis.__inkpressPass = function () { var r = InkpressSSR.pass(); return r.fetching + '\n' + JSON.stringify(r.fonts || []) + '\n' + r.html }
 globalThis.__inkpressData = function () { return InkpressSSR.data() }
 `
 
@@ -220,6 +222,7 @@ func (r *Renderer) run(e *engine, rd *render) (*Page, error) {
 		return nil, r.failure(err, deadline)
 	}
 	var html string
+	var fonts []string
 	for pass := 1; ; pass++ {
 		out, err := e.vm.Call("__inkpressPass")
 		if err != nil {
@@ -229,13 +232,17 @@ func (r *Renderer) run(e *engine, rd *render) (*Page, error) {
 			return nil, r.failure(err, deadline)
 		}
 		s, _ := out.(string)
-		n, rest, ok := strings.Cut(s, "\n")
+		n, rest, ok1 := strings.Cut(s, "\n")
+		fontList, rest, ok2 := strings.Cut(rest, "\n")
 		fetching, convErr := strconv.Atoi(n)
-		if !ok || convErr != nil {
+		if !ok1 || !ok2 || convErr != nil {
 			return nil, fmt.Errorf("ssr: unexpected pass result %.40q", s)
 		}
 		if fetching == 0 {
 			html = rest
+			if err := json.Unmarshal([]byte(fontList), &fonts); err != nil {
+				return nil, fmt.Errorf("ssr: fonts of the page: %w", err)
+			}
 			break
 		}
 		if pass == maxPasses {
@@ -247,7 +254,7 @@ func (r *Renderer) run(e *engine, rd *render) (*Page, error) {
 		return nil, r.failure(err, deadline)
 	}
 	ds, _ := data.(string)
-	return &Page{HTML: html, Data: ScriptSafe(ds)}, nil
+	return &Page{HTML: html, Data: ScriptSafe(ds), Fonts: fonts}, nil
 }
 
 // failure names a budget that ran out, else the script's error.

@@ -37,6 +37,7 @@ var InkpressSSR = (function () {
         fetch('/api/post').then(function (r) { return r.json() })
         return { html: '', fetching: 1 }
       }
+      if (p === '/fonts') return { html: '<p>themed</p>', fetching: 0, fonts: ['Lora', 'Montserrat'] }
       if (p === '/post') {
         return { html: '<p>' + (data ? 'no' : 'plain') + '</p>', fetching: 0 }
       }
@@ -166,6 +167,20 @@ func TestBudgetsAndFailures(t *testing.T) {
 				t.Fatalf("after a failure: %v %+v", err, p)
 			}
 		})
+	}
+}
+
+func TestFontsOfThePage(t *testing.T) {
+	r := newRenderer(t, &api{}, nil, Config{})
+	p, err := r.Render(context.Background(), "http://x/fonts")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Join(p.Fonts, ",") != "Lora,Montserrat" {
+		t.Errorf("fonts = %q", p.Fonts)
+	}
+	if p, _ := r.Render(context.Background(), "http://x/post"); p == nil || len(p.Fonts) != 0 {
+		t.Errorf("a page without blog fonts: %+v", p)
 	}
 }
 

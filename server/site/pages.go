@@ -87,6 +87,8 @@ func (h *Handler) entry(p *page) *cache.Entry {
 	head := h.renderHead(p.head)
 	var body []byte
 	if p.app != nil {
+		// The blog's fonts are in the first paint (without the app's render, the app loads them itself).
+		head += h.App.FontHead(p.app.Fonts...)
 		body = h.App.Rendered(p.head.Lang, head, p.app.HTML, p.app.Data)
 	} else {
 		body = h.App.Page(p.head.Lang, head, p.body)

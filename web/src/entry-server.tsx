@@ -14,6 +14,7 @@ import { QueryClient, dehydrate, type Query } from '@tanstack/react-query'
 import { AppProviders, AppRoutes } from './App'
 import { setServerHref } from './lib/location'
 import { isPrivateQuery } from './lib/queryClient'
+import { takeServerFonts } from './lib/fontLoader'
 
 export interface RenderInput {
   /** The request's absolute URL (origin, path and query). */
@@ -24,6 +25,8 @@ export interface PassResult {
   html: string
   /** Queries started by this pass: another pass is needed when > 0. */
   fetching: number
+  /** The blog fonts the page uses (the server links them in the head). */
+  fonts: string[]
 }
 
 let client: QueryClient | null = null
@@ -53,6 +56,7 @@ function serverFetchable(q: Query): boolean {
 export function pass(): PassResult {
   if (!client || !input) throw new Error('begin() was not called')
   const u = new URL(input.url)
+  takeServerFonts()
   const html = renderToString(
     <AppProviders client={client}>
       <StaticRouter location={u.pathname + u.search}>
@@ -67,7 +71,7 @@ export function pass(): PassResult {
     // Errors stay in the query's state (the page renders its error block, as the app would).
     q.fetch().catch(() => undefined)
   }
-  return { html, fetching }
+  return { html, fetching, fonts: takeServerFonts() }
 }
 
 /** The page's data: every public query that succeeded, as JSON for the browser's query cache. */

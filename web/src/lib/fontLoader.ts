@@ -19,8 +19,22 @@ export function ensureFontStylesheet(name: string, doc: Document = document, hre
   return true
 }
 
-/** Loads the named fonts' stylesheets once the component is on screen (font pickers, previews, blogs). */
+/** The fonts a server render asked for: the server links them in the page head (see entry-server.tsx). */
+const serverFonts = new Set<string>()
+
+/** The fonts the server render so far asked for, forgetting them. */
+export function takeServerFonts(): string[] {
+  const names = [...serverFonts]
+  serverFonts.clear()
+  return names
+}
+
+/**
+ * Loads the named fonts' stylesheets once the component is on screen (font pickers, previews, blogs). On the
+ * server, where effects never run, it notes them for the page head instead.
+ */
 export function useFontStylesheets(names: readonly string[]) {
+  if (typeof window === 'undefined') for (const name of names) serverFonts.add(name)
   const key = names.join('|')
   useEffect(() => {
     for (const name of key.split('|')) ensureFontStylesheet(name)
