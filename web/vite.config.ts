@@ -5,6 +5,7 @@ import { defineConfig, type Plugin } from 'vite'
 import react from '@vitejs/plugin-react'
 import tailwindcss from '@tailwindcss/vite'
 import { blogFonts } from './build/blogFonts'
+import { preactAliases } from './build/preact'
 import { compressAssets } from './build/compress'
 import { SEPARATE_FONTS } from './src/lib/fonts'
 
@@ -30,7 +31,7 @@ function keepDistPlaceholder(): Plugin {
 export default defineConfig({
   plugins: [react(), tailwindcss(), blogFonts(SEPARATE_FONTS), compressAssets(), keepDistPlaceholder()],
   resolve: {
-    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+    alias: [...preactAliases, { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) }],
   },
   server: {
     proxy: {

@@ -3,6 +3,7 @@ import { fileURLToPath, URL } from 'node:url'
 import { defineConfig, type Plugin } from 'vite'
 import react from '@vitejs/plugin-react'
 import { blogFonts } from './build/blogFonts'
+import { preactAliases } from './build/preact'
 import { SEPARATE_FONTS } from './src/lib/fonts'
 
 /**
@@ -49,7 +50,7 @@ export default defineConfig(({ mode }) => {
   plugins: [react(), blogFonts(SEPARATE_FONTS), noLazyScreens(), keepPlaceholder()],
   publicDir: false,
   resolve: {
-    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+    alias: [...preactAliases, { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) }],
   },
   define: { 'process.env.NODE_ENV': JSON.stringify('production') },
   ssr: { noExternal: true, target: 'webworker' },
