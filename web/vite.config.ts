@@ -28,8 +28,27 @@ function keepDistPlaceholder(): Plugin {
   }
 }
 
+/**
+ * The public pages arrive rendered by the server, so their first paint needs the HTML, the CSS, the fonts and
+ * the largest image, not the app's JavaScript (which only makes the page interactive). On a slow phone line
+ * everything shares the bandwidth: the app's scripts are asked for at low priority, after what the reader sees.
+ */
+function scriptsAfterContent(): Plugin {
+  return {
+    name: 'inkpress:scripts-after-content',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler: (html) =>
+        html
+          .replace(/<script type="module"(?![^>]*fetchpriority)/g, '<script type="module" fetchpriority="low"')
+          .replace(/<link rel="modulepreload"(?![^>]*fetchpriority)/g, '<link rel="modulepreload" fetchpriority="low"'),
+    },
+  }
+}
+
 export default defineConfig({
-  plugins: [react(), tailwindcss(), blogFonts(SEPARATE_FONTS), compressAssets(), keepDistPlaceholder()],
+  plugins: [react(), tailwindcss(), blogFonts(SEPARATE_FONTS), compressAssets(), keepDistPlaceholder(), scriptsAfterContent()],
   resolve: {
     alias: [...preactAliases, { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) }],
   },

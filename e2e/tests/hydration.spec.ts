@@ -196,7 +196,7 @@ for (const c of cases) {
 
 // A missing page is never cached, so the server does not render it with the app (any address would cost a
 // render): it answers 404 with its plain page, and the app draws its own not-found page in the browser.
-test('a missing page answers 404 and the app shows its not-found page', async ({ page }) => {
+test('a missing post answers 404 and the app shows its not-found page', async ({ page }) => {
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
   const path = '/keto/no-such-post-anywhere';
@@ -207,6 +207,6 @@ test('a missing page answers 404 and the app shows its not-found page', async ({
   expect(carriedData(html)).toBeUndefined();
   const nav = await page.goto(path);
   expect(nav?.status()).toBe(404);
-  await expect(page.getByRole('heading', { name: 'Oops! Page not found' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Post not found' })).toBeVisible();
   expect(errors).toEqual([]);
 });

@@ -44,18 +44,7 @@ func exists(dir, key string) bool {
 func TestLibraryVariantsLiveAndDieWithTheirImage(t *testing.T) {
 	ctx := context.Background()
 	storetest.Run(t, func(t *testing.T, s *sqlstore.DB) {
-		now := time.Now()
-		posts, images := plan.Limits(store.PlanStarter, now, now, false)
-		_, ws, err := s.SignUp(ctx, store.SignUp{Email: "v@example.com", Name: "V", PasswordHash: "x", BlogName: "V",
-			WorkspaceSlug: "v", Month: plan.Month(now), PostsLimit: posts, ImagesLimit: images})
-		if err != nil {
-			t.Fatal(err)
-		}
-		local, err := media.NewLocal(t.TempDir())
-		if err != nil {
-			t.Fatal(err)
-		}
-		files := media.NewFiles(s, local)
+		ws, files, local := variantFixture(t, s)
 		lib := media.NewLibrary(s, files)
 		m, err := lib.Add(ctx, ws.ID, media.Upload{FileName: "Photo.png", Data: photo(t, 1000, 500)})
 		if err != nil {
@@ -85,17 +74,8 @@ func TestLibraryVariantsLiveAndDieWithTheirImage(t *testing.T) {
 func TestSweepRemovesOrphanedVariants(t *testing.T) {
 	ctx := context.Background()
 	storetest.Run(t, func(t *testing.T, s *sqlstore.DB) {
+		ws, files, local := variantFixture(t, s)
 		now := time.Now()
-		_, ws, err := s.SignUp(ctx, store.SignUp{Email: "w@example.com", Name: "W", PasswordHash: "x", BlogName: "W",
-			WorkspaceSlug: "w", Month: plan.Month(now), PostsLimit: 5, ImagesLimit: 5})
-		if err != nil {
-			t.Fatal(err)
-		}
-		local, err := media.NewLocal(t.TempDir())
-		if err != nil {
-			t.Fatal(err)
-		}
-		files := media.NewFiles(s, local)
 		kept := media.Key(ws.ID, media.KindLibrary, 1, "kept.png")
 		if _, err := files.Put(ctx, kept, photo(t, 600, 300), "image/png"); err != nil {
 			t.Fatal(err)
@@ -133,4 +113,21 @@ func TestSweepRemovesOrphanedVariants(t *testing.T) {
 			}
 		}
 	})
+}
+
+// variantFixture is a starter workspace and its files on local storage.
+func variantFixture(t *testing.T, s *sqlstore.DB) (*store.Workspace, *media.Files, *media.Local) {
+	t.Helper()
+	now := time.Now()
+	posts, images := plan.Limits(store.PlanStarter, now, now, false)
+	_, ws, err := s.SignUp(context.Background(), store.SignUp{Email: "v@example.com", Name: "V", PasswordHash: "x", BlogName: "V",
+		WorkspaceSlug: "v", Month: plan.Month(now), PostsLimit: posts, ImagesLimit: images})
+	if err != nil {
+		t.Fatal(err)
+	}
+	local, err := media.NewLocal(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ws, media.NewFiles(s, local), local
 }

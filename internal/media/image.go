@@ -55,6 +55,31 @@ func Clean(data []byte, max int) (*Image, error) {
 	if err != nil {
 		return nil, err
 	}
+	img, err := decodeUpright(ct, data)
+	if err != nil {
+		return nil, err
+	}
+	var buf bytes.Buffer
+	out := &Image{}
+	if ct == "image/jpeg" {
+		err = jpeg.Encode(&buf, img, &jpeg.Options{Quality: jpegQuality})
+		out.ContentType, out.Ext = "image/jpeg", ".jpg"
+	} else {
+		err = (&png.Encoder{CompressionLevel: png.BestCompression}).Encode(&buf, img)
+		out.ContentType, out.Ext = "image/png", ".png"
+	}
+	if err != nil {
+		return nil, err
+	}
+	b := img.Bounds()
+	out.Data, out.Width, out.Height = buf.Bytes(), b.Dx(), b.Dy()
+	return out, nil
+}
+
+// decodeUpright decodes an image of type ct within the pixel caps (checked
+// on its header first), one of decodeSlots at a time, turned upright (a
+// JPEG's EXIF orientation). Unreadable data is ErrInvalidType.
+func decodeUpright(ct string, data []byte) (image.Image, error) {
 	cfg, err := decodeConfig(ct, data)
 	if err != nil {
 		return nil, ErrInvalidType
@@ -68,22 +93,10 @@ func Clean(data []byte, max int) (*Image, error) {
 	if err != nil {
 		return nil, ErrInvalidType
 	}
-	var buf bytes.Buffer
-	out := &Image{}
 	if ct == "image/jpeg" {
 		img = orient(img, jpegOrientation(data))
-		err = jpeg.Encode(&buf, img, &jpeg.Options{Quality: jpegQuality})
-		out.ContentType, out.Ext = "image/jpeg", ".jpg"
-	} else {
-		err = (&png.Encoder{CompressionLevel: png.BestCompression}).Encode(&buf, img)
-		out.ContentType, out.Ext = "image/png", ".png"
 	}
-	if err != nil {
-		return nil, err
-	}
-	b := img.Bounds()
-	out.Data, out.Width, out.Height = buf.Bytes(), b.Dx(), b.Dy()
-	return out, nil
+	return img, nil
 }
 
 // checkPixels refuses an image whose header claims more than the caps.

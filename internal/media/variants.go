@@ -251,24 +251,7 @@ func (l *Local) Read(_ context.Context, key string) ([]byte, error) {
 // decodeStored decodes a stored image within the pixel caps (files stored
 // by earlier versions were not all checked), turned upright.
 func decodeStored(data []byte) (image.Image, error) {
-	ct := http.DetectContentType(data)
-	cfg, err := decodeConfig(ct, data)
-	if err != nil {
-		return nil, err
-	}
-	if err := checkPixels(cfg); err != nil {
-		return nil, err
-	}
-	decodeSlots <- struct{}{}
-	defer func() { <-decodeSlots }()
-	img, err := decode(ct, data)
-	if err != nil {
-		return nil, err
-	}
-	if ct == "image/jpeg" {
-		img = orient(img, jpegOrientation(data))
-	}
-	return img, nil
+	return decodeUpright(http.DetectContentType(data), data)
 }
 
 // Handler serves variants of local files through next (the directory's

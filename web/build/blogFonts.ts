@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import type { Plugin } from 'vite'
+import { fallbackFace } from './fontFallbacks'
 
 /**
  * Each blog font becomes its own small stylesheet (latin and latin-ext, 400 and 700, woff2 only), so a
@@ -62,7 +63,7 @@ export function buildFont(family: string, dir: string, base: string, assetsDir: 
       if (subset === 'latin') preload.push(base + fileName)
     }
   }
-  const css = rules.join('\n') + '\n'
+  const css = fallbackFace(family) + rules.join('\n') + '\n'
   const cssName = `${assetsDir}/font-${slug}-${contentHash(css)}.css`
   files.push({ fileName: cssName, source: css })
   return { font: { css: base + cssName, preload }, files }

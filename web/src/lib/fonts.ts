@@ -3,14 +3,14 @@
  * (always in the main CSS); each other family is a stylesheet of its own, loaded by the blogs that use it.
  */
 export const BLOG_FONTS: Record<string, { stack: string; serif: boolean }> = {
-  Inter: { stack: "'Inter', ui-sans-serif, system-ui, sans-serif", serif: false },
-  'Playfair Display': { stack: "'Playfair Display', Georgia, serif", serif: true },
-  Montserrat: { stack: "'Montserrat', ui-sans-serif, system-ui, sans-serif", serif: false },
-  Merriweather: { stack: "'Merriweather', Georgia, serif", serif: true },
-  Lato: { stack: "'Lato', ui-sans-serif, system-ui, sans-serif", serif: false },
-  Roboto: { stack: "'Roboto', ui-sans-serif, system-ui, sans-serif", serif: false },
-  'Open Sans': { stack: "'Open Sans', ui-sans-serif, system-ui, sans-serif", serif: false },
-  Lora: { stack: "'Lora', Georgia, serif", serif: true },
+  Inter: { stack: "'Inter', 'Inter Fallback', ui-sans-serif, system-ui, sans-serif", serif: false },
+  'Playfair Display': { stack: "'Playfair Display', 'Playfair Display Fallback', Georgia, serif", serif: true },
+  Montserrat: { stack: "'Montserrat', 'Montserrat Fallback', ui-sans-serif, system-ui, sans-serif", serif: false },
+  Merriweather: { stack: "'Merriweather', 'Merriweather Fallback', Georgia, serif", serif: true },
+  Lato: { stack: "'Lato', 'Lato Fallback', ui-sans-serif, system-ui, sans-serif", serif: false },
+  Roboto: { stack: "'Roboto', 'Roboto Fallback', ui-sans-serif, system-ui, sans-serif", serif: false },
+  'Open Sans': { stack: "'Open Sans', 'Open Sans Fallback', ui-sans-serif, system-ui, sans-serif", serif: false },
+  Lora: { stack: "'Lora', 'Lora Fallback', Georgia, serif", serif: true },
 }
 
 export const FONT_NAMES = Object.keys(BLOG_FONTS)
