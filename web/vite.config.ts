@@ -50,7 +50,8 @@ function scriptsAfterContent(): Plugin {
 export default defineConfig({
   plugins: [react(), tailwindcss(), blogFonts(SEPARATE_FONTS), compressAssets(), keepDistPlaceholder(), scriptsAfterContent()],
   resolve: {
-    alias: [...preactAliases, { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) }],
+    // The shipped app runs on Preact; Vitest renders the components on React (see build/preact.ts).
+    alias: [...(process.env.VITEST ? [] : preactAliases), { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) }],
   },
   server: {
     proxy: {
