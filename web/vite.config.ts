@@ -47,11 +47,11 @@ function scriptsAfterContent(): Plugin {
   }
 }
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   plugins: [react(), tailwindcss(), blogFonts(SEPARATE_FONTS), compressAssets(), keepDistPlaceholder(), scriptsAfterContent()],
   resolve: {
-    // The shipped app runs on Preact; Vitest renders the components on React (see build/preact.ts).
-    alias: [...(process.env.VITEST ? [] : preactAliases), { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) }],
+    // The built app runs on Preact; the dev server and Vitest render the components on React (see build/preact.ts).
+    alias: [...(command === 'build' ? preactAliases : []), { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) }],
   },
   server: {
     proxy: {
@@ -77,4 +77,4 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
   },
-})
+}))

@@ -5,7 +5,7 @@ import type { Alias } from 'vite'
  * resolves to its Preact counterpart in the browser build and the server bundle. React's runtime alone is
  * about 55 KB brotli, more than half of a reader page's whole JavaScript budget; Preact's is under 10 KB.
  *
- * Vitest still renders the components on React: Testing Library's act() and jsdom do not settle Preact's
+ * The dev server (React's fast refresh) and Vitest still render the components on React: Testing Library's act() and jsdom do not settle Preact's
  * batched renders the way the tests expect (77 of 748 failed, mostly dialogs and the editor). The browser
  * tests (e2e/) and the browser benchmark run the shipped Preact build.
  */
