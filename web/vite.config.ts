@@ -1,10 +1,10 @@
 /// <reference types="vitest/config" />
-import { writeFileSync } from 'node:fs'
 import { fileURLToPath, URL } from 'node:url'
 import { defineConfig, type Plugin } from 'vite'
 import react from '@vitejs/plugin-react'
 import tailwindcss from '@tailwindcss/vite'
 import { blogFonts } from './build/blogFonts'
+import { keepPlaceholder } from './build/keepPlaceholder'
 import { preactAliases } from './build/preact'
 import { compressAssets } from './build/compress'
 import { SEPARATE_FONTS } from './src/lib/fonts'
@@ -13,20 +13,6 @@ const backend = process.env.INKPRESS_BACKEND ?? 'http://127.0.0.1:8080'
 
 // Paths the Go server answers itself (API, uploaded media, feeds, sitemaps).
 const proxied = ['/api', '/media', '/feed.xml', '/sitemap.xml', '/robots.txt']
-
-/**
- * dist/ is emptied on every build, but the Go package web embeds `all:dist`, which must exist in a
- * fresh clone: the repository tracks an empty dist/.gitkeep. Put it back after each build.
- */
-function keepDistPlaceholder(): Plugin {
-  return {
-    name: 'inkpress:keep-dist-placeholder',
-    apply: 'build',
-    closeBundle() {
-      writeFileSync(fileURLToPath(new URL('./dist/.gitkeep', import.meta.url)), '')
-    },
-  }
-}
 
 /**
  * The public pages arrive rendered by the server, so their first paint needs the HTML, the CSS, the fonts and
@@ -48,7 +34,7 @@ function scriptsAfterContent(): Plugin {
 }
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), tailwindcss(), blogFonts(SEPARATE_FONTS), compressAssets(), keepDistPlaceholder(), scriptsAfterContent()],
+  plugins: [react(), tailwindcss(), blogFonts(SEPARATE_FONTS), compressAssets(), keepPlaceholder('dist'), scriptsAfterContent()],
   resolve: {
     // The built app runs on Preact; the dev server and Vitest render the components on React (see build/preact.ts).
     alias: [...(command === 'build' ? preactAliases : []), { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) }],

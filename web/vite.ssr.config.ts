@@ -1,8 +1,8 @@
-import { writeFileSync } from 'node:fs'
 import { fileURLToPath, URL } from 'node:url'
 import { defineConfig, type Plugin } from 'vite'
 import react from '@vitejs/plugin-react'
 import { blogFonts } from './build/blogFonts'
+import { keepPlaceholder } from './build/keepPlaceholder'
 import { preactAliases } from './build/preact'
 import { SEPARATE_FONTS } from './src/lib/fonts'
 
@@ -33,21 +33,10 @@ function noLazyScreens(): Plugin {
 }
 
 // `vite build -c vite.ssr.config.ts` builds the bundle; with `--mode polyfills` the script that runs before it.
-/** The Go package web embeds `all:dist-ssr`, which must exist in a fresh clone: put its .gitkeep back. */
-function keepPlaceholder(): Plugin {
-  return {
-    name: 'inkpress:keep-dist-ssr-placeholder',
-    apply: 'build',
-    closeBundle() {
-      writeFileSync(fileURLToPath(new URL('./dist-ssr/.gitkeep', import.meta.url)), '')
-    },
-  }
-}
-
 export default defineConfig(({ mode }) => {
   const polyfills = mode === 'polyfills'
   return {
-  plugins: [react(), blogFonts(SEPARATE_FONTS), noLazyScreens(), keepPlaceholder()],
+  plugins: [react(), blogFonts(SEPARATE_FONTS), noLazyScreens(), keepPlaceholder('dist-ssr')],
   publicDir: false,
   resolve: {
     alias: [...preactAliases, { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) }],
