@@ -37,6 +37,7 @@ var InkpressSSR = (function () {
         fetch('/api/post').then(function (r) { return r.json() })
         return { html: '', fetching: 1 }
       }
+      if (p === '/leak') { globalThis.__kept = globalThis.__kept || []; globalThis.__kept.push(new Array(125000).fill(1)) }
       if (p === '/fonts') return { html: '<p>themed</p>', fetching: 0, fonts: ['Lora', 'Montserrat'] }
       if (p === '/post') {
         return { html: '<p>' + (data ? 'no' : 'plain') + '</p>', fetching: 0 }
@@ -181,6 +182,24 @@ func TestFontsOfThePage(t *testing.T) {
 	}
 	if p, _ := r.Render(context.Background(), "http://x/post"); p == nil || len(p.Fonts) != 0 {
 		t.Errorf("a page without blog fonts: %+v", p)
+	}
+}
+
+// An engine whose heap grows with every page is replaced before its memory
+// budget would refuse a page.
+func TestEnginesAreRecycled(t *testing.T) {
+	for _, c := range []struct {
+		perEngine int
+		wantFail  bool
+	}{{1000, true}, {5, false}} {
+		r := newRenderer(t, &api{}, nil, Config{Engines: 1, Memory: 24 << 20, PagesPerEngine: c.perEngine})
+		var err error
+		for i := 0; i < 30 && err == nil; i++ {
+			_, err = r.Render(context.Background(), "http://x/leak")
+		}
+		if (err != nil) != c.wantFail {
+			t.Errorf("%d pages per engine: err = %v, want a failure: %v", c.perEngine, err, c.wantFail)
+		}
 	}
 }
 
