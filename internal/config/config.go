@@ -271,7 +271,7 @@ var Vars = []Var{
 		c.SSR = b
 		return err
 	}},
-	{"INKPRESS_SSR_ENGINES", "ssr-engines", "2", "public pages rendered at once (each engine holds the app: about 20 MB)", func(c *Config, v string) error {
+	{"INKPRESS_SSR_ENGINES", "ssr-engines", "1", "public pages rendered at once (each engine holds the app: 15 to 30 MB; one renders about 25 pages a second)", func(c *Config, v string) error {
 		n, err := strconv.Atoi(v)
 		if err == nil && (n < 1 || n > 64) {
 			err = errors.New("must be from 1 to 64")

@@ -54,7 +54,7 @@ type Config struct {
 	// 0.4 MB a pass that the collector never frees: Preact's hooks queue
 	// each rendered component's effects for a timer that never fires here),
 	// so an engine is replaced long before Memory would stop it, and the
-	// engines' memory stays small (about 15 MB loaded, 40 MB at most).
+	// engines' memory stays small (about 15 MB loaded, under 30 MB at most).
 	PagesPerEngine int
 	Logger         *slog.Logger
 }
@@ -63,7 +63,7 @@ type Config struct {
 const (
 	DefaultTimeout        = 2 * time.Second
 	DefaultMemory         = 128 << 20
-	DefaultPagesPerEngine = 20
+	DefaultPagesPerEngine = 10
 	// maxPasses bounds the render passes of one page: a route that asks for
 	// data it depends on (a post, then its author) needs two or three.
 	maxPasses = 6
@@ -114,7 +114,7 @@ func New(cfg Config) (*Renderer, error) {
 		return nil, ErrNoBundle
 	}
 	if cfg.Engines <= 0 {
-		cfg.Engines = 2
+		cfg.Engines = 1
 	}
 	if cfg.Timeout <= 0 {
 		cfg.Timeout = DefaultTimeout
