@@ -24,6 +24,7 @@ import (
 	"fmt"
 	"io/fs"
 	"log/slog"
+	"net/url"
 	"strconv"
 	"strings"
 	"sync"
@@ -159,42 +160,49 @@ type render struct {
 // Warm starts one engine ahead of the first page (compiling the bundle takes
 // a moment), so that page is not the one that waits.
 func (r *Renderer) Warm(ctx context.Context) {
-	var e *engine
-	select {
-	case e = <-r.pool:
-	case <-ctx.Done():
-		return
-	}
-	if e == nil {
-		var err error
-		if e, err = r.start(); err != nil {
+	e, err := r.take(ctx)
+	if err != nil {
+		if ctx.Err() == nil {
 			r.cfg.Logger.Error("server render: starting an engine", "err", err)
-			r.pool <- nil
-			return
 		}
+		return
 	}
 	r.pool <- e
 }
 
-// Render renders the page at pageURL (absolute: scheme, host, path, query).
-// An error means the page could not be rendered within its budgets; the
-// caller serves its plain page.
-func (r *Renderer) Render(ctx context.Context, pageURL string) (*Page, error) {
-	host := hostOf(pageURL)
+// take waits for a free slot of the pool (until ctx ends) and returns its
+// engine, starting one if the slot is empty. On error the slot stays free.
+func (r *Renderer) take(ctx context.Context) (*engine, error) {
 	var e *engine
 	select {
 	case e = <-r.pool:
 	case <-ctx.Done():
 		return nil, ctx.Err()
 	}
-	if e == nil {
-		var err error
-		if e, err = r.start(); err != nil {
-			r.pool <- nil
-			return nil, err
-		}
+	if e != nil {
+		return e, nil
 	}
-	rd := &render{ctx: ctx, host: host, url: pageURL}
+	e, err := r.start()
+	if err != nil {
+		r.pool <- nil
+		return nil, err
+	}
+	return e, nil
+}
+
+// Render renders the page at pageURL (absolute: scheme, host, path, query).
+// An error means the page could not be rendered within its budgets; the
+// caller serves its plain page.
+func (r *Renderer) Render(ctx context.Context, pageURL string) (*Page, error) {
+	u, err := url.Parse(pageURL)
+	if err != nil {
+		return nil, fmt.Errorf("ssr: page address: %w", err)
+	}
+	e, err := r.take(ctx)
+	if err != nil {
+		return nil, err
+	}
+	rd := &render{ctx: ctx, host: u.Host, url: pageURL}
 	p, err := r.run(e, rd)
 	if err == nil {
 		e.pages++
@@ -378,14 +386,4 @@ func ScriptSafe(json string) string {
 		}
 	}
 	return b.String()
-}
-
-func hostOf(u string) string {
-	_, rest, ok := strings.Cut(u, "://")
-	if !ok {
-		return ""
-	}
-	host, _, _ := strings.Cut(rest, "/")
-	host, _, _ = strings.Cut(host, "?")
-	return host
 }
