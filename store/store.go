@@ -36,6 +36,8 @@ type Store interface {
 
 	SearchStore // search.go
 	MailStore   // outgoing mail queue (mail.go)
+	PageStore   // rendered reader pages (pages.go)
+	RenderQueue // the queue of page renders (pages.go)
 
 	NewsletterStore // subscribers and post newsletters (store/newsletter.go)
 

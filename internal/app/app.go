@@ -35,6 +35,7 @@ import (
 	"github.com/inkpress/inkpress/internal/media"
 	"github.com/inkpress/inkpress/internal/media/s3"
 	"github.com/inkpress/inkpress/internal/newsletter"
+	"github.com/inkpress/inkpress/internal/pages"
 	"github.com/inkpress/inkpress/internal/posts"
 	"github.com/inkpress/inkpress/internal/ratelimit"
 	"github.com/inkpress/inkpress/internal/reader"
@@ -80,9 +81,13 @@ type App struct {
 	// Domains verifies custom domains (its Resolver may be swapped before
 	// Run) and decides which names may have a certificate.
 	Domains *domain.Service
-	Server  *server.Server
-	TLS     *tlsserve.Manager // nil unless INKPRESS_TLS=on
-	Logger  *slog.Logger
+	// Pages keeps rendered reader pages; PageWorker renders the queued ones.
+	Pages      *pages.Service
+	PageWorker *pages.Worker
+	Admission  *pages.Admission // shares the render engines between readers and PageWorker
+	Server     *server.Server
+	TLS        *tlsserve.Manager // nil unless INKPRESS_TLS=on
+	Logger     *slog.Logger
 	// Out receives the one-time demo credentials (stdout by default).
 	Out io.Writer
 	// DemoWriter and DemoIllustrator write the demo posts and draw their
@@ -115,10 +120,24 @@ func New(ctx context.Context, cfg *config.Config, logger *slog.Logger) (*App, er
 	a.Cache.StaleFor = StaleFor
 	a.Cache.StaleOn = func(err error) bool { return !errors.Is(err, store.ErrNotFound) }
 	// Tell other instances (they poll in Run) that a workspace changed.
+	// Stored reader pages: a change makes the workspace's pages stale here
+	// at once, and in the other instances as they follow it.
+	a.Pages = &pages.Service{Store: db, Queue: db, Build: buildID(cfg, web.Dist(), web.SSR()), Logger: logger}
+	if cfg.PageStore == "disk" || (cfg.PageStore == "" && db.Dialect() == "sqlite") {
+		a.Pages.Store = &pages.Disk{Dir: filepath.Join(cfg.DataDir, "pages")}
+	}
+	if err := a.loadVersions(ctx); err != nil {
+		db.Close()
+		return nil, err
+	}
+	a.Cache.OnFollow = a.Pages.Changed
+	a.Admission = pages.NewAdmission(cfg.SSREngines, cfg.RenderQueue, cfg.RenderPerClient)
 	a.Cache.OnInvalidate = func(wsID int64) {
+		at := time.Now()
+		a.Pages.Changed(wsID, at)
 		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 		defer cancel()
-		if err := db.TouchWorkspace(ctx, wsID, time.Now()); err != nil {
+		if err := db.TouchWorkspace(ctx, wsID, at); err != nil {
 			logger.Warn("record workspace change", "workspace", wsID, "err", err)
 		}
 	}
@@ -244,7 +263,12 @@ func New(ctx context.Context, cfg *config.Config, logger *slog.Logger) (*App, er
 	a.Auth.AfterSignUp = a.Account.SignedUp
 	apiHandler.Account = a.Account
 	siteHandler := &sitehttp.Handler{Config: cfg, Reader: rd, Site: a.Site, Cache: a.Cache, App: fe, Views: a.Views, Posts: a.Posts,
-		DefaultImage: a.defaultImage}
+		DefaultImage: a.defaultImage, Pages: a.Pages, Admission: a.Admission}
+	a.PageWorker = &pages.Worker{Pages: a.Pages, Render: siteHandler.RenderPage, Rate: cfg.RenderRate}
+	// Writes tell which pages they change.
+	changes := &pages.Changes{Pages: a.Pages, Blogs: a.Site, Authors: db, SiteWorkspace: cfg.SiteWorkspace}
+	a.Posts.Pages, bl.Pages, a.Domains.Pages = changes, changes, changes
+	apiHandler.Authors.Pages = changes
 	apiRoutes := apiHandler.Routes()
 	if cfg.SSR {
 		// Public pages are rendered by the app itself, its data answered by the API in process.
@@ -465,6 +489,11 @@ func (a *App) Run(ctx context.Context) error {
 	mailDone := make(chan struct{})
 	go func() { a.MailWorker.Run(vctx); close(mailDone) }()
 	go a.Cache.Follow(vctx, boundedChanges{a.Store, a.Config.DBTimeout}, time.Second)
+	workerDone := make(chan struct{})
+	go func() { a.PageWorker.Run(vctx); close(workerDone) }()
+	if a.Config.DebugAddr != "" {
+		go a.serveDebug(vctx)
+	}
 	demoDone := make(chan struct{})
 	go func() {
 		defer close(demoDone)
@@ -479,6 +508,7 @@ func (a *App) Run(ctx context.Context) error {
 	<-jobsDone
 	<-mailDone
 	<-demoDone
+	<-workerDone
 	return err
 }
 

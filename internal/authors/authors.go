@@ -81,6 +81,8 @@ type Service struct {
 	Cache *cache.Cache
 	// Images checks that an avatar is the author's workspace's image.
 	Images blog.Images
+	// Pages is told that the blogs the author writes for changed.
+	Pages blog.BlogChanges
 }
 
 // Input is the profile form.
@@ -129,9 +131,11 @@ func (s *Service) Update(ctx context.Context, user *store.User, ws *store.Worksp
 	if err != nil {
 		return nil, err
 	}
-	s.Cache.Invalidate(ws.ID)
-	for _, id := range wss {
+	for _, id := range append([]int64{ws.ID}, wss...) {
 		s.Cache.Invalidate(id)
+		if s.Pages != nil {
+			s.Pages.BlogChanged(ctx, id)
+		}
 	}
 	return a, nil
 }

@@ -19,6 +19,14 @@ type Service struct {
 	Site  *site.Site
 	// Images checks that a brand image is the workspace's (nil: none is).
 	Images Images
+	// Pages is told of changes every page of a blog shows (internal/pages).
+	Pages BlogChanges
+}
+
+// BlogChanges hears of a change that shows on every page of a blog (its
+// name, look, categories, an author's profile, its address).
+type BlogChanges interface {
+	BlogChanged(ctx context.Context, workspaceID int64)
 }
 
 // New returns a Service.
@@ -30,6 +38,9 @@ func New(st store.Store, c *cache.Cache, s *site.Site) *Service {
 func (s *Service) changed(ws *store.Workspace) {
 	s.Cache.Invalidate(ws.ID)
 	s.Site.Forget()
+	if s.Pages != nil {
+		s.Pages.BlogChanged(context.Background(), ws.ID)
+	}
 }
 
 // Settings returns the workspace's settings, or the defaults when it has

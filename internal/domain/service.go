@@ -51,6 +51,10 @@ type Service struct {
 	Site     *site.Site
 	Resolver Resolver
 	Limiter  *ratelimit.Limiter
+	// Pages is told that a blog's address changed (its pages move).
+	Pages interface {
+		BlogChanged(ctx context.Context, workspaceID int64)
+	}
 	// PlatformHost is the host of the base URL: never a custom domain, and
 	// the target of the CNAME records. PublicIP ("" when unknown) is the
 	// address an apex domain's A or AAAA record points at.
@@ -79,6 +83,9 @@ func (s *Service) changed(workspaceID int64) {
 	}
 	if s.Site != nil {
 		s.Site.Forget()
+	}
+	if s.Pages != nil {
+		s.Pages.BlogChanged(context.Background(), workspaceID)
 	}
 }
 

@@ -24,6 +24,18 @@ type Blog struct {
 	Prefix string
 	// Origin is scheme://host of the blog's canonical URLs.
 	Origin string
+	// Custom: the blog is served at its own (verified) domain.
+	Custom bool
+}
+
+// PageKey names the blog's page at path (with its query) among stored
+// pages: the path on the platform's own host, whatever the base URL is
+// now; the whole address on a custom domain.
+func (b *Blog) PageKey(path string) string {
+	if b.Custom {
+		return b.Origin + path
+	}
+	return path
 }
 
 // PostPath is the canonical path of a post.
@@ -175,7 +187,7 @@ func (s *Site) blog(c cached) *Blog {
 	case c.ws.Slug == s.SiteWorkspace:
 		return &Blog{Workspace: c.ws, Origin: s.BaseURL}
 	case c.domain != "":
-		return &Blog{Workspace: c.ws, Origin: "https://" + c.domain}
+		return &Blog{Workspace: c.ws, Origin: "https://" + c.domain, Custom: true}
 	}
 	return &Blog{Workspace: c.ws, Prefix: "/blog/" + c.ws.Slug, Origin: s.BaseURL}
 }
@@ -187,7 +199,7 @@ func (s *Site) Root(ctx context.Context, host string) (*Blog, error) {
 	if d := CustomHost(host, s.BaseURL); d != "" {
 		c, err := s.lookup(ctx, "d:"+d, s.byDomain(d))
 		if err == nil {
-			return &Blog{Workspace: c.ws, Origin: "https://" + c.domain}, nil
+			return &Blog{Workspace: c.ws, Origin: "https://" + c.domain, Custom: true}, nil
 		}
 		if !errors.Is(err, store.ErrNotFound) {
 			return nil, err

@@ -47,7 +47,7 @@ func (h *Handler) authorPage(w http.ResponseWriter, r *http.Request, b *site.Blo
 	if !content.ValidSlug(slug) {
 		return store.ErrNotFound
 	}
-	return h.serveHTML(w, r, b, b.URL(b.AuthorPath(slug)), func(ctx context.Context) (*page, error) {
+	return h.serveHTML(w, r, b, b.PageKey(b.AuthorPath(slug)), func(ctx context.Context) (*page, error) {
 		l, err := h.Reader.Author(ctx, b.Workspace.ID, slug, 1, reader.DefaultPageSize)
 		if err != nil {
 			return nil, err
@@ -88,10 +88,6 @@ func (h *Handler) authorPage(w http.ResponseWriter, r *http.Request, b *site.Blo
 			hd.Image = absolute(b, a.AvatarURL)
 		}
 		m.frame(&hd)
-		framed, err := h.framed(ctx, m, body.String())
-		if err != nil {
-			return nil, err
-		}
-		return &page{head: hd, body: framed}, nil
+		return &page{head: hd, body: body.String()}, nil
 	})
 }

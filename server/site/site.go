@@ -17,6 +17,7 @@ import (
 
 	"github.com/inkpress/inkpress/internal/cache"
 	"github.com/inkpress/inkpress/internal/config"
+	"github.com/inkpress/inkpress/internal/pages"
 	"github.com/inkpress/inkpress/internal/posts"
 	"github.com/inkpress/inkpress/internal/reader"
 	"github.com/inkpress/inkpress/internal/site"
@@ -40,6 +41,11 @@ type Handler struct {
 	Posts *posts.Service
 	// SSR renders public pages with the app (nil: the plain pages only).
 	SSR *ssr.Renderer
+	// Pages stores rendered reader pages (nil: pages live in the memory
+	// cache only); Admission shares the engines between readers' renders
+	// and render jobs (nil: no queue).
+	Pages     *pages.Service
+	Admission *pages.Admission
 	// DefaultImage draws the default preview image once, on first request.
 	DefaultImage func(ctx context.Context) ([]byte, string, error)
 
