@@ -6,7 +6,7 @@ BIN := bin/inkpress
 PG_URL ?= postgres://postgres@127.0.0.1:5432/test?sslmode=disable
 STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
 
-.PHONY: run build web go test test-go test-web test-e2e lint generate bench bench-browser clean
+.PHONY: run build web go test test-deps test-go test-web test-e2e lint generate bench bench-browser clean
 
 run: build
 	./$(BIN)
@@ -25,11 +25,20 @@ web: web/node_modules/.package-lock.json
 go:
 	CGO_ENABLED=0 $(GO) build -tags nodynamic -o $(BIN) ./cmd/inkpress
 
-# Every test: Go (SQLite and PostgreSQL), lint, the web app's unit tests, browser tests.
-test: lint test-go test-web test-e2e
+# Every test: Go (SQLite and PostgreSQL), lint, the web app's unit tests, browser tests. What the tests
+# need besides Go and Node.js is made ready first, or named (scripts/test-deps.sh): PostgreSQL started,
+# MinIO and Pebble built once into $$HOME/.cache/inkpress-tools, Chromium installed (as root).
+test: test-deps lint test-go test-web test-e2e
 
+TEST_DEPS = PG_URL='$(PG_URL)' ./scripts/test-deps.sh
+
+test-deps:
+	$(TEST_DEPS)
+
+# INKPRESS_TEST_REQUIRE=all: a test that lacks PostgreSQL, MinIO or Pebble fails instead of skipping.
 test-go:
-	INKPRESS_TEST_POSTGRES_URL='$(PG_URL)' $(GO) test -tags nodynamic -race -count=1 -timeout 30m ./...
+	$(TEST_DEPS) postgres minio pebble
+	INKPRESS_TEST_REQUIRE=all INKPRESS_TEST_POSTGRES_URL='$(PG_URL)' $(GO) test -tags nodynamic -race -count=1 -timeout 30m ./...
 
 test-web: web/node_modules/.package-lock.json
 	cd web && $(NPM) run lint && $(NPM) run typecheck && $(NPM) test
@@ -38,6 +47,7 @@ e2e/node_modules/.package-lock.json: e2e/package-lock.json
 	cd e2e && $(NPM) ci --no-audit --no-fund
 
 test-e2e: build e2e/node_modules/.package-lock.json
+	$(TEST_DEPS) chromium
 	cd e2e && $(NPM) test
 
 lint:

@@ -43,6 +43,8 @@ type Store interface {
 
 	AccountStore // account e-mails (store/account.go)
 
+	StateStore // what the server remembers about its configuration (store/state.go)
+
 	// Accounts and auth.
 	SignUp(ctx context.Context, in SignUp) (*User, *Workspace, error)
 	CreateUser(ctx context.Context, u *User) error
@@ -204,10 +206,6 @@ type Store interface {
 	// PostMediaKeys returns the stored-file keys (covers and banner
 	// images) the workspace's posts among ids use.
 	PostMediaKeys(ctx context.Context, workspaceID int64, ids []int64) ([]string, error)
-	// RewriteMediaURLs turns covers and library items stored as URLs into
-	// keys: toKey returns the key of a stored URL of a workspace, or false
-	// to leave it. It returns how many rows changed (idempotent).
-	RewriteMediaURLs(ctx context.Context, toKey func(workspaceID int64, url string) (string, bool)) (int, error)
 	// PostBanners lists, by id, up to limit posts with banners whose id is
 	// above afterID; only ID, WorkspaceID and Banners are filled (a light
 	// read, for rewriting banner image URLs in batches).

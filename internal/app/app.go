@@ -173,8 +173,8 @@ func New(ctx context.Context, cfg *config.Config, logger *slog.Logger) (*App, er
 		a.Media, mediaHandler = local, local.Handler()
 	}
 	// Every stored file is recorded (quotas, the orphan sweep); the database
-	// keeps keys and builds URLs from the storage as configured now, so
-	// rows stored as URLs by an earlier version are turned into keys.
+	// keeps keys and builds URLs from the storage as configured now (rows an
+	// earlier version stored as URLs became keys in migration 00020).
 	a.Files = media.NewFiles(db, a.Media)
 	a.Files.Logger = logger
 	a.Files.Variants.Logger = logger
@@ -184,42 +184,13 @@ func New(ctx context.Context, cfg *config.Config, logger *slog.Logger) (*App, er
 	}
 	a.Media = a.Files
 	db.SetMediaURLs(media.URLs{Storage: a.Files})
-	if n, err := db.RewriteMediaURLs(ctx, media.KeyFromURL); err != nil {
+	// Banner images are kept as URLs: moved when the media URLs changed.
+	if err := followMediaURLs(ctx, db, a.Posts, a.Files, logger); err != nil {
 		db.Close()
-		return nil, fmt.Errorf("media keys: %w", err)
-	} else if n > 0 {
-		logger.Info("stored media URLs turned into keys", "rows", n)
-	}
-	// Banner images are kept as URLs (in the post's banners, its served
-	// HTML and scheduled items): those of our own media move to the URL
-	// the storage gives their key now.
-	current := func(workspaceID int64, url string) (string, bool) {
-		key, ok := media.KeyFromURL(workspaceID, url)
-		if !ok {
-			return "", false
-		}
-		return a.Files.URL(key), true
-	}
-	if n, err := a.Posts.RewriteBannerURLs(ctx, current); err != nil {
-		db.Close()
-		return nil, fmt.Errorf("banner URLs: %w", err)
-	} else if n > 0 {
-		logger.Info("post banner images moved to the current media URL", "posts", n)
-	}
-	if n, err := db.RewriteScheduledBanners(ctx, current); err != nil {
-		db.Close()
-		return nil, fmt.Errorf("scheduled banner URLs: %w", err)
-	} else if n > 0 {
-		logger.Info("scheduled banner images moved to the current media URL", "items", n)
+		return nil, err
 	}
 	a.Posts.Files = a.Files
 	a.Posts.Attachments = &media.Attachments{Store: db, Storage: a.Media}
-	if n, err := authors.Backfill(ctx, db); err != nil {
-		db.Close()
-		return nil, fmt.Errorf("author profiles: %w", err)
-	} else if n > 0 {
-		logger.Info("author profiles made for earlier posts", "authors", n)
-	}
 	switch cfg.AIProvider {
 	case "openai":
 		c := openai.New(openai.Config{BaseURL: cfg.AIBaseURL, APIKey: cfg.AIAPIKey, TextModel: cfg.AITextModel,

@@ -22,30 +22,11 @@ import (
 const (
 	MaxDisplayName = 80
 	MaxBio         = 300
-	maxSlug        = 60
 )
 
-// Slug is the address an author named name gets: the name as a post title
-// would be spelt, "author" when it has nothing to spell.
-func Slug(name string) string {
-	s := content.Slugify(name)
-	lower := strings.ToLower(strings.TrimSpace(name))
-	switch {
-	case s == "post" && !strings.HasPrefix(lower, "post"):
-		s = "author"
-	case strings.HasPrefix(s, "post-") && !strings.HasPrefix(lower, "post"):
-		// A name in a script without a Latin spelling: keep the hash.
-		s = "author-" + strings.TrimPrefix(s, "post-")
-	}
-	if len(s) > maxSlug {
-		s = s[:maxSlug]
-		if i := strings.LastIndex(s, "-"); i > maxSlug/2 {
-			s = s[:i] // at a word's end
-		}
-		s = strings.TrimRight(s, "-")
-	}
-	return s
-}
+// Slug is the address an author named name gets (content.AuthorSlug: the
+// same rule made the profiles of earlier posts' authors in a migration).
+func Slug(name string) string { return content.AuthorSlug(name) }
 
 // Ensure returns the user's profile, making it (its slug from the user's
 // name) when the user has none yet.
@@ -58,21 +39,6 @@ func Ensure(ctx context.Context, st store.Store, userID int64) (*store.Author, e
 		return nil, err
 	}
 	return st.EnsureAuthor(ctx, userID, Slug(u.Name))
-}
-
-// Backfill makes the profiles of users whose posts predate profiles, so
-// every byline links to an author page. It returns how many it made.
-func Backfill(ctx context.Context, st store.Store) (int, error) {
-	ids, err := st.AuthorsWithoutProfile(ctx)
-	if err != nil {
-		return 0, err
-	}
-	for i, id := range ids {
-		if _, err := Ensure(ctx, st, id); err != nil {
-			return i, err
-		}
-	}
-	return len(ids), nil
 }
 
 // Service reads and edits the caller's own profile.
