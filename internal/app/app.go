@@ -213,6 +213,10 @@ func New(ctx context.Context, cfg *config.Config, logger *slog.Logger) (*App, er
 		return nil, err
 	}
 	fe := frontend.New(web.Dist())
+	// Stored pages of an earlier build name its assets: keep them servable.
+	if err := fe.KeepAssets(filepath.Join(cfg.DataDir, "assets")); err != nil {
+		logger.Warn("keep the app's assets for pages of earlier builds", "err", err)
+	}
 	rd := reader.New(db, a.Cache)
 	bl := blog.New(db, a.Cache, a.Site)
 	bl.Images = a.Posts.Attachments
