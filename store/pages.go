@@ -24,6 +24,9 @@ type RenderedPage struct {
 	Version    int64
 	Build      string
 	RenderedAt time.Time
+	// PostID is the post a post page shows (0 on other pages): a reader's
+	// view is counted without reading the post.
+	PostID int64
 }
 
 // PageRef names a stored page.

@@ -44,6 +44,8 @@ type Entry struct {
 	// (internal/pages): the workspace's content version and the app build.
 	Version int64
 	Build   string
+	// PostID is the post a post page shows (view counting).
+	PostID int64
 	// NoStore marks an answer served but never kept (a plain page given
 	// while the renderers were busy).
 	NoStore bool

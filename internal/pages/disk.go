@@ -40,6 +40,7 @@ type header struct {
 	Version      int64  `json:"v"`
 	Build        string `json:"build"`
 	RenderedAt   int64  `json:"at"`
+	PostID       int64  `json:"post,omitempty"`
 	Body         int    `json:"body"`
 	Gzip         int    `json:"gzip"`
 }
@@ -85,7 +86,7 @@ func readPage(name string, bytes bool) (*store.RenderedPage, error) {
 		return nil, fmt.Errorf("pages: %s: %w", name, err)
 	}
 	p := &store.RenderedPage{Key: h.Key, WorkspaceID: h.WorkspaceID, Status: h.Status, ContentType: h.ContentType, CSP: h.CSP,
-		ETag: h.ETag, Version: h.Version, Build: h.Build, RenderedAt: time.UnixMilli(h.RenderedAt)}
+		ETag: h.ETag, Version: h.Version, Build: h.Build, RenderedAt: time.UnixMilli(h.RenderedAt), PostID: h.PostID}
 	if h.LastModified != 0 {
 		p.LastModified = time.UnixMilli(h.LastModified).UTC()
 	}
@@ -107,7 +108,7 @@ func readPage(name string, bytes bool) (*store.RenderedPage, error) {
 
 func (d *Disk) PutPage(_ context.Context, p *store.RenderedPage) error {
 	h := header{Key: p.Key, WorkspaceID: p.WorkspaceID, Status: p.Status, ContentType: p.ContentType, CSP: p.CSP, ETag: p.ETag,
-		Version: p.Version, Build: p.Build, RenderedAt: p.RenderedAt.UnixMilli(), Body: len(p.Body), Gzip: len(p.Gzip)}
+		Version: p.Version, Build: p.Build, RenderedAt: p.RenderedAt.UnixMilli(), PostID: p.PostID, Body: len(p.Body), Gzip: len(p.Gzip)}
 	if !p.LastModified.IsZero() {
 		h.LastModified = p.LastModified.UnixMilli()
 	}

@@ -39,6 +39,8 @@ type page struct {
 	head Head
 	body string
 	app  *ssr.Page
+	// postID is the post a post page shows (its views are counted).
+	postID int64
 }
 
 // serveHTML answers a reader page as stored bytes: from the memory cache,
@@ -47,10 +49,17 @@ type page struct {
 // drew it) is served and queued for a render. A fill returning
 // store.ErrNotFound yields the 404 page.
 func (h *Handler) serveHTML(w http.ResponseWriter, r *http.Request, b *site.Blog, key string, fill func(ctx context.Context) (*page, error)) error {
+	_, err := h.servePage(w, r, b, key, fill)
+	return err
+}
+
+// servePage is serveHTML, also returning what it served (nil for a render
+// job).
+func (h *Handler) servePage(w http.ResponseWriter, r *http.Request, b *site.Blog, key string, fill func(ctx context.Context) (*page, error)) (*cache.Entry, error) {
 	ctx := r.Context()
 	ws := b.Workspace.ID
 	if job := jobOf(ctx); job != nil {
-		return h.renderJob(r, b, key, fill, job)
+		return nil, h.renderJob(r, b, key, fill, job)
 	}
 	e, err := h.Cache.Get(ws, "html:"+key, func() (*cache.Entry, error) {
 		if h.Pages != nil {
@@ -65,7 +74,7 @@ func (h *Handler) serveHTML(w http.ResponseWriter, r *http.Request, b *site.Blog
 		return h.produce(r, b, key, fill, pages.ReasonDemand)
 	})
 	if err != nil {
-		return err
+		return nil, err
 	}
 	if h.Pages != nil && !e.NoStore && h.Pages.Stale(ws, e.Version, e.Build) {
 		reason := pages.ReasonStale
@@ -75,7 +84,7 @@ func (h *Handler) serveHTML(w http.ResponseWriter, r *http.Request, b *site.Blog
 		h.Pages.Refresh(ctx, ws, key, reason)
 	}
 	e.Write(w, r, "no-cache")
-	return nil
+	return e, nil
 }
 
 // produce fills a page, has the app render it and stores it. A reader's
@@ -131,7 +140,7 @@ func (h *Handler) produce(r *http.Request, b *site.Blog, key string, fill func(c
 	}
 	e.Build = build // a failed render is stored as outdated: tried again later
 	rp := &store.RenderedPage{Key: key, WorkspaceID: ws, Status: e.Status, ContentType: e.ContentType, CSP: e.CSP,
-		ETag: e.ETag, LastModified: e.LastModified, Body: e.Body, Gzip: e.Gzip, Version: version, Build: build}
+		ETag: e.ETag, LastModified: e.LastModified, Body: e.Body, Gzip: e.Gzip, Version: version, Build: build, PostID: e.PostID}
 	if err := h.Pages.Put(context.WithoutCancel(ctx), rp); err != nil {
 		slog.ErrorContext(ctx, "store a rendered page", "page", key, "err", err)
 	}
@@ -153,7 +162,7 @@ func (h *Handler) admit(r *http.Request, reason string) (func(), error) {
 // storedEntry is a stored page as the memory cache keeps it.
 func storedEntry(p *store.RenderedPage) *cache.Entry {
 	return &cache.Entry{Body: p.Body, Gzip: p.Gzip, ContentType: p.ContentType, ETag: p.ETag, LastModified: p.LastModified,
-		Status: p.Status, CSP: p.CSP, Version: p.Version, Build: p.Build}
+		Status: p.Status, CSP: p.CSP, Version: p.Version, Build: p.Build, PostID: p.PostID}
 }
 
 // render has the app render the page on the server (internal/ssr). On
@@ -187,7 +196,7 @@ func (h *Handler) entry(p *page) *cache.Entry {
 	} else {
 		body = h.App.Page(p.head.Lang, head, p.body)
 	}
-	e := &cache.Entry{Body: body, ContentType: "text/html; charset=utf-8", Status: http.StatusOK}
+	e := &cache.Entry{Body: body, ContentType: "text/html; charset=utf-8", Status: http.StatusOK, PostID: p.postID}
 	if hs := inlineScriptHashes(body); len(hs) > 0 {
 		e.CSP = ContentSecurityPolicy(h.Config, hs...)
 	}
@@ -362,7 +371,7 @@ func (h *Handler) postPage(w http.ResponseWriter, r *http.Request, b *site.Blog,
 	if !content.ValidSlug(category) || !validPostSlug(slug) {
 		return store.ErrNotFound
 	}
-	err := h.serveHTML(w, r, b, b.PageKey(b.PostPath(category, slug)), func(ctx context.Context) (*page, error) {
+	e, err := h.servePage(w, r, b, b.PageKey(b.PostPath(category, slug)), func(ctx context.Context) (*page, error) {
 		p, err := h.Reader.Post(ctx, b.Workspace.ID, category, slug)
 		if err != nil {
 			return nil, err
@@ -379,6 +388,7 @@ func (h *Handler) postPage(w http.ResponseWriter, r *http.Request, b *site.Blog,
 			return nil, err
 		}
 		pg := h.renderPost(m, p, catName)
+		pg.postID = p.ID
 		return pg, nil
 	})
 	if errors.Is(err, store.ErrNotFound) {
@@ -391,10 +401,8 @@ func (h *Handler) postPage(w http.ResponseWriter, r *http.Request, b *site.Blog,
 	if err != nil {
 		return err
 	}
-	if r.Method == http.MethodGet && !views.IsBot(r.UserAgent()) && h.Views != nil && jobOf(r.Context()) == nil {
-		if id := h.Reader.PostID(r.Context(), b.Workspace.ID, category, slug); id != 0 {
-			h.Views.Add(id, h.Config.ClientAddr(r.RemoteAddr, r.Header.Get("X-Forwarded-For")), r.UserAgent())
-		}
+	if r.Method == http.MethodGet && !views.IsBot(r.UserAgent()) && h.Views != nil && e != nil && e.PostID != 0 {
+		h.Views.Add(e.PostID, h.Config.ClientAddr(r.RemoteAddr, r.Header.Get("X-Forwarded-For")), r.UserAgent())
 	}
 	return nil
 }

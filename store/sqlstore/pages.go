@@ -8,13 +8,13 @@ import (
 	"github.com/inkpress/inkpress/store"
 )
 
-const pageCols = `page_key, workspace_id, status, content_type, csp, etag, last_modified, body, gzip, version, build, rendered_at`
+const pageCols = `page_key, workspace_id, status, content_type, csp, etag, last_modified, body, gzip, version, build, rendered_at, post_id`
 
 func (d *DB) GetPage(ctx context.Context, workspaceID int64, key string) (*store.RenderedPage, error) {
 	var p store.RenderedPage
 	var lm, at int64
 	err := d.db.QueryRowContext(ctx, `SELECT `+pageCols+` FROM rendered_pages WHERE page_key = $1 AND workspace_id = $2`, key, workspaceID).Scan(
-		&p.Key, &p.WorkspaceID, &p.Status, &p.ContentType, &p.CSP, &p.ETag, &lm, &p.Body, &p.Gzip, &p.Version, &p.Build, &at)
+		&p.Key, &p.WorkspaceID, &p.Status, &p.ContentType, &p.CSP, &p.ETag, &lm, &p.Body, &p.Gzip, &p.Version, &p.Build, &at, &p.PostID)
 	if err != nil {
 		return nil, notFound(err)
 	}
@@ -31,12 +31,12 @@ func (d *DB) PutPage(ctx context.Context, p *store.RenderedPage) error {
 		lm = ms(p.LastModified)
 	}
 	_, err := d.db.ExecContext(ctx, `INSERT INTO rendered_pages (`+pageCols+`)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
 		ON CONFLICT (page_key) DO UPDATE SET workspace_id = excluded.workspace_id, status = excluded.status,
 		  content_type = excluded.content_type, csp = excluded.csp, etag = excluded.etag,
 		  last_modified = excluded.last_modified, body = excluded.body, gzip = excluded.gzip,
-		  version = excluded.version, build = excluded.build, rendered_at = excluded.rendered_at`,
-		p.Key, p.WorkspaceID, p.Status, p.ContentType, p.CSP, p.ETag, lm, p.Body, p.Gzip, p.Version, p.Build, ms(p.RenderedAt))
+		  version = excluded.version, build = excluded.build, rendered_at = excluded.rendered_at, post_id = excluded.post_id`,
+		p.Key, p.WorkspaceID, p.Status, p.ContentType, p.CSP, p.ETag, lm, p.Body, p.Gzip, p.Version, p.Build, ms(p.RenderedAt), p.PostID)
 	return err
 }
 

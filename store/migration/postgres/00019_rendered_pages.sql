@@ -3,7 +3,8 @@
 -- reader's request never renders. page_key is the page's absolute address;
 -- version is the workspace's content_changed_at the page was rendered at,
 -- build the app build that rendered it (older pages are served stale and
--- rendered again in the background).
+-- rendered again in the background). post_id is the post a post page
+-- shows, for counting its views without reading the post.
 CREATE TABLE rendered_pages (
     page_key      TEXT    NOT NULL PRIMARY KEY,
     workspace_id  BIGINT NOT NULL REFERENCES workspaces(id) ON DELETE CASCADE,
@@ -16,7 +17,8 @@ CREATE TABLE rendered_pages (
     gzip          BYTEA,
     version       BIGINT NOT NULL,
     build         TEXT    NOT NULL,
-    rendered_at   BIGINT NOT NULL
+    rendered_at   BIGINT NOT NULL,
+    post_id       BIGINT NOT NULL DEFAULT 0
 );
 CREATE INDEX rendered_pages_workspace ON rendered_pages(workspace_id);
 CREATE INDEX rendered_pages_build ON rendered_pages(build);
