@@ -13,7 +13,6 @@ import (
 	"github.com/inkpress/inkpress/internal/apperr"
 	"github.com/inkpress/inkpress/internal/blog"
 	"github.com/inkpress/inkpress/internal/content"
-	"github.com/inkpress/inkpress/internal/generate"
 	"github.com/inkpress/inkpress/internal/plan"
 	"github.com/inkpress/inkpress/store"
 )
@@ -128,7 +127,7 @@ func (s *Service) Overview(ctx context.Context, ws *store.Workspace, isAdmin boo
 	if err != nil {
 		return nil, err
 	}
-	u, err := generate.Usage(ctx, s.Store, ws, isAdmin, s.Now())
+	u, err := plan.Usage(ctx, s.Store, ws, isAdmin, s.Now())
 	if err != nil {
 		return nil, err
 	}
@@ -181,7 +180,7 @@ func (s *Service) SetPlan(ctx context.Context, id int64, tier string) (*store.Wo
 			return nil, nil, err
 		}
 	}
-	u, err := generate.Usage(ctx, s.Store, ws, ownerAdmin, s.Now())
+	u, err := plan.Usage(ctx, s.Store, ws, ownerAdmin, s.Now())
 	if err != nil {
 		return nil, nil, err
 	}
