@@ -3,10 +3,11 @@ package site
 import (
 	"context"
 	"html"
-	"regexp"
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/inkpress/inkpress/internal/palette"
 )
 
 // Frame is a workspace blog's own header and footer around its
@@ -33,8 +34,6 @@ type FrameLink struct{ Name, Path string }
 
 // FrameSocial is one of the owner's profiles in the footer.
 type FrameSocial struct{ Network, URL string }
-
-var hexColor = regexp.MustCompile(`^#[0-9a-fA-F]{3}([0-9a-fA-F]{3})?$`)
 
 // safeURL keeps a link target that can only navigate: http(s) addresses
 // and paths on this host; anything else (javascript:, data:, "//host") is "".
@@ -68,7 +67,7 @@ func (f Frame) Wrap(main string) string {
 		tpl = "template-1"
 	}
 	style := ""
-	if hexColor.MatchString(f.Color) {
+	if palette.Valid(f.Color) {
 		style = ` style="--brand:` + f.Color + `;--brand-strong:` + f.Color + `"`
 	}
 	home := safeURL(f.HomePath)
