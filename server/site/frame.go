@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/inkpress/inkpress/internal/palette"
+	"github.com/inkpress/inkpress/internal/social"
 )
 
 // Frame is a workspace blog's own header and footer around its
@@ -47,12 +48,6 @@ func safeURL(u string) string {
 		return u
 	}
 	return ""
-}
-
-// networkNames are the footer's labels of the networks a link may name.
-var networkNames = map[string]string{
-	"x": "X", "linkedin": "LinkedIn", "facebook": "Facebook", "instagram": "Instagram", "youtube": "YouTube",
-	"github": "GitHub", "mastodon": "Mastodon", "bluesky": "Bluesky", "website": "Website",
 }
 
 // Wrap puts the blog's header before and its footer after a page's
@@ -106,10 +101,7 @@ func (f Frame) Wrap(main string) string {
 		if u == "" || strings.HasPrefix(u, "/") {
 			continue
 		}
-		name := networkNames[s.Network]
-		if name == "" {
-			name = "Website"
-		}
+		name := social.Label(s.Network)
 		links = append(links, `<li><a href="`+e(u)+`" rel="me noopener" target="_blank">`+e(name)+`</a></li>`)
 	}
 	if len(links) > 0 {
