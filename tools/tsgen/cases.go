@@ -55,10 +55,10 @@ func casesTS() string {
 	b.WriteString(sharedHeader)
 	b.WriteString("// The Go rules' answers, for the app's tests to check its own implementations against (tools/tsgen/cases.go).\n")
 
-	b.WriteString("\n/** [colour, palette.Safe, palette.ReadableOn, palette.Gradient] */\n")
-	b.WriteString("export const COLOR_CASES: readonly [string, string, string, string][] = [\n")
+	b.WriteString("\n/** [colour, palette.Valid, palette.Safe, palette.ReadableOn, palette.Gradient] */\n")
+	b.WriteString("export const COLOR_CASES: readonly [string, boolean, string, string, string][] = [\n")
 	for _, c := range colorProbes() {
-		fmt.Fprintf(&b, "  [%s, %s, %s, %s],\n", js(c), js(palette.Safe(c)), js(palette.ReadableOn(c)), js(palette.Gradient(c)))
+		fmt.Fprintf(&b, "  [%s, %t, %s, %s, %s],\n", js(c), palette.Valid(c), js(palette.Safe(c)), js(palette.ReadableOn(c)), js(palette.Gradient(c)))
 	}
 	b.WriteString("]\n")
 

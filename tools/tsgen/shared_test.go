@@ -45,8 +45,8 @@ func TestSharedTS(t *testing.T) {
 func TestCasesTS(t *testing.T) {
 	out := casesTS()
 	for _, want := range []string{
-		"  ['#fde68a', '#fde68a', '#0f172a', 'linear-gradient(135deg, #fde68a, #fde68acc)'],\n",
-		"  ['red; background:url(x)', '#6366f1', '#0f172a', 'linear-gradient(135deg, #6366f1, #6366f1cc)'],\n",
+		"  ['#fde68a', true, '#fde68a', '#0f172a', 'linear-gradient(135deg, #fde68a, #fde68acc)'],\n",
+		"  ['red; background:url(x)', false, '#6366f1', '#0f172a', 'linear-gradient(135deg, #6366f1, #6366f1cc)'],\n",
 		"  ['https://x.com/olivia', true],\n",
 		"  ['javascript:alert(1)', false],\n",
 		"  ['x', 'https://inkpress.dev/keto/a b', 'Fat & Fit', 'https://twitter.com/intent/tweet?url=https%3A%2F%2Finkpress.dev%2Fketo%2Fa%20b&text=Fat%20%26%20Fit', 'https://twitter.com/intent/tweet?text=Fat%20%26%20Fit'],\n",

@@ -7,15 +7,16 @@ import { json, mockFetch, renderWithProviders, visitor } from '@/test/utils'
 
 /** The router's <Route> tree, as AppRoutes renders it. */
 function routeTree(): RouteObject[] {
-  let tree: ReactNode = null
+  const captured: ReactElement[] = []
   function Capture() {
-    tree = AppRoutes()
+    captured.push(AppRoutes())
     return null
   }
   mockFetch({ 'GET /api/auth/me': json(visitor) })
   renderWithProviders(<Capture />)
   // RootBlogContext.Provider > Routes > the routes
-  const routes = (tree as ReactElement<{ children: ReactElement<{ children: ReactNode }> }>).props.children
+  const tree = captured[0] as ReactElement<{ children: ReactElement<{ children: ReactNode }> }>
+  const routes = tree.props.children
   expect(isValidElement(routes)).toBe(true)
   return createRoutesFromChildren(routes.props.children)
 }
