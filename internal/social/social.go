@@ -6,6 +6,7 @@ package social
 
 import (
 	"net/url"
+	"strconv"
 	"strings"
 	"unicode"
 )
@@ -112,7 +113,7 @@ const MaxLinkURL = 500
 
 // ValidLink reports whether s may be a profile link: an absolute https
 // address with a host, at most MaxLinkURL long, without credentials,
-// spaces or control characters. Links are shown to every reader and
+// spaces or control characters, with a port browsers can reach. Links are shown to every reader and
 // followed from the blog, so nothing but https is taken (no javascript:,
 // data: or plain http).
 func ValidLink(s string) bool {
@@ -120,5 +121,13 @@ func ValidLink(s string) bool {
 		return false
 	}
 	u, err := url.Parse(s)
-	return err == nil && u.Scheme == "https" && u.Host != "" && u.User == nil && !strings.HasPrefix(u.Host, ".")
+	if err != nil || u.Scheme != "https" || u.Host == "" || u.User != nil || strings.HasPrefix(u.Host, ".") {
+		return false
+	}
+	if p := u.Port(); p != "" {
+		if n, err := strconv.Atoi(p); err != nil || n > 65535 {
+			return false
+		}
+	}
+	return true
 }

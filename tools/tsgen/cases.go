@@ -44,7 +44,8 @@ func linkProbes() []string {
 		"HTTPS://x.com/olivia", "https://x.com", "https://localhost:8443/me", "https://[::1]/me",
 		"http://x.com/olivia", "javascript:alert(1)", "data:text/html,hi", "//x.com/olivia", "x.com/olivia", "ftp://x.com",
 		"https://", "https:///olivia", "https:x.com", "https://user:pw@x.com", "https://user@x.com", "https://:pw@x.com",
-		"https://x.com/a b", " https://x.com", "https://x.com/\t", "https://x.com/\u00a0", "https://.x.com", "",
+		"https://x.com/a b", " https://x.com ", "https://x.com/\tx", "https://x.com/\u00a0x", "https://x.com/\u2003x", "https://.x.com", "",
+		"https://@x.com", "https://x.com/%zz", "https://x.com:99999", "https://x_y.com", "https://x.com/café", "https://bücher.example",
 		"https://x.com/" + strings.Repeat("a", social.MaxLinkURL-14), "https://x.com/" + strings.Repeat("a", social.MaxLinkURL-13),
 	}
 }
@@ -62,10 +63,10 @@ func casesTS() string {
 	}
 	b.WriteString("]\n")
 
-	b.WriteString("\n/** [address, social.ValidLink] */\n")
+	b.WriteString("\n/** [address, whether the server takes it as a profile link: social.ValidLink of it trimmed, as blog.CheckLinks does] */\n")
 	b.WriteString("export const LINK_CASES: readonly [string, boolean][] = [\n")
 	for _, u := range linkProbes() {
-		fmt.Fprintf(&b, "  [%s, %s],\n", js(u), strconv.FormatBool(social.ValidLink(u)))
+		fmt.Fprintf(&b, "  [%s, %s],\n", js(u), strconv.FormatBool(social.ValidLink(strings.TrimSpace(u))))
 	}
 	b.WriteString("]\n")
 

@@ -260,7 +260,7 @@ export const COLOR_CASES: readonly [string, boolean, string, string, string][] =
   ['', false, '#6366f1', '#0f172a', 'linear-gradient(135deg, #6366f1, #6366f1cc)'],
 ]
 
-/** [address, social.ValidLink] */
+/** [address, whether the server takes it as a profile link: social.ValidLink of it trimmed, as blog.CheckLinks does] */
 export const LINK_CASES: readonly [string, boolean][] = [
   ['https://x.com/olivia', true],
   ['https://mastodon.social/@olivia', true],
@@ -282,11 +282,18 @@ export const LINK_CASES: readonly [string, boolean][] = [
   ['https://user@x.com', false],
   ['https://:pw@x.com', false],
   ['https://x.com/a b', false],
-  [' https://x.com', false],
-  ['https://x.com/\u0009', false],
-  ['https://x.com/ ', false],
+  [' https://x.com ', true],
+  ['https://x.com/\u0009x', false],
+  ['https://x.com/ x', false],
+  ['https://x.com/ x', false],
   ['https://.x.com', false],
   ['', false],
+  ['https://@x.com', false],
+  ['https://x.com/%zz', false],
+  ['https://x.com:99999', false],
+  ['https://x_y.com', true],
+  ['https://x.com/café', true],
+  ['https://bücher.example', true],
   ['https://x.com/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa', true],
   ['https://x.com/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa', false],
 ]
