@@ -112,10 +112,10 @@ func encodeURIComponent(s string) string {
 const MaxLinkURL = 500
 
 // ValidLink reports whether s may be a profile link: an absolute https
-// address with a host, at most MaxLinkURL long, without credentials,
-// spaces or control characters, with a port browsers can reach. Links are shown to every reader and
-// followed from the blog, so nothing but https is taken (no javascript:,
-// data: or plain http).
+// address with a host (and a port, if any, browsers accept), at most
+// MaxLinkURL long, without credentials, spaces or control characters.
+// Links are shown to every reader and followed from the blog, so nothing
+// but https is taken (no javascript:, data: or plain http).
 func ValidLink(s string) bool {
 	if s == "" || len(s) > MaxLinkURL || strings.IndexFunc(s, func(r rune) bool { return unicode.IsSpace(r) || unicode.IsControl(r) }) >= 0 {
 		return false
