@@ -59,7 +59,8 @@ lint:
 	cd bench && $(GO) vet ./... && $(GO) run $(STATICCHECK) ./...
 	$(GO) run ./tools/tsgen -check
 
-# The web app's API types and limits, generated from server/api/contract and the domain constants.
+# The web app's API types and limits, and the lists it shares with the server (routes, page names, private
+# queries, colours, social networks), generated from server/api/contract, server/frontend and the domain packages.
 generate:
 	$(GO) run ./tools/tsgen
 

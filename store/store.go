@@ -7,6 +7,8 @@ import (
 	"context"
 	"errors"
 	"time"
+
+	"github.com/inkpress/inkpress/internal/palette"
 )
 
 var (
@@ -371,7 +373,7 @@ func DefaultSettings(workspaceID int64, blogTitle string) *Settings {
 		WorkspaceID:   workspaceID,
 		BlogTitle:     blogTitle,
 		TemplateID:    "template-1",
-		PrimaryColor:  "#6366f1",
+		PrimaryColor:  palette.Default,
 		FontFamily:    "Inter",
 		Language:      "en",
 		DefaultTone:   "professional",

@@ -36,6 +36,7 @@ import (
 	"github.com/inkpress/inkpress/internal/media/s3"
 	"github.com/inkpress/inkpress/internal/newsletter"
 	"github.com/inkpress/inkpress/internal/pages"
+	"github.com/inkpress/inkpress/internal/palette"
 	"github.com/inkpress/inkpress/internal/posts"
 	"github.com/inkpress/inkpress/internal/ratelimit"
 	"github.com/inkpress/inkpress/internal/reader"
@@ -251,7 +252,7 @@ func New(ctx context.Context, cfg *config.Config, logger *slog.Logger) (*App, er
 		if cfg.SSRBundle != "" {
 			bundle = os.DirFS(cfg.SSRBundle)
 		}
-		r, err := ssr.New(ssr.Config{Bundle: bundle, Fetch: ssr.HandlerFetcher(apiRoutes), Engines: cfg.SSREngines,
+		r, err := ssr.New(ssr.Config{Bundle: bundle, Fetch: ssr.HandlerFetcher(frontend.PublicAPI(apiRoutes)), Engines: cfg.SSREngines,
 			Timeout: cfg.SSRTimeout, Memory: cfg.SSRMemory, Logger: logger})
 		switch {
 		case err == nil:
@@ -366,7 +367,7 @@ func (a *App) readiness() []server.Check {
 func (a *App) defaultImage(ctx context.Context) ([]byte, string, error) {
 	// Served at a .png address, so drawn as a PNG.
 	img, err := (&builtin.Provider{PNG: true}).Illustrate(ctx, ai.ImageRequest{Title: a.Config.SiteName + " - Insights for the Modern Generation",
-		ColorFrom: "#6366f1", ColorTo: "#1e1b4b", Brand: a.Config.SiteName})
+		ColorFrom: palette.Default, ColorTo: "#1e1b4b", Brand: a.Config.SiteName})
 	if err != nil {
 		return nil, "", err
 	}

@@ -9,6 +9,7 @@ import (
 	"github.com/inkpress/inkpress/internal/content"
 	"github.com/inkpress/inkpress/internal/reader"
 	"github.com/inkpress/inkpress/internal/site"
+	"github.com/inkpress/inkpress/internal/social"
 	"github.com/inkpress/inkpress/store"
 )
 
@@ -77,7 +78,7 @@ func (h *Handler) authorPage(w http.ResponseWriter, r *http.Request, b *site.Blo
 		if len(a.Links) > 0 {
 			body.WriteString(`<ul>`)
 			for _, ln := range a.Links {
-				body.WriteString(`<li><a href="` + e(ln.URL) + `" rel="me noopener" target="_blank">` + e(ln.Network) + `</a></li>`)
+				body.WriteString(`<li><a href="` + e(ln.URL) + `" rel="me noopener" target="_blank">` + e(social.Label(ln.Network)) + `</a></li>`)
 			}
 			body.WriteString(`</ul>`)
 		}

@@ -54,36 +54,6 @@ type Handler struct {
 	ogType string
 }
 
-// appRoutes are the app's own screens: they get the app's HTML with a plain
-// head and are never indexed.
-var appRoutes = map[string]string{
-	"/admin": "Admin Dashboard", // the app sends it on to /admin/dashboard
-	"/login": "Login", "/signup": "Sign up", "/admin/login": "Admin Login", "/admin/signup": "Admin Sign up",
-	"/onboarding": "Set up your blog", "/dashboard": "Dashboard", "/dashboard/posts": "My Posts",
-	"/dashboard/all-posts": "All my posts", "/admin/dashboard": "Admin Dashboard", "/admin/users": "Users",
-	"/admin/schedule": "Post Scheduler", "/admin/categories": "Category Management",
-	"/admin/media-library": "Media Library", "/admin/all-posts": "All posts",
-	"/dashboard/schedule": "Post Scheduler", "/dashboard/categories": "Category Management",
-	"/dashboard/media": "Media Library", "/dashboard/settings": "Blog settings", "/dashboard/posts/new": "New post",
-	// Account e-mails' pages (their links carry a token: never indexed).
-	"/forgot-password": "Forgot password", "/reset-password": "Choose a new password",
-	"/verify-email": "Verify your e-mail address", "/confirm-email": "Confirm your new e-mail address",
-}
-
-// postScreen reports whether p is the post screen of an existing post (/dashboard/posts/{id}).
-func postScreen(p string) bool {
-	id, ok := strings.CutPrefix(p, "/dashboard/posts/")
-	if !ok || id == "" || len(id) > 19 {
-		return false
-	}
-	for i := 0; i < len(id); i++ {
-		if id[i] < '0' || id[i] > '9' {
-			return false
-		}
-	}
-	return true
-}
-
 func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if r.Method != http.MethodGet && r.Method != http.MethodHead {
 		w.Header().Set("Allow", "GET, HEAD")
@@ -106,12 +76,9 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		http.Redirect(w, r, (&url.URL{Path: target, RawQuery: r.URL.RawQuery}).String(), http.StatusMovedPermanently)
 		return
 	}
-	if title, ok := appRoutes[p]; ok {
+	// The app's own screens (frontend.Routes, the router's table too).
+	if title, ok := frontend.ScreenTitle(p); ok {
 		h.appPage(w, r, title)
-		return
-	}
-	if postScreen(p) {
-		h.appPage(w, r, "Edit post")
 		return
 	}
 	if err := h.route(w, r); err != nil {
