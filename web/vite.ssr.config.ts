@@ -64,6 +64,9 @@ export default defineConfig(({ mode }) => {
     emptyOutDir: !polyfills,
     sourcemap: false,
     minify: true,
+    // ES2022 keeps class private fields (`#field`, TanStack Query's) as they are: below it they become one
+    // module-level WeakMap per field keyed by the instance, and QuickJS, which holds a WeakMap's values
+    // strongly, then kept every page's query client, queries and data (see docs/architecture.md).
     target: 'es2022',
     rollupOptions: {
       output: polyfills

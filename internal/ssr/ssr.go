@@ -5,10 +5,11 @@
 // The app's server bundle (web/dist-ssr, built by Vite from
 // web/src/entry-server.tsx) runs in QuickJS, compiled to Go
 // (modernc.org/quickjs: no cgo). A page is rendered in passes: each pass
-// renders the route, the queries it asked for are answered by the API in
-// process (GET /api/... through Fetcher), and the next pass renders with
-// that data, until a pass asks for nothing new. The query cache is then
-// serialised for the page, so the browser's first render needs no request.
+// renders the route, the queries it asked for are answered in Go by the
+// API's public reads (GET /api/... through Fetcher), and the next pass
+// renders with that data, until a pass asks for nothing new. The query
+// cache is then serialised for the page, so the browser's first render
+// needs no request.
 //
 // Rendering happens once per page-cache fill. Every render runs under a
 // time and a memory budget; a bundle that throws, runs too long or needs too
