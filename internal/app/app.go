@@ -102,6 +102,9 @@ type App struct {
 	// ShutdownGrace is how long Run lets in-flight requests finish once
 	// stopped: longer than a whole generation (generate.ShutdownGrace).
 	ShutdownGrace time.Duration
+	// Read answers the public reads without HTTP, as the server render
+	// asks for them (api.Handler.Read).
+	Read ssr.Fetcher
 }
 
 // StaleFor is how long an expired cached answer may still be served when
@@ -246,13 +249,14 @@ func New(ctx context.Context, cfg *config.Config, logger *slog.Logger) (*App, er
 	a.Posts.Pages, bl.Pages, a.Domains.Pages = changes, changes, changes
 	apiHandler.Authors.Pages = changes
 	apiRoutes := apiHandler.Routes()
+	a.Read = apiHandler.Read
 	if cfg.SSR {
-		// Public pages are rendered by the app itself, its data answered by the API in process.
+		// Public pages are rendered by the app itself, its data read by the API's public reads directly.
 		bundle := web.SSR()
 		if cfg.SSRBundle != "" {
 			bundle = os.DirFS(cfg.SSRBundle)
 		}
-		r, err := ssr.New(ssr.Config{Bundle: bundle, Fetch: ssr.HandlerFetcher(frontend.PublicAPI(apiRoutes)), Engines: cfg.SSREngines,
+		r, err := ssr.New(ssr.Config{Bundle: bundle, Fetch: frontend.PublicReads(apiHandler.Read), Engines: cfg.SSREngines,
 			Timeout: cfg.SSRTimeout, Memory: cfg.SSRMemory, Logger: logger})
 		switch {
 		case err == nil:

@@ -62,15 +62,11 @@ type Handler struct {
 // Routes returns the API's handler (mounted at /api/ by the server).
 func (h *Handler) Routes() http.Handler {
 	mux := http.NewServeMux()
-	// Public reads.
-	mux.Handle("GET /api/site", handle(h.getSite))
-	mux.Handle("GET /api/plans", handle(h.getPlans))
-	mux.Handle("GET /api/categories", handle(h.getCategories))
-	mux.Handle("GET /api/posts", handle(h.listPosts))
-	mux.Handle("GET /api/posts/{category}/{slug}", handle(h.getPost))
-	mux.Handle("GET /api/blogs/{workspace}", handle(h.getBlog))
+	// Public reads: the table the server render reads too (public.go).
+	for _, pr := range h.publicReads() {
+		mux.Handle("GET "+pr.pattern, h.servePublic(pr))
+	}
 	mux.Handle("GET /api/preview/{id}/{token}", handle(h.getPreview))
-	mux.Handle("GET /api/authors/{slug}", handle(h.getAuthor))
 	mux.Handle("POST /api/subscribers", handle(h.subscribe))
 	mux.Handle("POST /api/subscribers/confirm", handle(h.confirmSubscription))
 	mux.Handle("POST /api/subscribers/unsubscribe", handle(h.unsubscribe))

@@ -1,6 +1,7 @@
 package frontend
 
 import (
+	"context"
 	"net/http"
 	"strings"
 )
@@ -17,7 +18,7 @@ type PrivateQuery struct {
 // PrivateQueries are never part of a public page: the app's server render
 // neither fetches them nor puts them into the page's data (isPrivateQuery,
 // generated into the app as PRIVATE_QUERY_KEYS by tools/tsgen), and the
-// server's render answers them 404 whatever asks (PublicAPI). A public page
+// server's render answers them 404 whatever asks (PublicReads). A public page
 // is rendered once and shown to every reader.
 var PrivateQueries = []PrivateQuery{
 	{Key: "me", Prefix: "/api/auth"},
@@ -40,15 +41,13 @@ func PrivateAPI(path string) bool {
 	return false
 }
 
-// PublicAPI is api for the server's render: PrivateQueries answer 404.
-func PublicAPI(api http.Handler) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if PrivateAPI(r.URL.Path) {
-			w.Header().Set("Content-Type", "application/json")
-			w.WriteHeader(http.StatusNotFound)
-			_, _ = w.Write([]byte(`{"error":{"code":"not_found","message":"Not found"}}`))
-			return
+// PublicReads is read (the API's public reads, as the server's render
+// asks them) with every PrivateQuery answered 404, whatever read knows.
+func PublicReads(read func(ctx context.Context, host, path string) (int, []byte)) func(ctx context.Context, host, path string) (int, []byte) {
+	return func(ctx context.Context, host, path string) (int, []byte) {
+		if PrivateAPI(path) {
+			return http.StatusNotFound, nil
 		}
-		api.ServeHTTP(w, r)
-	})
+		return read(ctx, host, path)
+	}
 }

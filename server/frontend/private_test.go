@@ -1,8 +1,7 @@
 package frontend
 
 import (
-	"net/http"
-	"net/http/httptest"
+	"context"
 	"testing"
 )
 
@@ -30,13 +29,11 @@ func TestPrivateAPI(t *testing.T) {
 	}
 }
 
-func TestPublicAPI(t *testing.T) {
-	h := PublicAPI(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { _, _ = w.Write([]byte("answered")) }))
+func TestPublicReads(t *testing.T) {
+	read := PublicReads(func(context.Context, string, string) (int, []byte) { return 200, []byte("answered") })
 	for path, want := range map[string]int{"/api/posts": 200, "/api/auth/me": 404, "/api/workspace/posts/1": 404} {
-		w := httptest.NewRecorder()
-		h.ServeHTTP(w, httptest.NewRequest("GET", path, nil))
-		if w.Code != want {
-			t.Errorf("GET %s = %d, want %d", path, w.Code, want)
+		if got, _ := read(context.Background(), "x", path); got != want {
+			t.Errorf("GET %s = %d, want %d", path, got, want)
 		}
 	}
 }
