@@ -35,8 +35,9 @@ TEST_DEPS = PG_URL='$(PG_URL)' ./scripts/test-deps.sh
 test-deps:
 	$(TEST_DEPS)
 
-# INKPRESS_TEST_REQUIRE=all: a test that lacks PostgreSQL, MinIO or Pebble fails instead of skipping.
-test-go:
+# INKPRESS_TEST_REQUIRE=all: a test that lacks PostgreSQL, MinIO, Pebble or the app's server bundle
+# (the engine's memory test renders with the real one) fails instead of skipping.
+test-go: web
 	$(TEST_DEPS) postgres minio pebble
 	INKPRESS_TEST_REQUIRE=all INKPRESS_TEST_POSTGRES_URL='$(PG_URL)' $(GO) test -tags nodynamic -race -count=1 -timeout 30m ./...
 
