@@ -326,7 +326,7 @@ var Vars = []Var{
 		c.RenderPerClient = n
 		return err
 	}},
-	{"INKPRESS_RENDER_RATE", "render-rate", "10", "background page renders a second at most (pages a write changed, stale pages, a new build's)", func(c *Config, v string) error {
+	{"INKPRESS_RENDER_RATE", "render-rate", "50", "background page renders a second at most, and only while no reader waits for an engine (pages a write changed, stale pages, a new build's)", func(c *Config, v string) error {
 		f, err := strconv.ParseFloat(v, 64)
 		if err == nil && (f <= 0 || f > 1000) {
 			err = errors.New("must be above 0 and at most 1000")
