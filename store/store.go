@@ -51,7 +51,6 @@ type Store interface {
 	AuthorStore // authors and a blog's brand (authors.go)
 	MediaStore
 	MediaFileStore
-	BannerStore
 	ScheduleStore
 	JobStore
 	NewsletterStore // subscribers and post newsletters (newsletter.go)
@@ -196,7 +195,8 @@ type CategoryStore interface {
 	CompleteOnboarding(ctx context.Context, s *Settings, cats []*Category, max int) error
 }
 
-// PostStore is posts: writes, reads, lifecycle, revisions, old addresses.
+// PostStore is posts: writes, reads, lifecycle, revisions, old addresses,
+// the batched rewrite of banner image URLs.
 type PostStore interface {
 	CreatePost(ctx context.Context, p *Post) error
 	GetPost(ctx context.Context, f FindPost) (*Post, error)
@@ -227,6 +227,17 @@ type PostStore interface {
 	// ListSitemapEntries lists the posts f matches, last updated first
 	// (f's order, limit and offset do not apply).
 	ListSitemapEntries(ctx context.Context, f FindPost) ([]SitemapEntry, error)
+
+	// PostBanners lists, by id, up to limit posts with banners whose id is
+	// above afterID; only ID, WorkspaceID and Banners are filled (a light
+	// read, for rewriting banner image URLs in batches).
+	PostBanners(ctx context.Context, afterID int64, limit int) ([]*Post, error)
+
+	// SetPostBanners writes p's Banners and ContentHTML, and nothing else
+	// (updated_at stays), when the stored content is still p.Content and
+	// the stored content_html still oldHTML; false when the post changed
+	// (or went) meanwhile.
+	SetPostBanners(ctx context.Context, p *Post, oldHTML string) (bool, error)
 }
 
 // ViewStore is post views: each (post, hour, visitor) counts once, whichever
@@ -284,26 +295,6 @@ type MediaFileStore interface {
 	PostMediaKeys(ctx context.Context, workspaceID int64, ids []int64) ([]string, error)
 }
 
-// BannerStore rewrites banner image URLs of posts and scheduled posts in
-// batches (when the media storage's URLs change).
-type BannerStore interface {
-	// PostBanners lists, by id, up to limit posts with banners whose id is
-	// above afterID; only ID, WorkspaceID and Banners are filled (a light
-	// read, for rewriting banner image URLs in batches).
-	PostBanners(ctx context.Context, afterID int64, limit int) ([]*Post, error)
-
-	// SetPostBanners writes p's Banners and ContentHTML, and nothing else
-	// (updated_at stays), when the stored content is still p.Content and
-	// the stored content_html still oldHTML; false when the post changed
-	// (or went) meanwhile.
-	SetPostBanners(ctx context.Context, p *Post, oldHTML string) (bool, error)
-
-	// RewriteScheduledBanners replaces scheduled posts' banner image URLs:
-	// to returns a URL's new value for the item's workspace, or false to
-	// leave it. It returns how many items changed (idempotent when to is).
-	RewriteScheduledBanners(ctx context.Context, to func(workspaceID int64, url string) (string, bool)) (int, error)
-}
-
 // ScheduleStore is scheduled generations: the owner's side (always scoped to
 // a workspace) and the scheduler's (every workspace).
 type ScheduleStore interface {
@@ -340,6 +331,11 @@ type ScheduleStore interface {
 	// a retried item never forks its series. ErrNotFound when the item is
 	// gone or no longer pending.
 	FinishScheduled(ctx context.Context, id int64, status, errText string, postID int64, next *ScheduledPost) error
+
+	// RewriteScheduledBanners replaces scheduled posts' banner image URLs:
+	// to returns a URL's new value for the item's workspace, or false to
+	// leave it. It returns how many items changed (idempotent when to is).
+	RewriteScheduledBanners(ctx context.Context, to func(workspaceID int64, url string) (string, bool)) (int, error)
 }
 
 // JobStore is generation jobs, queued and claimed by workers in any instance.
