@@ -22,7 +22,10 @@ type Cover struct {
 // of its library, whoever writes the post (the generate dialog, the
 // scheduler, the post screen).
 type Attachments struct {
-	Store   store.Store
+	// Store reads the library items a post may use.
+	Store interface {
+		GetMedia(ctx context.Context, workspaceID, id int64) (*store.Media, error)
+	}
 	Storage Storage
 }
 
