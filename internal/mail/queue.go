@@ -18,7 +18,7 @@ type Queue struct {
 	Store interface {
 		QueueMail(ctx context.Context, m *store.MailMessage, to []store.Recipient) error
 	}
-	Now   func() time.Time
+	Now func() time.Time
 	// OnQueued, when set, is called after each stored message (the app
 	// wakes its mail workers so account mail leaves at once).
 	OnQueued func()
