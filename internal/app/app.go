@@ -439,7 +439,7 @@ func (a *App) SeedDemo(ctx context.Context) error {
 	}
 	a.demoWS = nil
 	defer a.demoBusy.Store(false)
-	seeder := &demo.Seeder{Store: a.Store, Posts: a.Posts, Writer: a.DemoWriter, Illustrator: a.DemoIllustrator, Media: a.Media}
+	seeder := &demo.Seeder{Posts: a.Posts, Writer: a.DemoWriter, Illustrator: a.DemoIllustrator, Media: a.Media}
 	if err := seeder.SeedPosts(ctx, ws, time.Now().UTC()); err != nil {
 		return fmt.Errorf("demo posts: %w", err)
 	}

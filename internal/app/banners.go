@@ -18,6 +18,13 @@ const stateMediaURL = "media_url"
 // the storage's configuration (local "/media/", an S3 public URL).
 const probeKey = "0/probe/0-probe.png"
 
+// bannerStore is what followMediaURLs touches besides the posts' service:
+// the app's state and the scheduled items' banners.
+type bannerStore interface {
+	store.StateStore
+	RewriteScheduledBanners(ctx context.Context, to func(workspaceID int64, url string) (string, bool)) (int, error)
+}
+
 // followMediaURLs moves banner images of our own media (posts' banners with
 // their stored HTML, scheduled items' banners) to the URLs the storage gives
 // their keys now, when those URLs changed since the banners were last moved:
@@ -34,7 +41,7 @@ const probeKey = "0/probe/0-probe.png"
 // post. Keys there would mean rebuilding that HTML on every read. So the
 // rewrite stays, but runs once per configuration change, recorded in
 // app_state, instead of scanning every post with banners at every start.
-func followMediaURLs(ctx context.Context, st store.Store, ps *posts.Service, files *media.Files, logger *slog.Logger) error {
+func followMediaURLs(ctx context.Context, st bannerStore, ps *posts.Service, files *media.Files, logger *slog.Logger) error {
 	now := files.URL(probeKey)
 	was, err := st.State(ctx, stateMediaURL)
 	if err != nil {

@@ -28,9 +28,16 @@ const (
 // same rule made the profiles of earlier posts' authors in a migration).
 func Slug(name string) string { return content.AuthorSlug(name) }
 
+// EnsureStore is what Ensure needs of the store.
+type EnsureStore interface {
+	GetAuthor(ctx context.Context, f store.FindAuthor) (*store.Author, error)
+	GetUser(ctx context.Context, id int64) (*store.User, error)
+	EnsureAuthor(ctx context.Context, userID int64, slug string) (*store.Author, error)
+}
+
 // Ensure returns the user's profile, making it (its slug from the user's
 // name) when the user has none yet.
-func Ensure(ctx context.Context, st store.Store, userID int64) (*store.Author, error) {
+func Ensure(ctx context.Context, st EnsureStore, userID int64) (*store.Author, error) {
 	if a, err := st.GetAuthor(ctx, store.FindAuthor{UserID: &userID}); !errors.Is(err, store.ErrNotFound) {
 		return a, err
 	}
@@ -41,9 +48,17 @@ func Ensure(ctx context.Context, st store.Store, userID int64) (*store.Author, e
 	return st.EnsureAuthor(ctx, userID, Slug(u.Name))
 }
 
+// Store is what the Service touches: the profile (Ensure), its update and
+// the blogs it shows on.
+type Store interface {
+	EnsureStore
+	UpdateAuthor(ctx context.Context, a *store.Author) error
+	AuthorWorkspaces(ctx context.Context, userID int64) ([]int64, error)
+}
+
 // Service reads and edits the caller's own profile.
 type Service struct {
-	Store store.Store
+	Store Store
 	Cache *cache.Cache
 	// Images checks that an avatar is the author's workspace's image.
 	Images blog.Images

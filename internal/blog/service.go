@@ -12,9 +12,17 @@ import (
 	"github.com/inkpress/inkpress/store"
 )
 
+// Store is what the Service touches: categories, settings and the brand.
+type Store interface {
+	store.CategoryStore
+	store.SettingsStore
+	GetBrand(ctx context.Context, workspaceID int64) (*store.Brand, error)
+	SetBrand(ctx context.Context, workspaceID int64, b *store.Brand) error
+}
+
 // Service writes a workspace's settings and categories.
 type Service struct {
-	Store store.Store
+	Store Store
 	Cache *cache.Cache
 	Site  *site.Site
 	// Images checks that a brand image is the workspace's (nil: none is).
@@ -30,7 +38,7 @@ type BlogChanges interface {
 }
 
 // New returns a Service.
-func New(st store.Store, c *cache.Cache, s *site.Site) *Service {
+func New(st Store, c *cache.Cache, s *site.Site) *Service {
 	return &Service{Store: st, Cache: c, Site: s}
 }
 

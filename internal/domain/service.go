@@ -43,10 +43,17 @@ var (
 	errNoWorkspace = apperr.New(apperr.NotFound, "workspace_not_found", "Workspace not found")
 )
 
+// Store is what the Service touches: custom domains and the workspaces they
+// belong to.
+type Store interface {
+	store.DomainStore
+	GetWorkspace(ctx context.Context, f store.FindWorkspace) (*store.Workspace, error)
+}
+
 // Service sets, verifies and removes custom domains, and answers which
 // names may have a certificate.
 type Service struct {
-	Store    store.Store
+	Store    Store
 	Cache    *cache.Cache
 	Site     *site.Site
 	Resolver Resolver

@@ -20,9 +20,20 @@ import (
 	"github.com/inkpress/inkpress/store"
 )
 
+// Store is what the Service touches: posts, the category a post is moved
+// to, its author (a default one, a profile made on demand) and its
+// newsletter.
+type Store interface {
+	store.PostStore
+	GetCategory(ctx context.Context, workspaceID int64, slug string) (*store.Category, error)
+	DefaultAuthor(ctx context.Context, workspaceID int64) (int64, error)
+	authors.EnsureStore
+	SetPostNewsletter(ctx context.Context, workspaceID, postID int64, send bool) (state, note string, recipients int, err error)
+}
+
 // Service writes posts for every caller (owners, admins, the scheduler, the demo content).
 type Service struct {
-	Store store.Store
+	Store Store
 	Cache *cache.Cache
 	Now   func() time.Time
 	// Files removes deleted posts' own files (media.Files); nil keeps them.
@@ -58,7 +69,7 @@ type Files interface {
 }
 
 // New returns a Service with the real clock.
-func New(s store.Store, c *cache.Cache) *Service {
+func New(s Store, c *cache.Cache) *Service {
 	return &Service{Store: s, Cache: c, Now: time.Now}
 }
 

@@ -57,9 +57,16 @@ func (b *Blog) HomePath() string {
 // URL makes path absolute on the blog's origin.
 func (b *Blog) URL(path string) string { return b.Origin + path }
 
+// Store is what a Site reads: workspaces and their custom domains.
+type Store interface {
+	GetWorkspace(ctx context.Context, f store.FindWorkspace) (*store.Workspace, error)
+	GetDomain(ctx context.Context, workspaceID int64) (*store.Domain, error)
+	FindDomain(ctx context.Context, name string) (*store.Domain, error)
+}
+
 // Site resolves blogs.
 type Site struct {
-	Store         store.Store
+	Store         Store
 	BaseURL       string
 	SiteWorkspace string
 	TTL           time.Duration
@@ -76,7 +83,7 @@ type cached struct {
 }
 
 // New returns a Site resolving workspaces with a short-lived cache.
-func New(s store.Store, baseURL, siteWorkspace string) *Site {
+func New(s Store, baseURL, siteWorkspace string) *Site {
 	return &Site{Store: s, BaseURL: baseURL, SiteWorkspace: siteWorkspace, TTL: 10 * time.Second, slugs: map[string]cached{}}
 }
 

@@ -23,10 +23,20 @@ import (
 	"github.com/inkpress/inkpress/store"
 )
 
+// Store is what handlers read of the store themselves; everything else goes
+// through the services. The caller's admin role (withCaller and the login
+// answer in auth.go) and the blog of each post in the admin's list
+// (admin.go).
+type Store interface {
+	HasRole(ctx context.Context, userID int64, role string) (bool, error)
+	GetWorkspace(ctx context.Context, f store.FindWorkspace) (*store.Workspace, error)
+	reader.SettingsReader
+}
+
 // Handler serves /api/.
 type Handler struct {
 	Config *config.Config
-	Store  store.Store
+	Store  Store
 	Auth   *auth.Service
 	Posts  *posts.Service
 	Cache  *cache.Cache
