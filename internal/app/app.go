@@ -28,8 +28,8 @@ import (
 	"github.com/inkpress/inkpress/internal/blog"
 	"github.com/inkpress/inkpress/internal/cache"
 	"github.com/inkpress/inkpress/internal/config"
+	"github.com/inkpress/inkpress/internal/customdomain"
 	"github.com/inkpress/inkpress/internal/demo"
-	"github.com/inkpress/inkpress/internal/domain"
 	"github.com/inkpress/inkpress/internal/generate"
 	"github.com/inkpress/inkpress/internal/mail"
 	"github.com/inkpress/inkpress/internal/media"
@@ -81,7 +81,7 @@ type App struct {
 	Newsletters *newsletter.Dispatcher
 	// Domains verifies custom domains (its Resolver may be swapped before
 	// Run) and decides which names may have a certificate.
-	Domains *domain.Service
+	Domains *customdomain.Service
 	// Pages keeps rendered reader pages; PageWorker renders the queued ones.
 	Pages      *pages.Service
 	PageWorker *pages.Worker
@@ -226,8 +226,8 @@ func New(ctx context.Context, cfg *config.Config, logger *slog.Logger) (*App, er
 	bl.Images = a.Posts.Attachments
 	workspaces := workspace.NewService(db, bl)
 	workspaces.SiteSlug = cfg.SiteWorkspace
-	a.Domains = &domain.Service{Store: db, Cache: a.Cache, Site: a.Site, Resolver: net.DefaultResolver, Limiter: ratelimit.New(db),
-		PlatformHost: domain.Host(cfg.BaseURL), PublicIP: cfg.PublicIP, SiteWorkspace: cfg.SiteWorkspace, Logger: logger}
+	a.Domains = &customdomain.Service{Store: db, Cache: a.Cache, Site: a.Site, Resolver: net.DefaultResolver, Limiter: ratelimit.New(db),
+		PlatformHost: customdomain.Host(cfg.BaseURL), PublicIP: cfg.PublicIP, SiteWorkspace: cfg.SiteWorkspace, Logger: logger}
 	a.Newsletter = &newsletter.Service{Store: db, Site: a.Site, BaseURL: cfg.BaseURL, SiteWorkspace: cfg.SiteWorkspace,
 		SiteName: cfg.SiteName, PerClient: cfg.SubscribeLimit, Mail: a.Mail, Logger: logger}
 	a.Newsletters = &newsletter.Dispatcher{Store: db, Site: a.Site, BaseURL: cfg.BaseURL, SiteWorkspace: cfg.SiteWorkspace,

@@ -12,7 +12,7 @@ import (
 	"time"
 
 	"github.com/inkpress/inkpress/internal/app/apptest"
-	"github.com/inkpress/inkpress/internal/domain"
+	"github.com/inkpress/inkpress/internal/customdomain"
 	"github.com/inkpress/inkpress/server/api/contract"
 	"github.com/inkpress/inkpress/store"
 )
@@ -201,13 +201,13 @@ func TestDomainVerification(t *testing.T) {
 		if got := c.verify(); got.Status != contract.DomainVerified || got.Error == "" {
 			t.Fatalf("a manual miss took the domain down: %+v", got)
 		}
-		for i := 1; i <= domain.MaxFailures; i++ {
-			e.advance(domain.RecheckEvery + time.Minute)
+		for i := 1; i <= customdomain.MaxFailures; i++ {
+			e.advance(customdomain.RecheckEvery + time.Minute)
 			if n, err := e.app.Domains.CheckDue(context.Background()); err != nil || n != 1 {
 				t.Fatalf("daily check %d: %d, %v", i, n, err)
 			}
 			want := contract.DomainVerified
-			if i == domain.MaxFailures {
+			if i == customdomain.MaxFailures {
 				want = contract.DomainFailed
 			}
 			if got := c.domain(); got.Status != want {
@@ -215,7 +215,7 @@ func TestDomainVerification(t *testing.T) {
 			}
 		}
 		// Nothing more is due: a failed domain past its window waits for its owner.
-		e.advance(domain.RecheckEvery)
+		e.advance(customdomain.RecheckEvery)
 		if n, err := e.app.Domains.CheckDue(context.Background()); err != nil || n != 0 {
 			t.Fatalf("failed domain checked again: %d, %v", n, err)
 		}
@@ -251,7 +251,7 @@ func TestDomainBackgroundChecks(t *testing.T) {
 		}
 		e.dns.setDown(false)
 		e.dns.set("_inkpress.blog.jane.example", txtOf(t, d).Value)
-		e.advance(domain.RetryEvery + time.Second)
+		e.advance(customdomain.RetryEvery + time.Second)
 		if n, err := e.app.Domains.CheckDue(ctx); err != nil || n != 1 {
 			t.Fatalf("second check: %d, %v", n, err)
 		}
@@ -261,12 +261,12 @@ func TestDomainBackgroundChecks(t *testing.T) {
 
 		late := e.professional("Late", "late@example.com")
 		late.setDomain("blog.late.example")
-		e.advance(domain.Window - time.Minute)
+		e.advance(customdomain.Window - time.Minute)
 		_, _ = e.app.Domains.CheckDue(ctx)
 		if got := late.domain(); got.Status != contract.DomainPending {
 			t.Fatalf("within the window: %+v", got)
 		}
-		e.advance(domain.RetryEvery + time.Minute)
+		e.advance(customdomain.RetryEvery + time.Minute)
 		_, _ = e.app.Domains.CheckDue(ctx)
 		if got := late.domain(); got.Status != contract.DomainFailed || got.Error != "No TXT record found at _inkpress.blog.late.example." {
 			t.Fatalf("after the window: %+v", got)
@@ -319,7 +319,7 @@ func TestDomainChecksAreRateLimited(t *testing.T) {
 	e := newDomainEnv(t, "")
 	c := e.professional("Jane", "jane@example.com")
 	c.setDomain("blog.jane.example")
-	for range domain.ChecksPerWindow {
+	for range customdomain.ChecksPerWindow {
 		c.verify()
 	}
 	c.mustFail(http.MethodPost, "/api/workspace/domain/verify", nil, 429, "rate_limited")

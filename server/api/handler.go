@@ -10,7 +10,7 @@ import (
 	"github.com/inkpress/inkpress/internal/blog"
 	"github.com/inkpress/inkpress/internal/cache"
 	"github.com/inkpress/inkpress/internal/config"
-	"github.com/inkpress/inkpress/internal/domain"
+	"github.com/inkpress/inkpress/internal/customdomain"
 	"github.com/inkpress/inkpress/internal/generate"
 	"github.com/inkpress/inkpress/internal/media"
 	"github.com/inkpress/inkpress/internal/newsletter"
@@ -57,7 +57,7 @@ type Handler struct {
 	// Authors edits the caller's author profile.
 	Authors *authors.Service
 	// Domains sets and verifies custom domains.
-	Domains *domain.Service
+	Domains *customdomain.Service
 	// Newsletter runs blogs' subscriber lists. MailSending reports whether
 	// e-mail goes out by SMTP (nil: no) and OwnerVerified whether a
 	// workspace's owner confirmed their address (nil: yes), for the

@@ -5,14 +5,14 @@ import (
 	"strconv"
 	"time"
 
-	"github.com/inkpress/inkpress/internal/domain"
+	"github.com/inkpress/inkpress/internal/customdomain"
 	"github.com/inkpress/inkpress/internal/workspace"
 	"github.com/inkpress/inkpress/server/api/contract"
 	"github.com/inkpress/inkpress/store"
 )
 
 // toDomainJSON shows a domain with the records it needs (nil: none).
-func toDomainJSON(svc *domain.Service, d *store.Domain) *contract.Domain {
+func toDomainJSON(svc *customdomain.Service, d *store.Domain) *contract.Domain {
 	if d == nil {
 		return nil
 	}

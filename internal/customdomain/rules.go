@@ -3,7 +3,7 @@
 // it, the checks that verify it (on demand and in the background), and
 // whether a certificate may be issued for a name. A domain serves its blog
 // only once verified.
-package domain
+package customdomain
 
 import (
 	"net/netip"

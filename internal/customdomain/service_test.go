@@ -1,11 +1,11 @@
-package domain_test
+package customdomain_test
 
 import (
 	"context"
 	"testing"
 	"time"
 
-	"github.com/inkpress/inkpress/internal/domain"
+	"github.com/inkpress/inkpress/internal/customdomain"
 	"github.com/inkpress/inkpress/store"
 	"github.com/inkpress/inkpress/store/sqlstore"
 	"github.com/inkpress/inkpress/store/storetest"
@@ -16,7 +16,7 @@ import (
 func TestAllowCertificate(t *testing.T) {
 	storetest.Run(t, func(t *testing.T, s *sqlstore.DB) {
 		ctx := context.Background()
-		svc := &domain.Service{Store: s, PlatformHost: "inkpress.io"}
+		svc := &customdomain.Service{Store: s, PlatformHost: "inkpress.io"}
 		now := time.Now().UTC()
 		for i, d := range []store.Domain{
 			{Name: "verified.example.com", Status: store.DomainVerified, Token: "t", VerifiedAt: now},
