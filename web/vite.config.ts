@@ -33,7 +33,7 @@ function scriptsAfterContent(): Plugin {
   }
 }
 
-export default defineConfig(({ command }) => ({
+export default defineConfig(() => ({
   plugins: [react(), tailwindcss(), blogFonts(SEPARATE_FONTS), compressAssets(), keepPlaceholder('dist'), scriptsAfterContent()],
   resolve: {
     // The app runs on Preact everywhere: the build, the dev server and Vitest (see build/preact.ts).
