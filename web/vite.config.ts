@@ -34,7 +34,8 @@ function scriptsAfterContent(): Plugin {
 }
 
 export default defineConfig(() => ({
-  plugins: [react(), tailwindcss(), blogFonts(SEPARATE_FONTS), compressAssets(), keepPlaceholder('dist'), scriptsAfterContent()],
+  // No fast refresh: React's refresh runtime cannot update Preact's components; an edited module reloads the page.
+  plugins: [react({ refreshExclude: /./ }), tailwindcss(), blogFonts(SEPARATE_FONTS), compressAssets(), keepPlaceholder('dist'), scriptsAfterContent()],
   resolve: {
     // The app runs on Preact everywhere: the build, the dev server and Vitest (see build/preact.ts).
     alias: [...preactAliases, { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) }],
