@@ -6,7 +6,7 @@ BIN := bin/inkpress
 PG_URL ?= postgres://postgres@127.0.0.1:5432/test?sslmode=disable
 STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
 
-.PHONY: run build web go test test-go test-web test-e2e lint generate bench bench-browser clean
+.PHONY: run build web go test test-deps test-go test-web test-e2e lint generate bench bench-browser clean
 
 run: build
 	./$(BIN)
@@ -25,11 +25,21 @@ web: web/node_modules/.package-lock.json
 go:
 	CGO_ENABLED=0 $(GO) build -tags nodynamic -o $(BIN) ./cmd/inkpress
 
-# Every test: Go (SQLite and PostgreSQL), lint, the web app's unit tests, browser tests.
-test: lint test-go test-web test-e2e
+# Every test: Go (SQLite and PostgreSQL), lint, the web app's unit tests, browser tests. What the tests
+# need besides Go and Node.js is made ready first, or named (scripts/test-deps.sh): PostgreSQL started,
+# MinIO and Pebble built once into $$HOME/.cache/inkpress-tools, Chromium installed (as root).
+test: test-deps lint test-go test-web test-e2e
 
-test-go:
-	INKPRESS_TEST_POSTGRES_URL='$(PG_URL)' $(GO) test -tags nodynamic -race -count=1 -timeout 30m ./...
+TEST_DEPS = PG_URL='$(PG_URL)' ./scripts/test-deps.sh
+
+test-deps:
+	$(TEST_DEPS)
+
+# INKPRESS_TEST_REQUIRE=all: a test that lacks PostgreSQL, MinIO, Pebble or the app's server bundle
+# (the engine's memory test renders with the real one) fails instead of skipping.
+test-go: web
+	$(TEST_DEPS) postgres minio pebble
+	INKPRESS_TEST_REQUIRE=all INKPRESS_TEST_POSTGRES_URL='$(PG_URL)' $(GO) test -tags nodynamic -race -count=1 -timeout 30m ./...
 
 test-web: web/node_modules/.package-lock.json
 	cd web && $(NPM) run lint && $(NPM) run typecheck && $(NPM) test
@@ -38,6 +48,7 @@ e2e/node_modules/.package-lock.json: e2e/package-lock.json
 	cd e2e && $(NPM) ci --no-audit --no-fund
 
 test-e2e: build e2e/node_modules/.package-lock.json
+	$(TEST_DEPS) chromium
 	cd e2e && $(NPM) test
 
 lint:
@@ -49,15 +60,17 @@ lint:
 	cd bench && $(GO) vet ./... && $(GO) run $(STATICCHECK) ./...
 	$(GO) run ./tools/tsgen -check
 
-# The web app's API types and limits, generated from server/api/contract and the domain constants.
+# The web app's API types and limits, and the lists it shares with the server (routes, page names, private
+# queries, colours, social networks), generated from server/api/contract, server/frontend and the domain packages.
 generate:
 	$(GO) run ./tools/tsgen
 
 # Load benchmark of the public face (see bench/README.md; its own module), then the browser benchmark of the
 # reader pages on a throttled phone. BENCH_DB=postgres://... to run the load benchmark on PostgreSQL;
-# BENCH_ONLY=memory (resident memory after crawling a 100k-post site), search or browser for just that figure.
+# BENCH_ONLY=search, cold, flood, crawl (memory: the same), renders (or several, comma-separated) or browser for
+# just that figure; BENCH_FLAGS for the load benchmark's other flags (bench/README.md, "Flags").
 bench: build bench/browser/node_modules/.package-lock.json
-	$(if $(filter browser,$(BENCH_ONLY)),,cd bench && $(GO) run . -bin ../$(BIN) -out results $(if $(BENCH_DB),-db '$(BENCH_DB)') $(if $(BENCH_ONLY),-only '$(BENCH_ONLY)'))
+	$(if $(filter browser,$(BENCH_ONLY)),,cd bench && $(GO) run . -bin ../$(BIN) -out results $(if $(BENCH_DB),-db '$(BENCH_DB)') $(if $(BENCH_ONLY),-only '$(BENCH_ONLY)') $(BENCH_FLAGS))
 	$(if $(filter-out browser,$(BENCH_ONLY)),,$(BENCH_BROWSER))
 
 # The browser benchmark alone (bench/browser, a Node script driving Debian's Chromium with playwright-core).

@@ -3,9 +3,11 @@ package main
 import (
 	"context"
 	"fmt"
+	"math/rand/v2"
 	"net"
 	"net/http"
 	"strconv"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -22,25 +24,36 @@ var clientHeader = http.Header{
 	"Accept-Encoding": {"gzip, deflate, br, zstd"},
 }
 
-// target is one row of the table: the load rotates over its URLs.
+// target is one row of the table: the load rotates over its URLs (or
+// picks them in the order pick gives).
 type target struct {
 	key  string // name in -targets
 	name string
 	urls []string
+	pick order // nil: in turn
+}
+
+// client is the target's load on conns connections, as a browser.
+func (t target) client(conns int) client {
+	pick := t.pick
+	if pick == nil {
+		pick = inTurn
+	}
+	return client{targeter: targets(t.urls, pick, clientHeader), conns: conns}
 }
 
 func mainTargets(base, ceilingBase string, s *seeded) []target {
 	return []target{
-		{"ceiling", "static ceiling (same bytes, bare net/http)", prefixed(ceilingBase, s.pagePaths)},
-		{"page", fmt.Sprintf("post page HTML (%d posts)", len(s.pagePaths)), prefixed(base, s.pagePaths)},
-		{"api", fmt.Sprintf("post JSON API (%d posts)", len(s.pagePaths)), prefixed(base+"/api/posts", s.pagePaths)},
+		{key: "ceiling", name: "static ceiling (same bytes, bare net/http)", urls: prefixed(ceilingBase, s.pagePaths)},
+		{key: "page", name: fmt.Sprintf("post page HTML (%d posts)", len(s.pagePaths)), urls: prefixed(base, s.pagePaths)},
+		{key: "api", name: fmt.Sprintf("post JSON API (%d posts)", len(s.pagePaths)), urls: prefixed(base+"/api/posts", s.pagePaths)},
 		// The app asks with ?view=1 when it navigates to a post on its own.
-		{"apiview", "post JSON API, SPA view (?view=1)", withQuery(prefixed(base+"/api/posts", s.pagePaths), "view=1")},
-		{"home", "home page data (3 API calls)", prefixed(base, []string{"/api/categories", "/api/posts?limit=6",
+		{key: "apiview", name: "post JSON API, SPA view (?view=1)", urls: withQuery(prefixed(base+"/api/posts", s.pagePaths), "view=1")},
+		{key: "home", name: "home page data (3 API calls)", urls: prefixed(base, []string{"/api/categories", "/api/posts?limit=6",
 			"/api/posts?sort=trending&limit=4"})},
-		{"feed", "workspace feed /blog/ws-1/feed.xml", []string{base + "/blog/ws-1/feed.xml"}},
-		{"sitemap", fmt.Sprintf("/sitemap.xml (%d URLs)", s.info.SitePosts+len(siteCategories())+3),
-			[]string{base + "/sitemap.xml"}},
+		{key: "feed", name: "workspace feed /blog/ws-1/feed.xml", urls: []string{base + "/blog/ws-1/feed.xml"}},
+		{key: "sitemap", name: fmt.Sprintf("/sitemap.xml (%d URLs)", s.info.SitePosts+len(siteCategories())+3),
+			urls: []string{base + "/sitemap.xml"}},
 	}
 }
 
@@ -72,6 +85,9 @@ type row struct {
 	Ratio    float64 `json:"ratioToCeiling,omitempty"` // req/s divided by the ceiling's
 	OK200    float64 `json:"status200Share"`
 	Bytes    int     `json:"bytes"` // size of one response as sent
+	// PlainPages are 200 answers with the plain fallback page instead of a
+	// server render (counted by classifying loads only).
+	PlainPages uint64 `json:"plainPages,omitempty"`
 	// RoundRPS are the req/s of each round when the target was measured in
 	// rounds interleaved with the ceiling.
 	RoundRPS []float64 `json:"roundReqPerSec,omitempty"`
@@ -101,11 +117,11 @@ func measureInterleaved(ctx context.Context, o options, ts []target, round time.
 			return nil, fmt.Errorf("%s: %w", t.name, err)
 		}
 		sizes[i] = len(body)
-		attack(ctx, t.urls, time.Second, o.conns, 0, nil) // warm-up
+		drive(ctx, t.client(o.conns), time.Second, 0, nil) // warm-up
 	}
 	for done := time.Duration(0); done < o.duration; done += round {
 		for i, t := range ts {
-			attack(ctx, t.urls, min(round, o.duration-done), o.conns, 0, &samples[i])
+			drive(ctx, t.client(o.conns), min(round, o.duration-done), 0, &samples[i])
 		}
 	}
 	rows := make([]row, len(ts))
@@ -127,6 +143,9 @@ type sample struct {
 	ok     uint64
 	wall   time.Duration // time under load, gaps between rounds excluded
 	rounds []float64     // req/s of each attack
+	// With a classifying client: URLs answered with a plain page, and URLs
+	// not answered 200.
+	plain, failed []string
 }
 
 // attack drives closed-loop load: conns workers on conns keep-alive
@@ -134,13 +153,31 @@ type sample struct {
 // answered, rotating over urls, for dur or (maxHits > 0) at most maxHits
 // requests. Results go to into (nil: a warm-up, results dropped).
 func attack(ctx context.Context, urls []string, dur time.Duration, conns int, maxHits uint64, into *sample) {
+	drive(ctx, client{targeter: rotate(urls), conns: conns}, dur, maxHits, into)
+}
+
+// client is one simulated client: what it asks for and on how many
+// connections. With classify set, each HTML answer's body is read and
+// counted as a server-rendered or plain page (see classifyPage).
+type client struct {
+	targeter vegeta.Targeter
+	conns    int
+	classify bool
+}
+
+// drive runs c's closed-loop load for dur or (maxHits > 0) at most maxHits
+// requests, stopping early when ctx ends; results go to into (nil: dropped).
+func drive(ctx context.Context, c client, dur time.Duration, maxHits uint64, into *sample) {
 	tr := &http.Transport{DialContext: (&net.Dialer{KeepAlive: 30 * time.Second}).DialContext,
-		MaxConnsPerHost: conns}
+		MaxConnsPerHost: c.conns}
 	defer tr.CloseIdleConnections() // each attack starts on fresh connections
+	maxBody := int64(0)             // bodies are read and discarded, not kept per result
+	if c.classify {
+		maxBody = -1
+	}
 	a := vegeta.NewAttacker(vegeta.Client(&http.Client{Transport: tr, Timeout: 30 * time.Second}),
-		vegeta.Workers(uint64(conns)), vegeta.MaxWorkers(uint64(conns)), vegeta.Connections(conns),
-		vegeta.KeepAlive(true), vegeta.Redirects(vegeta.NoFollow),
-		vegeta.MaxBody(0)) // bodies are read and discarded, not kept per result
+		vegeta.Workers(uint64(c.conns)), vegeta.MaxWorkers(uint64(c.conns)), vegeta.Connections(c.conns),
+		vegeta.KeepAlive(true), vegeta.Redirects(vegeta.NoFollow), vegeta.MaxBody(maxBody))
 	var pacer vegeta.Pacer = vegeta.ConstantPacer{} // rate 0: as fast as the server answers
 	if maxHits > 0 {
 		pacer = countPacer(maxHits)
@@ -150,7 +187,15 @@ func attack(ctx context.Context, urls []string, dur time.Duration, conns int, ma
 	}
 	var n uint64
 	start := time.Now()
-	for res := range a.Attack(rotate(urls), pacer, dur, "") {
+	for res := range a.Attack(c.targeter, pacer, dur, "") {
+		switch {
+		case !c.classify:
+		case res.Code != http.StatusOK:
+			into.failed = append(into.failed, res.URL)
+		case classifyPage(res.Body, res.Headers) == pagePlain:
+			into.plain = append(into.plain, res.URL)
+		}
+		res.Body = nil
 		into.m.Add(res)
 		n++
 		if res.Code == http.StatusOK {
@@ -176,7 +221,7 @@ func (n countPacer) Rate(time.Duration) float64 { return 0 }
 func (s *sample) row() row {
 	m := &s.m
 	m.Close()
-	r := row{Requests: m.Requests, P50ms: ms(m.Latencies.P50), P99ms: ms(m.Latencies.P99)}
+	r := row{Requests: m.Requests, P50ms: ms(m.Latencies.P50), P99ms: ms(m.Latencies.P99), PlainPages: uint64(len(s.plain))}
 	if m.Requests == 0 {
 		return r
 	}
@@ -195,12 +240,59 @@ func (s *sample) row() row {
 
 func ms(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
 
-// rotate hands out urls in turn; vegeta calls it from every worker at once.
-func rotate(urls []string) vegeta.Targeter {
+// order picks the URL of request i among n.
+type order func(i uint64, n int) int
+
+// inTurn rotates over the URLs.
+func inTurn(i uint64, n int) int { return int(i % uint64(n)) }
+
+// uniform picks a URL at random, each as likely.
+func uniform(_ uint64, n int) int { return rand.IntN(n) }
+
+// zipf picks URLs with Zipf-distributed popularity (exponent s): the k-th
+// most read is read in proportion to 1/k^s. Which URL ranks k is a fixed
+// random permutation, so popularity does not follow the URLs' order.
+func zipf(s float64, n int) order {
+	r := rand.New(rand.NewPCG(1, 2))
+	rank := r.Perm(n)
+	z := rand.NewZipf(r, s, 1, uint64(n-1))
+	var mu sync.Mutex
+	return func(uint64, int) int {
+		mu.Lock()
+		defer mu.Unlock()
+		return rank[z.Uint64()]
+	}
+}
+
+// targets hands out GETs of urls in the given order; request i is sent as
+// client i mod len(headers) (one header set each: its own X-Forwarded-For).
+// vegeta calls it from every worker at once.
+func targets(urls []string, pick order, headers ...http.Header) vegeta.Targeter {
 	var next atomic.Uint64
 	return func(t *vegeta.Target) error {
 		i := next.Add(1) - 1
-		t.Method, t.URL, t.Header = http.MethodGet, urls[i%uint64(len(urls))], clientHeader
+		t.Method, t.URL, t.Header = http.MethodGet, urls[pick(i, len(urls))], headers[i%uint64(len(headers))]
 		return nil
 	}
+}
+
+// rotate hands out urls in turn as a browser.
+func rotate(urls []string) vegeta.Targeter { return targets(urls, inTurn, clientHeader) }
+
+// forwardedFor is header as sent by a client at addr behind the trusted
+// proxy (the bench starts servers with INKPRESS_TRUSTED_PROXIES set to
+// loopback, so each simulated client is told apart by this address).
+func forwardedFor(header http.Header, addr string) http.Header {
+	h := header.Clone()
+	h.Set("X-Forwarded-For", addr)
+	return h
+}
+
+// clients are the header sets of n clients at 10.<net>.x.y.
+func clients(network, n int) []http.Header {
+	out := make([]http.Header, n)
+	for i := range out {
+		out[i] = forwardedFor(clientHeader, fmt.Sprintf("10.%d.%d.%d", network, i/250, i%250+1))
+	}
+	return out
 }

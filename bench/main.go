@@ -16,6 +16,7 @@ import (
 	"os"
 	"os/signal"
 	"runtime/debug"
+	"slices"
 	"strings"
 	"syscall"
 	"time"
@@ -34,8 +35,12 @@ type options struct {
 	out        string
 	targets    string
 	only       string
-	memPosts   int
 	cpuProfile string
+	// The figures of issue 20: the cold site (cold and flood), the crawl.
+	coldBlogs, coldPosts   int
+	renderCap              time.Duration
+	crawlBlogs, crawlPosts int
+	crawlCap               time.Duration
 
 	// Hidden modes: the bench re-executes itself as the static ceiling server
 	// and, with -cpuprofile, as the profiled app, so every server under load
@@ -60,8 +65,13 @@ func parseFlags(args []string) (options, bool) {
 	fs.BoolVar(&o.scale, "scale", true, "also compare page latency on 1k and 100k posts")
 	fs.StringVar(&o.out, "out", "results", "directory for the JSON result (the default assumes the working directory bench/)")
 	fs.StringVar(&o.targets, "targets", "", "comma-separated subset of targets (the ceiling always runs): page,api,apiview,home,feed,sitemap")
-	fs.StringVar(&o.only, "only", "", "run just one figure: memory (the 100k-post crawl's resident memory) or search (search latency on a 100k-post blog)")
-	fs.IntVar(&o.memPosts, "memory-posts", 100000, "site posts of the memory figure (the target is set for 100000)")
+	fs.StringVar(&o.only, "only", "", "run just these figures (comma-separated): search, cold, flood, crawl (memory is the same), renders")
+	fs.IntVar(&o.coldBlogs, "cold-blogs", 2000, "blogs of the cold and flood figures' site (the targets are set for 2000 x 25)")
+	fs.IntVar(&o.coldPosts, "cold-posts", 25, "posts per blog of the cold and flood figures' site")
+	fs.DurationVar(&o.renderCap, "render-cap", 20*time.Minute, "longest first render of the cold site's pages")
+	fs.IntVar(&o.crawlBlogs, "crawl-blogs", 2000, "blogs of the crawl figure's site (the targets are set for 2000 x 50)")
+	fs.IntVar(&o.crawlPosts, "crawl-posts", 50, "posts per blog of the crawl figure's site")
+	fs.DurationVar(&o.crawlCap, "crawl-cap", 10*time.Minute, "longest crawl: it stops there and reports what it read")
 	fs.StringVar(&o.cpuProfile, "cpuprofile", "", "run the server in-process under this bench binary and write its CPU profile here")
 	fs.StringVar(&o.staticFile, "static-file", "", "internal: serve this file from memory")
 	fs.StringVar(&o.staticAddr, "static-addr", "", "internal: listen address of -static-file")
@@ -74,10 +84,12 @@ func parseFlags(args []string) (options, bool) {
 	switch {
 	case o.db != "" && !strings.HasPrefix(o.db, "postgres://") && !strings.HasPrefix(o.db, "postgresql://"):
 		problem = "-db must be empty (SQLite) or a postgres:// URL"
-	case o.only != "" && o.only != "memory" && o.only != "search":
-		problem = "-only must be empty (everything), memory or search"
-	case o.conns < 1 || o.duration <= 0 || o.workspaces < 1 || o.posts < 1 || o.sitePosts < 1 || o.memPosts < 1:
-		problem = "-conns, -duration, -workspaces, -posts, -site-posts and -memory-posts must be positive"
+	case !validOnly(o.only):
+		problem = "-only must be empty (everything) or figures among " + strings.Join(figures, ", ")
+	case o.conns < 1 || o.duration <= 0 || o.workspaces < 1 || o.posts < 1 || o.sitePosts < 1 ||
+		o.coldBlogs < 2 || o.coldPosts < 1 || o.crawlBlogs < 1 || o.crawlPosts < 1 || o.renderCap <= 0 || o.crawlCap <= 0:
+		problem = "-conns, -duration, -workspaces, -posts, -site-posts, -cold-blogs (2 or more), -cold-posts, " +
+			"-crawl-blogs, -crawl-posts, -render-cap and -crawl-cap must be positive"
 	}
 	if problem != "" {
 		fmt.Fprintln(os.Stderr, "bench:", problem)
@@ -108,9 +120,34 @@ func main() {
 	}
 }
 
-// run is the benchmark: main database and targets, the scale check, the
-// search figure, then the memory figure (-only memory or -only search: that
-// figure alone).
+// figures are what -only selects; "memory" is the crawl figure's old name.
+var figures = []string{"search", "cold", "flood", "crawl", "memory", "renders"}
+
+func validOnly(only string) bool {
+	for _, f := range strings.Split(only, ",") {
+		if only != "" && !slices.Contains(figures, strings.TrimSpace(f)) {
+			return false
+		}
+	}
+	return true
+}
+
+// runs reports whether figure is to run: everything runs without -only.
+func (o options) runs(figure string) bool {
+	if o.only == "" {
+		return true
+	}
+	for _, f := range strings.Split(o.only, ",") {
+		f = strings.TrimSpace(f)
+		if f == figure || (f == "memory" && figure == "crawl") {
+			return true
+		}
+	}
+	return false
+}
+
+// run is the benchmark: main database and targets, the scale check, then
+// the search, cold, flood, crawl and renders figures (-only: those alone).
 func run(ctx context.Context, o options) error {
 	start := time.Now()
 	tmp, err := os.MkdirTemp("", "inkpress-bench-")
@@ -134,14 +171,24 @@ func run(ctx context.Context, o options) error {
 			}
 		}
 	}
-	if o.only == "" || o.only == "search" {
+	if o.runs("search") {
 		if err := runSearch(ctx, o, tmp, bodies, rep); err != nil {
 			return fmt.Errorf("search: %w", err)
 		}
 	}
-	if o.only == "" || o.only == "memory" {
-		if err := runMemory(ctx, o, tmp, bodies, rep); err != nil {
-			return fmt.Errorf("memory: %w", err)
+	if o.runs("cold") || o.runs("flood") {
+		if err := runColdSite(ctx, o, tmp, bodies, rep); err != nil {
+			return fmt.Errorf("cold site: %w", err)
+		}
+	}
+	if o.runs("crawl") {
+		if err := runCrawl(ctx, o, tmp, bodies, rep); err != nil {
+			return fmt.Errorf("crawl: %w", err)
+		}
+	}
+	if o.runs("renders") {
+		if err := runRenders(ctx, o, tmp, rep); err != nil {
+			return fmt.Errorf("renders: %w", err)
 		}
 	}
 	rep.evaluate()
@@ -153,6 +200,31 @@ func run(ctx context.Context, o options) error {
 	fmt.Printf("\nwrote %s (total %s)\n", path, time.Since(start).Round(time.Second))
 	if o.cpuProfile != "" {
 		fmt.Printf("server CPU profile: %s (go tool pprof -top -cum %s)\n", o.cpuProfile, o.cpuProfile)
+	}
+	return nil
+}
+
+// runColdSite seeds the site of blogs the cold and the flood figures read
+// and runs them on one server.
+func runColdSite(ctx context.Context, o options, tmp string, bodies []bodyTemplate, rep *report) error {
+	res := &coldResult{Blogs: o.coldBlogs, PostsPerBlog: o.coldPosts, Posts: o.coldBlogs * o.coldPosts}
+	fmt.Printf("\ncold site: %d blogs x %d posts, the server's memory cache as by default\n", res.Blogs, res.PostsPerBlog)
+	site, err := openSite(ctx, o, tmp, "cold", o.coldBlogs, o.coldPosts, bodies, rep)
+	if err != nil {
+		return err
+	}
+	defer site.close()
+	res.SeedSeconds = site.seedSeconds
+	if o.runs("cold") {
+		if err := runCold(ctx, o, tmp, site.srv, site.paths, res); err != nil {
+			return err
+		}
+		rep.Cold = res
+	}
+	if o.runs("flood") {
+		if rep.Flood, err = runFlood(ctx, o, site.srv, site.paths, o.coldBlogs, o.coldPosts); err != nil {
+			return err
+		}
 	}
 	return nil
 }

@@ -36,11 +36,16 @@ type report struct {
 	Scale      []scaleResult `json:"scale,omitempty"`
 	// ScaleRatios are 100k/1k latency ratios (cold and warm, p50 and p99).
 	ScaleRatios map[string]float64 `json:"scaleRatios,omitempty"`
-	// Memory is the server's resident memory after crawling a 100k-post site.
-	Memory *memoryResult `json:"memory,omitempty"`
 	// Search is the search figure (search.go).
 	Search *searchResult `json:"search,omitempty"`
-	Checks []check       `json:"checks"`
+	// The figures of issue 20: cold.go, flood.go, crawl.go (which has the
+	// server's resident memory after crawling a 100k-post site) and
+	// renders.go.
+	Cold    *coldResult    `json:"cold,omitempty"`
+	Flood   *floodResult   `json:"flood,omitempty"`
+	Crawl   *crawlResult   `json:"crawl,omitempty"`
+	Renders *rendersResult `json:"renders,omitempty"`
+	Checks  []check        `json:"checks"`
 }
 
 // check is one target with its verdict.
@@ -94,15 +99,73 @@ func (r *report) evaluate() {
 		}
 	}
 	r.evaluateScale()
-	if m := r.Memory; m != nil {
-		r.expect(fmt.Sprintf("server memory after crawling %dk posts (pages, JSON, feeds)", m.Posts/1000),
-			fmt.Sprintf("VmRSS < %d MiB", maxServerRSSMiB), fmt.Sprintf("%.1f MiB", m.RSSMiB), m.RSSMiB < maxServerRSSMiB)
-	}
 	if s := r.Search; s != nil {
 		r.expect(fmt.Sprintf("search of a %dk-post blog", s.Posts/1000), fmt.Sprintf("p50 < %d ms", maxSearchP50ms),
 			fmtMS(s.Load.P50ms), s.Load.P50ms < maxSearchP50ms)
 	}
+	r.evaluateCold()
+	if f := r.Flood; f != nil {
+		r.expectSlowdown("flood: other visitors' read pages beside a search flood", f.CachedWith, f.CachedAlone, maxFloodSlowdown)
+		r.expectSlowdown("flood: other visitors' unread lists beside a search flood", f.FreshWith, f.FreshAlone, maxFloodSlowdown)
+	}
+	r.evaluateCrawl()
+	r.evaluateRenders()
 	r.expectAll200()
+}
+
+func (r *report) evaluateCold() {
+	c := r.Cold
+	if c == nil {
+		return
+	}
+	name := fmt.Sprintf("cold: %s posts of %d blogs uniformly at random after a restart", count(c.Posts), c.Blogs)
+	r.expect(fmt.Sprintf("cold: post pages rendered before the restart (%d blogs x %d)", c.Blogs, c.PostsPerBlog),
+		fmt.Sprintf("all %d", c.Render.Pages), fmt.Sprintf("%d (%d plain, %.0fs)", c.Render.Rendered, c.Render.Plain,
+			c.Render.Seconds), c.Render.Rendered == c.Render.Pages)
+	share := minColdShare(r.DB)
+	r.expect(name, fmt.Sprintf(">= %.0f%% of ceiling req/s (%s)", share*100, r.DB),
+		fmt.Sprintf("%.0f%% (%.0f of %.0f req/s)", c.Uniform.Ratio*100, c.Uniform.RPS, c.Ceiling.RPS), c.Uniform.Ratio >= share)
+	r.expect(name, fmt.Sprintf("p99 < %d ms", maxColdP99ms), fmtMS(c.Uniform.P99ms), c.Uniform.P99ms < maxColdP99ms)
+}
+
+func (r *report) evaluateCrawl() {
+	c := r.Crawl
+	if c == nil {
+		return
+	}
+	name := fmt.Sprintf("crawl of %s never-read post pages", count(c.Pages))
+	answered := uint64(float64(c.Crawl.Requests)*c.Crawl.OK200 + 0.5)
+	got := fmt.Sprintf("%d of %d answered 200 (%d plain) in %.0fs", answered, c.Pages, c.Crawl.PlainPages, c.CrawlSecs)
+	if c.Capped {
+		got += fmt.Sprintf(", stopped at the cap at %.1f pages/s", c.Crawl.RPS)
+	}
+	r.expect(name, "every page answered 200", got, answered == uint64(c.Pages))
+	r.expect(name, fmt.Sprintf("p99 < %d ms", maxCrawlP99ms), fmtMS(c.Crawl.P99ms), c.Crawl.P99ms < maxCrawlP99ms)
+	r.expectSlowdown("light client's read pages during the crawl", c.LightDuring, c.LightAlone, maxCrawlSlowdown)
+	r.expect(fmt.Sprintf("server memory after the crawl of %s posts (pages, JSON, feeds)", count(c.Posts)),
+		fmt.Sprintf("VmRSS < %d MiB", maxServerRSSMiB), fmt.Sprintf("%.1f MiB", c.RSSMiB), c.RSSMiB < maxServerRSSMiB)
+}
+
+// expectSlowdown checks a load's p99 beside another against its p99 alone.
+func (r *report) expectSlowdown(target string, beside, alone row, most float64) {
+	x := ratio(beside.P99ms, alone.P99ms)
+	r.expect(target, fmt.Sprintf("p99 within %.0fx of alone", most), fmt.Sprintf("%s vs %s alone (x%.2f)",
+		fmtMS(beside.P99ms), fmtMS(alone.P99ms), x), alone.P99ms > 0 && x <= most)
+}
+
+func (r *report) evaluateRenders() {
+	x := r.Renders
+	if x == nil {
+		return
+	}
+	const target = "renders caused by publishing one post"
+	if x.Error != "" {
+		r.expect(target, "<= the pages it changes", x.Error, false)
+		return
+	}
+	n := x.Renders["renders"]
+	r.expect(target, fmt.Sprintf("<= %d (the pages it changes)", len(x.Affected)), fmt.Sprintf("%.0f", n),
+		n <= float64(len(x.Affected)))
 }
 
 // expectAll200 is one check over every row: each answered 200 only.
@@ -160,11 +223,17 @@ func (r *report) allRows() []row {
 	for _, s := range r.Scale {
 		out = append(out, s.Cold, s.ColdAPI, s.Warm, s.Single)
 	}
-	if r.Memory != nil {
-		out = append(out, r.Memory.Crawl)
-	}
 	if r.Search != nil {
 		out = append(out, r.Search.Load)
+	}
+	if c := r.Cold; c != nil {
+		out = append(out, c.Ceiling, c.Uniform, c.Zipf)
+	}
+	if f := r.Flood; f != nil {
+		out = append(out, f.CachedAlone, f.FreshAlone, f.CachedWith, f.FreshWith) // the flooding client may be turned away
+	}
+	if c := r.Crawl; c != nil {
+		out = append(out, c.Crawl, c.LightAlone, c.LightDuring, c.Rest)
 	}
 	return out
 }
@@ -195,11 +264,7 @@ func (r *report) print(w io.Writer) {
 	}
 	r.printScale(w)
 	r.printSearch(w)
-	if m := r.Memory; m != nil {
-		fmt.Fprintf(w, "\nmemory: %d URLs (%dk post pages and JSON, feeds) read once on a fresh server in %.0fs at %.0f req/s "+
-			"(p50 %s, p99 %s); server resident afterwards %.1f MiB (VmRSS), peak %.1f MiB (VmHWM)\n",
-			m.URLs, m.Posts/1000, m.CrawlSecs, m.Crawl.RPS, fmtMS(m.Crawl.P50ms), fmtMS(m.Crawl.P99ms), m.RSSMiB, m.PeakMiB)
-	}
+	r.printIssue20(w)
 	fmt.Fprintln(w)
 	failed := 0
 	for _, c := range r.Checks {
@@ -249,4 +314,77 @@ func (r *report) write(dir string) (string, error) {
 	}
 	path := filepath.Join(dir, time.Now().Format("20060102-150405")+"-"+r.DB+".json")
 	return path, os.WriteFile(path, append(b, '\n'), 0o644)
+}
+
+// printIssue20 writes the cold, flood, crawl and renders figures.
+func (r *report) printIssue20(w io.Writer) {
+	var rows []row
+	if c := r.Cold; c != nil {
+		fmt.Fprintf(w, "\ncold: %d blogs x %d posts; first render %s\n", c.Blogs, c.PostsPerBlog, c.Render.summary())
+		rows = append(rows, c.Ceiling, c.Uniform, c.Zipf)
+	}
+	if f := r.Flood; f != nil {
+		fmt.Fprintf(w, "flood: the visitors' cached pages: %s\n", f.Render.summary())
+		rows = append(rows, f.CachedAlone, f.FreshAlone, f.CachedWith, f.FreshWith, f.Flood)
+	}
+	if c := r.Crawl; c != nil {
+		fmt.Fprintf(w, "crawl: %d blogs x %d posts; the light client's pages: %s\n", c.Blogs, c.PostsPerBlog, c.Render.summary())
+		rows = append(rows, c.LightAlone, c.Crawl, c.LightDuring, c.Rest)
+	}
+	if len(rows) > 0 {
+		tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+		fmt.Fprintln(tw, "load\treq/s\tp50\tp99\tx ceiling\t200s\tplain pages\t")
+		for _, x := range rows {
+			fmt.Fprintf(tw, "%s\t%.0f\t%s\t%s\t%s\t%.1f%%\t%d\t\n", x.Name, x.RPS, fmtMS(x.P50ms), fmtMS(x.P99ms),
+				share(x.Ratio), x.OK200*100, x.PlainPages)
+		}
+		tw.Flush()
+	}
+	if c := r.Cold; c != nil && c.Counters != nil {
+		fmt.Fprintf(w, "server during the cold loads: %s\n", c.Counters)
+	}
+	if f := r.Flood; f != nil && f.Counters != nil {
+		fmt.Fprintf(w, "server during the flood: %s\n", f.Counters)
+	}
+	if c := r.Crawl; c != nil {
+		if c.Counters != nil {
+			fmt.Fprintf(w, "server during the crawl: %s\n", c.Counters)
+		}
+		fmt.Fprintf(w, "server resident after the crawl: %.1f MiB (VmRSS), peak %.1f MiB (VmHWM)\n", c.RSSMiB, c.PeakMiB)
+	}
+	if x := r.Renders; x != nil && x.Post != "" {
+		fmt.Fprintf(w, "\nrenders: publishing %s changes %d pages (%s) and %d feeds (built, not rendered); "+
+			"%d other posts of its category list it among related posts (not counted)\n",
+			x.Post, len(x.Affected), strings.Join(x.Affected, ", "), x.Feeds, x.Related)
+		if x.Error == "" {
+			fmt.Fprintf(w, "server from the publish until its queue was idle: %s\n", x.Renders)
+			fmt.Fprintf(w, "then a reader opens each of those pages: %s; answered plain: %d\n", x.ReadRenders, len(x.ReadPlain))
+		}
+	}
+}
+
+// summary is one line about a render pass.
+func (p renderPass) summary() string {
+	s := fmt.Sprintf("%d of %d pages rendered in %.0fs (%.1f/s, %d left plain or unanswered)", p.Rendered, p.Pages, p.Seconds,
+		p.PagesPerSec, p.Plain)
+	if p.Capped {
+		s += ", stopped at the cap"
+	}
+	return s
+}
+
+// share is a ratio to the ceiling as a percentage ("" when there is none).
+func share(ratio float64) string {
+	if ratio == 0 {
+		return ""
+	}
+	return fmt.Sprintf("%.0f%%", ratio*100)
+}
+
+// count is n in thousands when it is a round number of them (100k).
+func count(n int) string {
+	if n >= 1000 && n%1000 == 0 {
+		return fmt.Sprintf("%dk", n/1000)
+	}
+	return fmt.Sprint(n)
 }

@@ -137,23 +137,61 @@ var workspaceCategories = []struct{ slug, name string }{
 
 // seedWorkspace creates workspace ws-i with four categories and n posts.
 func seedWorkspace(ctx context.Context, s store.Store, i, n int, bodies []bodyTemplate, now time.Time, workers int) error {
+	id, cats, err := createBlog(ctx, s, i)
+	if err != nil {
+		return err
+	}
+	return createPosts(ctx, s, newPosts(bodies, id, cats, n, now), workers)
+}
+
+// createBlog creates workspace ws-i (a blog at /blog/ws-i) with four
+// categories and returns its id and the categories' slugs.
+func createBlog(ctx context.Context, s store.Store, i int) (int64, []string, error) {
 	name := "Workspace " + strconv.Itoa(i)
 	set := store.DefaultSettings(0, name)
 	set.BlogDescription, set.OnboardingCompleted = "Benchmark blog number "+strconv.Itoa(i)+".", true
-	ws, err := s.CreateWorkspace(ctx, store.CreateWorkspace{Name: name, Slug: "ws-" + strconv.Itoa(i),
+	ws, err := s.CreateWorkspace(ctx, store.CreateWorkspace{Name: name, Slug: blogSlug(i),
 		PlanTier: store.PlanProfessional, Settings: set})
 	if err != nil {
-		return fmt.Errorf("workspace %d: %w", i, err)
+		return 0, nil, fmt.Errorf("workspace %d: %w", i, err)
 	}
 	slugs := make([]string, 0, len(workspaceCategories))
 	for _, c := range workspaceCategories {
 		if err := s.CreateCategory(ctx, &store.Category{WorkspaceID: ws.ID, Name: c.name, Slug: c.slug,
 			Description: c.name + " from " + name, ColorHex: "#6366f1"}); err != nil {
-			return err
+			return 0, nil, err
 		}
 		slugs = append(slugs, c.slug)
 	}
-	return createPosts(ctx, s, newPosts(bodies, ws.ID, slugs, n, now), workers)
+	return ws.ID, slugs, nil
+}
+
+func blogSlug(i int) string { return "ws-" + strconv.Itoa(i) }
+
+// seedBlogs creates blogs ws-1..ws-{blogs} through the store, each with
+// four categories, and perBlog posts in each, inserted in bulk as
+// seedScale does. It returns the post pages' paths (/blog/ws-N/{category}/{slug}),
+// blog by blog.
+func seedBlogs(ctx context.Context, db *database, blogs, perBlog int, bodies []bodyTemplate) ([]string, error) {
+	defer db.closeStore()
+	now := time.Now().UTC()
+	ps := make([]*store.Post, 0, blogs*perBlog)
+	paths := make([]string, 0, blogs*perBlog)
+	for i := 1; i <= blogs; i++ {
+		id, cats, err := createBlog(ctx, db.store, i)
+		if err != nil {
+			return nil, err
+		}
+		blog := newPosts(bodies, id, cats, perBlog, now)
+		ps = append(ps, blog...)
+		for _, p := range pagePaths(blog) {
+			paths = append(paths, "/blog/"+blogSlug(i)+p)
+		}
+	}
+	if err := bulkInsert(ctx, db.store.SQL(), ps); err != nil {
+		return nil, err
+	}
+	return paths, db.settle(ctx)
 }
 
 func siteCategories() []string {
@@ -302,4 +340,46 @@ func insertStatement(ps []*store.Post) (string, []any) {
 		b.WriteByte(')')
 	}
 	return b.String(), args
+}
+
+// blogSite is a fresh database of blogs ws-1..ws-N (seedBlogs) and a
+// server on it.
+type blogSite struct {
+	db          *database
+	srv         *process
+	paths       []string // the post pages' paths
+	seedSeconds float64
+}
+
+// openSite seeds a fresh database (named name) with blogs x perBlog posts
+// and starts a server on it.
+func openSite(ctx context.Context, o options, tmp, name string, blogs, perBlog int, bodies []bodyTemplate,
+	rep *report) (*blogSite, error) {
+	db, err := freshDatabase(ctx, o.db, tmp, name)
+	if err != nil {
+		return nil, err
+	}
+	if rep.DB == "" {
+		rep.DB = db.kind
+	}
+	start := time.Now()
+	paths, err := seedBlogs(ctx, db, blogs, perBlog, bodies)
+	if err != nil {
+		db.drop()
+		return nil, fmt.Errorf("seed: %w", err)
+	}
+	took := time.Since(start)
+	fmt.Printf("  seeded %d blogs x %d posts in %s\n", blogs, perBlog, took.Round(10*time.Millisecond))
+	srv, err := startServer(ctx, o, db.url, tmp, "")
+	if err != nil {
+		db.drop()
+		return nil, err
+	}
+	return &blogSite{db: db, srv: srv, paths: paths, seedSeconds: took.Seconds()}, nil
+}
+
+// close stops the server and drops the database.
+func (s *blogSite) close() {
+	s.srv.stop()
+	s.db.drop()
 }

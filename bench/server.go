@@ -24,12 +24,16 @@ import (
 
 // process is a server under load, running as a subprocess.
 type process struct {
-	name     string
-	base     string // http://127.0.0.1:port
-	cmd      *exec.Cmd
-	done     chan struct{}
-	err      error
-	stopOnce sync.Once
+	name      string
+	base      string // http://127.0.0.1:port
+	debug     string // the debug listener's http://127.0.0.1:port (INKPRESS_DEBUG_ADDR)
+	path      string
+	args, env []string
+	readyPath string
+	cmd       *exec.Cmd
+	done      chan struct{}
+	err       error
+	stopOnce  *sync.Once
 }
 
 // freeAddr returns a loopback address with a port nobody listens on.
@@ -43,9 +47,16 @@ func freeAddr() (string, error) {
 }
 
 // startServer starts the InkPress binary (or, with profile set, this bench
-// binary running the app in-process under a CPU profile) on dbURL.
+// binary running the app in-process under a CPU profile) on dbURL, with a
+// data directory of its own. Its counters are served on a debug listener
+// (INKPRESS_DEBUG_ADDR) and X-Forwarded-For is trusted from loopback, so
+// each simulated client can have its own address.
 func startServer(ctx context.Context, o options, dbURL, tmp, profile string) (*process, error) {
 	addr, err := freeAddr()
+	if err != nil {
+		return nil, err
+	}
+	debugAddr, err := freeAddr()
 	if err != nil {
 		return nil, err
 	}
@@ -54,7 +65,8 @@ func startServer(ctx context.Context, o options, dbURL, tmp, profile string) (*p
 		return nil, err
 	}
 	env := []string{"INKPRESS_ADDR=" + addr, "INKPRESS_BASE_URL=http://" + addr, "INKPRESS_DATABASE_URL=" + dbURL,
-		"INKPRESS_DATA_DIR=" + dataDir, "INKPRESS_DEMO=false", "INKPRESS_LOG_LEVEL=error"}
+		"INKPRESS_DATA_DIR=" + dataDir, "INKPRESS_DEMO=false", "INKPRESS_LOG_LEVEL=error",
+		"INKPRESS_DEBUG_ADDR=" + debugAddr, "INKPRESS_TRUSTED_PROXIES=127.0.0.1"}
 	path, args := o.bin, []string(nil)
 	if profile != "" {
 		if path, err = os.Executable(); err != nil {
@@ -62,7 +74,12 @@ func startServer(ctx context.Context, o options, dbURL, tmp, profile string) (*p
 		}
 		args = []string{"-serve-app", "-cpuprofile", profile}
 	}
-	return startProcess(ctx, "inkpress", path, args, env, addr, "/healthz")
+	p, err := startProcess(ctx, "inkpress", path, args, env, addr, "/healthz")
+	if err != nil {
+		return nil, err
+	}
+	p.debug = "http://" + debugAddr
+	return p, nil
 }
 
 // startCeiling fetches the post page at pageURL and serves the same bytes
@@ -93,37 +110,61 @@ func startCeiling(ctx context.Context, tmp, pageURL string) (*process, error) {
 // answer with their Content-Encoding: the client never decompresses, as
 // real readers and crawlers do it on their own machines.
 func fetch(ctx context.Context, url string) ([]byte, string, error) {
+	body, h, err := fetchAs(ctx, url, clientHeader)
+	return body, h.Get("Content-Encoding"), err
+}
+
+// fetchAs GETs url with header and returns the wire bytes of a 200 answer
+// and its header.
+func fetchAs(ctx context.Context, url string, header http.Header) ([]byte, http.Header, error) {
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
 	if err != nil {
-		return nil, "", err
+		return nil, nil, err
 	}
-	req.Header = clientHeader.Clone()
+	req.Header = header.Clone()
 	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
-		return nil, "", err
+		return nil, nil, err
 	}
 	defer resp.Body.Close()
 	body, err := io.ReadAll(resp.Body)
 	if err == nil && resp.StatusCode != http.StatusOK {
 		err = fmt.Errorf("GET %s: %s", url, resp.Status)
 	}
-	return body, resp.Header.Get("Content-Encoding"), err
+	return body, resp.Header, err
 }
 
 func startProcess(ctx context.Context, name, path string, args, env []string, addr, readyPath string) (*process, error) {
-	cmd := exec.Command(path, args...)
-	cmd.Env = append(cleanEnv(), env...)
-	cmd.Stdout, cmd.Stderr = os.Stderr, os.Stderr
-	if err := cmd.Start(); err != nil {
-		return nil, fmt.Errorf("start %s: %w", name, err)
-	}
-	p := &process{name: name, base: "http://" + addr, cmd: cmd, done: make(chan struct{})}
-	go func() { p.err = cmd.Wait(); close(p.done) }()
-	if err := p.waitReady(ctx, readyPath, time.Minute); err != nil {
-		p.stop()
+	p := &process{name: name, base: "http://" + addr, path: path, args: args, env: env, readyPath: readyPath}
+	if err := p.start(ctx); err != nil {
 		return nil, err
 	}
 	return p, nil
+}
+
+func (p *process) start(ctx context.Context) error {
+	cmd := exec.Command(p.path, p.args...)
+	cmd.Env = append(cleanEnv(), p.env...)
+	cmd.Stdout, cmd.Stderr = os.Stderr, os.Stderr
+	if err := cmd.Start(); err != nil {
+		return fmt.Errorf("start %s: %w", p.name, err)
+	}
+	done := make(chan struct{})
+	p.cmd, p.done, p.err, p.stopOnce = cmd, done, nil, &sync.Once{}
+	go func() { p.err = cmd.Wait(); close(done) }()
+	if err := p.waitReady(ctx, p.readyPath, time.Minute); err != nil {
+		p.stop()
+		return err
+	}
+	return nil
+}
+
+// restart stops the process and starts it again with the same settings:
+// same address, database and data directory (what it stored survives,
+// what it held in memory does not).
+func (p *process) restart(ctx context.Context) error {
+	p.stop()
+	return p.start(ctx)
 }
 
 // cleanEnv is this process's environment without INKPRESS_ settings, so a

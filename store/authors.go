@@ -25,9 +25,6 @@ type AuthorStore interface {
 	UpdateAuthor(ctx context.Context, a *Author) error
 	// AuthorWorkspaces lists the workspaces holding posts of the user.
 	AuthorWorkspaces(ctx context.Context, userID int64) ([]int64, error)
-	// AuthorsWithoutProfile lists users who wrote posts but have no
-	// profile yet (posts written before profiles existed).
-	AuthorsWithoutProfile(ctx context.Context) ([]int64, error)
 	// DefaultAuthor is who writes a workspace's post when nobody is named
 	// (scheduled generations, demo posts): its owner, else an admin, else 0.
 	DefaultAuthor(ctx context.Context, workspaceID int64) (int64, error)

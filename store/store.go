@@ -1,12 +1,16 @@
 // Package store defines InkPress's domain types and the one interface every
-// database driver implements. Handlers and services talk to Store only; SQL
-// lives in store/sqlstore, with migrations per database in store/migration.
+// database driver implements, grouped by model (PostStore, WorkspaceStore...):
+// Store is their union. Services take the groups (or the few methods) they
+// use; SQL lives in store/sqlstore, with migrations per database in
+// store/migration.
 package store
 
 import (
 	"context"
 	"errors"
 	"time"
+
+	"github.com/inkpress/inkpress/internal/palette"
 )
 
 var (
@@ -22,26 +26,44 @@ var (
 	ErrAlreadyDone = errors.New("already done")
 )
 
-// Store is the persistence interface. One implementation serves SQLite and
-// PostgreSQL (store/sqlstore) behind a small dialect seam.
+// Store is the persistence interface: the union of the groups below, one
+// per model. One implementation serves SQLite and PostgreSQL
+// (store/sqlstore) behind a small dialect seam. Services take the groups
+// (or the few methods) they use, never the whole Store.
 type Store interface {
-	CertStore // automatic TLS (store/certs.go)
-
 	Close() error
 	Ping(ctx context.Context) error
 	// Dialect names the database: "sqlite" or "postgres".
 	Dialect() string
-	AuthorStore
-	DomainStore // custom domains (store/domains.go)
 
+	UserStore
+	SessionStore
+	AccountStore // account e-mails (account.go)
+	RateStore
+	WorkspaceStore
+	SettingsStore
+	UsageStore
+	ReservationStore
+	CategoryStore
+	PostStore
 	SearchStore // search.go
-	MailStore   // outgoing mail queue (mail.go)
+	ViewStore
+	AuthorStore // authors and a blog's brand (authors.go)
+	MediaStore
+	MediaFileStore
+	ScheduleStore
+	JobStore
+	NewsletterStore // subscribers and post newsletters (newsletter.go)
+	MailStore       // outgoing mail queue (mail.go)
+	PageStore       // rendered reader pages (pages.go)
+	RenderQueue     // the queue of page renders (pages.go)
+	DomainStore     // custom domains (domains.go)
+	CertStore       // automatic TLS (certs.go)
+	StateStore      // what the server remembers about its configuration (state.go)
+}
 
-	NewsletterStore // subscribers and post newsletters (store/newsletter.go)
-
-	AccountStore // account e-mails (store/account.go)
-
-	// Accounts and auth.
+// UserStore is accounts: users and their roles.
+type UserStore interface {
 	SignUp(ctx context.Context, in SignUp) (*User, *Workspace, error)
 	CreateUser(ctx context.Context, u *User) error
 	GetUser(ctx context.Context, id int64) (*User, error)
@@ -50,94 +72,132 @@ type Store interface {
 	AddRole(ctx context.Context, userID int64, role string) error
 	HasRole(ctx context.Context, userID int64, role string) (bool, error)
 	CountUsers(ctx context.Context) (int, error)
+}
 
+// SessionStore is sign-in sessions.
+type SessionStore interface {
 	CreateSession(ctx context.Context, s *Session) error
 	GetSession(ctx context.Context, tokenHash string, now time.Time) (*Session, error)
 	DeleteSession(ctx context.Context, tokenHash string) error
 	DeleteExpiredSessions(ctx context.Context, now time.Time) (int64, error)
+}
 
-	// Rate limits (logins, sign-ups, newsletter sign-ups): events counted
-	// per key over a sliding window, shared by every app instance.
+// RateStore is rate limits (logins, sign-ups, newsletter sign-ups): events
+// counted per key over a sliding window, shared by every app instance.
+type RateStore interface {
 	// ReserveRate records one event at `at` under every rule's key when each
 	// key has fewer than its Max events after at-Window, as one atomic step
 	// (concurrent calls cannot both take a key's last slot); otherwise it
 	// records nothing and returns ErrLimit with the time the full keys have
 	// a slot again.
 	ReserveRate(ctx context.Context, at time.Time, rules ...RateRule) (retryAt time.Time, err error)
+
 	// ReleaseRate removes one event of key recorded at `at` (a slot handed back).
 	ReleaseRate(ctx context.Context, key string, at time.Time) error
+
 	// ClearRate removes every event of key.
 	ClearRate(ctx context.Context, key string) error
+
 	// PruneRate removes events (and idle keys) older than before.
 	PruneRate(ctx context.Context, before time.Time) error
+}
 
-	// Workspaces.
+// WorkspaceStore is workspaces (a blog and its owner) and the admin's list of them.
+type WorkspaceStore interface {
 	CreateWorkspace(ctx context.Context, in CreateWorkspace) (*Workspace, error)
 	GetWorkspace(ctx context.Context, f FindWorkspace) (*Workspace, error)
 	ListWorkspaces(ctx context.Context) ([]*Workspace, error)
 	UpdateWorkspace(ctx context.Context, u UpdateWorkspace) (*Workspace, error)
+
 	// TouchWorkspace and ChangedWorkspaces let app instances tell each other
 	// which workspaces' cached pages are stale.
 	TouchWorkspace(ctx context.Context, workspaceID int64, at time.Time) error
 	ChangedWorkspaces(ctx context.Context, since time.Time) (map[int64]time.Time, error)
+
+	// ListWorkspaceOverviews is every workspace, newest first, with its
+	// owner's e-mail and role and the month's usage row (nil when none).
+	ListWorkspaceOverviews(ctx context.Context, month string) ([]*WorkspaceOverview, error)
+}
+
+// SettingsStore is a workspace's blog settings.
+type SettingsStore interface {
 	GetSettings(ctx context.Context, workspaceID int64) (*Settings, error)
 	UpdateSettings(ctx context.Context, s *Settings) error
+}
 
-	// Usage.
+// UsageStore is the monthly usage counters of generation.
+type UsageStore interface {
 	EnsureUsage(ctx context.Context, workspaceID int64, month string, postsLimit, imagesLimit int) (*Usage, error)
+
 	// ReserveUsage atomically adds posts/images to this month's counters, or
 	// returns ErrLimit and changes nothing when a limit would be passed.
 	ReserveUsage(ctx context.Context, workspaceID int64, month string, posts, images int) (*Usage, error)
 	ReleaseUsage(ctx context.Context, workspaceID int64, month string, posts, images int) error
 	ListUsage(ctx context.Context, month string) ([]*Usage, error)
+
 	// SyncUsage returns the month's row, created or updated so that its
 	// limits are the given ones (the plan's limits follow plan changes and
 	// the end of the trial); the counters are kept.
 	SyncUsage(ctx context.Context, workspaceID int64, month string, postsLimit, imagesLimit int) (*Usage, error)
+}
 
-	// Usage reservations: what a generation took from its month's counters
-	// until its post is written (CreatePost with Post.ReservationID commits
-	// it: the row is deleted in the post's transaction) or it fails (it is
-	// released). Each holds a lease its generation renews; the sweeper gives
-	// back expired ones, so a process that dies mid-generation leaks none.
+// ReservationStore is usage reservations: what a generation took from its
+// month's counters until its post is written (CreatePost with
+// Post.ReservationID commits it: the row is deleted in the post's
+// transaction) or it fails (it is released). Each holds a lease its
+// generation renews; the sweeper gives back expired ones, so a process that
+// dies mid-generation leaks none.
+type ReservationStore interface {
 	// Reserve is ReserveUsage recording r (r.ID is filled) in the same
 	// transaction; ErrLimit, and nothing changes, when a limit would pass.
 	Reserve(ctx context.Context, r *Reservation) (*Usage, error)
+
 	// RenewReservation moves a reservation's lease; ErrNotFound when it is
 	// gone (committed, released or swept).
 	RenewReservation(ctx context.Context, id int64, expiresAt time.Time) error
+
 	// ReleaseReservation gives posts and images of a reservation back to its
 	// month (at most what it holds; the row goes when nothing is left);
 	// ErrNotFound, and nothing changes, when it is gone.
 	ReleaseReservation(ctx context.Context, id int64, posts, images int) error
+
 	// CommitReservation keeps what a reservation took as used and drops it
 	// (work that made no post: a post's new AI cover); ErrNotFound when it
 	// is gone (swept: its usage went back).
 	CommitReservation(ctx context.Context, id int64) error
+
 	// SweepReservations releases every reservation whose lease ended before
 	// now, each exactly once however many instances sweep at the same time,
 	// and reports how many it released.
 	SweepReservations(ctx context.Context, now time.Time) (int, error)
+}
 
-	// Categories.
+// CategoryStore is a blog's categories.
+type CategoryStore interface {
 	CreateCategory(ctx context.Context, c *Category) error
 	GetCategory(ctx context.Context, workspaceID int64, slug string) (*Category, error)
 	GetCategoryByID(ctx context.Context, workspaceID, id int64) (*Category, error)
 	ListCategories(ctx context.Context, workspaceID int64) ([]*Category, error)
+
 	// CountPostsByCategory counts the posts f matches per category slug
 	// (f's order, limit and offset do not apply).
 	CountPostsByCategory(ctx context.Context, f FindPost) (map[string]int, error)
 	UpdateCategory(ctx context.Context, c *Category) error
 	DeleteCategory(ctx context.Context, workspaceID, id int64) error
+
 	// CreateCategoryMax is CreateCategory refusing with ErrLimit when the
 	// workspace would hold more than max categories (max <= 0: no cap).
 	CreateCategoryMax(ctx context.Context, c *Category, max int) error
+
 	// CompleteOnboarding saves settings (onboarding_completed true) and adds
 	// the missing categories in one transaction; ErrLimit (nothing saved)
 	// when the workspace would pass max categories (0 = no cap).
 	CompleteOnboarding(ctx context.Context, s *Settings, cats []*Category, max int) error
+}
 
-	// Posts.
+// PostStore is posts: writes, reads, lifecycle, revisions, old addresses,
+// the batched rewrite of banner image URLs.
+type PostStore interface {
 	CreatePost(ctx context.Context, p *Post) error
 	GetPost(ctx context.Context, f FindPost) (*Post, error)
 	ListPosts(ctx context.Context, f FindPost) ([]*Post, error)
@@ -145,82 +205,100 @@ type Store interface {
 	UpdatePost(ctx context.Context, p *Post) error
 	DeletePosts(ctx context.Context, workspaceID int64, ids []int64) (int64, error)
 	PostSlugExists(ctx context.Context, workspaceID int64, slug string) (bool, error)
+
 	// PublishDuePosts publishes every scheduled post whose time has come
 	// (before or at now), each exactly once however many instances call it
 	// at the same time, and returns them.
 	PublishDuePosts(ctx context.Context, now time.Time) ([]Published, error)
+
 	// PostRedirect returns the id of the post that was at the workspace's
 	// old address (ErrNotFound when none was).
 	PostRedirect(ctx context.Context, workspaceID int64, at PostAddress) (int64, error)
+
 	// ListRevisions lists up to limit revisions of the workspace's post,
 	// newest first; GetRevision is one of them (ErrNotFound for another
 	// post's or workspace's).
 	ListRevisions(ctx context.Context, workspaceID, postID int64, limit int) ([]*Revision, error)
 	GetRevision(ctx context.Context, workspaceID, postID, id int64) (*Revision, error)
+
 	// SetPostPreview stores a post's preview token and its end (updated_at stays).
 	SetPostPreview(ctx context.Context, workspaceID, postID int64, token string, expiresAt time.Time) error
-	// Views: each (post, hour, visitor) counts once, whichever instance
-	// flushes it and however often. AddViews records the views not yet
-	// recorded and adds them to the posts' view counts in one transaction,
-	// reporting how many counted.
-	AddViews(ctx context.Context, views []View) (int64, error)
-	// ViewSalt returns the salt of day's visitor hashes (days since the
-	// Unix epoch), storing candidate when the day has none yet.
-	ViewSalt(ctx context.Context, day int64, candidate string) (string, error)
-	// PruneViews deletes the views of hours before beforeHour and the salts
-	// of days before beforeDay.
-	PruneViews(ctx context.Context, beforeHour, beforeDay int64) error
+
 	// ListSitemapEntries lists the posts f matches, last updated first
 	// (f's order, limit and offset do not apply).
 	ListSitemapEntries(ctx context.Context, f FindPost) ([]SitemapEntry, error)
 
-	// Media library.
-	CreateMedia(ctx context.Context, m *Media, max int) error
-	GetMedia(ctx context.Context, workspaceID, id int64) (*Media, error)
-	ListMedia(ctx context.Context, workspaceID int64) ([]*Media, error)
-	DeleteMedia(ctx context.Context, workspaceID, id int64) error
-	// PostsWithCover returns the titles of up to limit posts of the
-	// workspace whose cover is url.
-	PostsWithCover(ctx context.Context, workspaceID int64, url string, limit int) ([]string, error)
-
-	// Stored files: every file written to media storage has a row, so a
-	// workspace's bytes can be capped and unused files found.
-	// AddMediaFile records f unless the workspace's files would then pass
-	// quota bytes (ErrLimit, nothing recorded); quota < 0 is no cap. A key
-	// already recorded is left as it is.
-	AddMediaFile(ctx context.Context, f *MediaFile, quota int64) error
-	DeleteMediaFile(ctx context.Context, key string) error
-	// MediaBytes is the size of the workspace's recorded files.
-	MediaBytes(ctx context.Context, workspaceID int64) (int64, error)
-	HasMediaFile(ctx context.Context, key string) (bool, error)
-	// UnusedMediaFiles lists up to limit files recorded before before that
-	// nothing refers to: no post (cover, banner or body), library item or
-	// scheduled post of their workspace.
-	UnusedMediaFiles(ctx context.Context, before time.Time, limit int) ([]*MediaFile, error)
-	// MediaFileUsed reports whether anything of the workspace refers to key.
-	MediaFileUsed(ctx context.Context, workspaceID int64, key string) (bool, error)
-	// PostMediaKeys returns the stored-file keys (covers and banner
-	// images) the workspace's posts among ids use.
-	PostMediaKeys(ctx context.Context, workspaceID int64, ids []int64) ([]string, error)
-	// RewriteMediaURLs turns covers and library items stored as URLs into
-	// keys: toKey returns the key of a stored URL of a workspace, or false
-	// to leave it. It returns how many rows changed (idempotent).
-	RewriteMediaURLs(ctx context.Context, toKey func(workspaceID int64, url string) (string, bool)) (int, error)
 	// PostBanners lists, by id, up to limit posts with banners whose id is
 	// above afterID; only ID, WorkspaceID and Banners are filled (a light
 	// read, for rewriting banner image URLs in batches).
 	PostBanners(ctx context.Context, afterID int64, limit int) ([]*Post, error)
+
 	// SetPostBanners writes p's Banners and ContentHTML, and nothing else
 	// (updated_at stays), when the stored content is still p.Content and
 	// the stored content_html still oldHTML; false when the post changed
 	// (or went) meanwhile.
 	SetPostBanners(ctx context.Context, p *Post, oldHTML string) (bool, error)
-	// RewriteScheduledBanners replaces scheduled posts' banner image URLs:
-	// to returns a URL's new value for the item's workspace, or false to
-	// leave it. It returns how many items changed (idempotent when to is).
-	RewriteScheduledBanners(ctx context.Context, to func(workspaceID int64, url string) (string, bool)) (int, error)
+}
 
-	// Scheduled posts (owner side: always scoped to a workspace).
+// ViewStore is post views: each (post, hour, visitor) counts once, whichever
+// instance flushes it and however often.
+type ViewStore interface {
+	// AddViews records the views not yet
+	// recorded and adds them to the posts' view counts in one transaction,
+	// reporting how many counted.
+	AddViews(ctx context.Context, views []View) (int64, error)
+
+	// ViewSalt returns the salt of day's visitor hashes (days since the
+	// Unix epoch), storing candidate when the day has none yet.
+	ViewSalt(ctx context.Context, day int64, candidate string) (string, error)
+
+	// PruneViews deletes the views of hours before beforeHour and the salts
+	// of days before beforeDay.
+	PruneViews(ctx context.Context, beforeHour, beforeDay int64) error
+}
+
+// MediaStore is the media library: the items an owner uploaded.
+type MediaStore interface {
+	CreateMedia(ctx context.Context, m *Media, max int) error
+	GetMedia(ctx context.Context, workspaceID, id int64) (*Media, error)
+	ListMedia(ctx context.Context, workspaceID int64) ([]*Media, error)
+	DeleteMedia(ctx context.Context, workspaceID, id int64) error
+
+	// PostsWithCover returns the titles of up to limit posts of the
+	// workspace whose cover is url.
+	PostsWithCover(ctx context.Context, workspaceID int64, url string, limit int) ([]string, error)
+}
+
+// MediaFileStore is stored files: every file written to media storage has a
+// row, so a workspace's bytes can be capped and unused files found.
+type MediaFileStore interface {
+	// AddMediaFile records f unless the workspace's files would then pass
+	// quota bytes (ErrLimit, nothing recorded); quota < 0 is no cap. A key
+	// already recorded is left as it is.
+	AddMediaFile(ctx context.Context, f *MediaFile, quota int64) error
+	DeleteMediaFile(ctx context.Context, key string) error
+
+	// MediaBytes is the size of the workspace's recorded files.
+	MediaBytes(ctx context.Context, workspaceID int64) (int64, error)
+	HasMediaFile(ctx context.Context, key string) (bool, error)
+
+	// UnusedMediaFiles lists up to limit files recorded before before that
+	// nothing refers to: no post (cover, banner or body), library item or
+	// scheduled post of their workspace.
+	UnusedMediaFiles(ctx context.Context, before time.Time, limit int) ([]*MediaFile, error)
+
+	// MediaFileUsed reports whether anything of the workspace refers to key.
+	MediaFileUsed(ctx context.Context, workspaceID int64, key string) (bool, error)
+
+	// PostMediaKeys returns the stored-file keys (covers and banner
+	// images) the workspace's posts among ids use.
+	PostMediaKeys(ctx context.Context, workspaceID int64, ids []int64) ([]string, error)
+}
+
+// ScheduleStore is scheduled generations: the owner's side (always scoped to
+// a workspace) and the scheduler's (every workspace).
+type ScheduleStore interface {
+	// Owner side: always scoped to a workspace.
 	// CreateScheduled inserts every item in one transaction (all or none);
 	// ErrLimit, and nothing is written, when the workspace would hold more
 	// than max pending items (max <= 0: no cap).
@@ -228,63 +306,76 @@ type Store interface {
 	ListScheduled(ctx context.Context, workspaceID int64) ([]*ScheduledPost, error)
 	GetScheduled(ctx context.Context, workspaceID, id int64) (*ScheduledPost, error)
 	DeleteScheduled(ctx context.Context, workspaceID, id int64) error
+
 	// RetryScheduled moves a failed item back to pending and clears its
 	// error; ErrConflict when the item is not failed, ErrLimit when the
 	// workspace would hold more than max pending items (max <= 0: no cap).
 	RetryScheduled(ctx context.Context, workspaceID, id int64, max int) (*ScheduledPost, error)
 
-	// Scheduled posts (scheduler side: every workspace).
+	// Scheduler side: every workspace.
 	// ClaimDueScheduled leases a due pending item until leaseUntil, atomically,
 	// so two instances never take the same item: the oldest due item of the
 	// workspace whose turn came longest ago (round-robin, so one workspace's
 	// backlog cannot starve the others); ErrNotFound when nothing is due.
 	ClaimDueScheduled(ctx context.Context, now, leaseUntil time.Time) (*ScheduledPost, error)
+
 	// RenewScheduled moves a claimed item's lease from `from` (the lease its
 	// holder knows) to `to`; ErrNotFound when the holder lost it (the lease
 	// changed: another instance reclaimed it, or the item was finished).
 	RenewScheduled(ctx context.Context, id int64, from, to time.Time) error
+
 	// FinishScheduled sets a claimed item's status (completed, failed, or
 	// pending to hand it back unprocessed), error and post (0 keeps the one
-	// recorded, if any), and drops the lease. A non-nil next (the following occurrence of a daily or weekly
-	// item) is inserted in the same transaction, at most once per item, so
+	// recorded, if any), and drops the lease. A non-nil next (the following
+	// occurrence of a daily or weekly item) is inserted in the same transaction, at most once per item, so
 	// a retried item never forks its series. ErrNotFound when the item is
 	// gone or no longer pending.
 	FinishScheduled(ctx context.Context, id int64, status, errText string, postID int64, next *ScheduledPost) error
 
-	// Generation jobs.
+	// RewriteScheduledBanners replaces scheduled posts' banner image URLs:
+	// to returns a URL's new value for the item's workspace, or false to
+	// leave it. It returns how many items changed (idempotent when to is).
+	RewriteScheduledBanners(ctx context.Context, to func(workspaceID int64, url string) (string, bool)) (int, error)
+}
+
+// JobStore is generation jobs, queued and claimed by workers in any instance.
+type JobStore interface {
 	// CreateJob queues j unless its workspace already has max unfinished
 	// jobs (ErrLimit; max <= 0: no cap).
 	CreateJob(ctx context.Context, j *Job, max int) error
 	GetJob(ctx context.Context, workspaceID, id int64) (*Job, error)
+
 	// ListJobs is the workspace's newest limit jobs.
 	ListJobs(ctx context.Context, workspaceID int64, limit int) ([]*Job, error)
+
 	// ClaimJob leases the oldest claimable job until leaseUntil, atomically
 	// (two workers never take the same job): a queued one, or a running
 	// one whose lease ended before now (its worker died), of a workspace
 	// with fewer than perWorkspace jobs running under a live lease.
 	// ErrNotFound when there is none.
 	ClaimJob(ctx context.Context, now, leaseUntil time.Time, perWorkspace int) (*Job, error)
+
 	// RenewJob moves a running job's lease from `from` to `to` and reports
 	// whether its cancelling was asked; ErrNotFound when the holder lost it.
 	RenewJob(ctx context.Context, id int64, from, to time.Time) (cancel bool, err error)
+
 	// SetJobStage records the stage of a job its holder runs.
 	SetJobStage(ctx context.Context, id int64, lease time.Time, stage string) error
+
 	// SetJobReservation records the reservation a job holds now.
 	SetJobReservation(ctx context.Context, id, reservationID int64) error
+
 	// FinishJob ends a job (succeeded, failed or canceled) at `at`, unless
 	// it is finished already (ErrNotFound).
 	FinishJob(ctx context.Context, id int64, status, errText, imageError string, at time.Time) error
+
 	// PruneJobs deletes the jobs that finished before `before` and reports how many.
 	PruneJobs(ctx context.Context, before time.Time) (int64, error)
+
 	// CancelJob cancels a queued job of the workspace at once (finished
 	// at `at` with errText) or asks a running one to stop, and returns it;
 	// ErrConflict when it is finished.
 	CancelJob(ctx context.Context, workspaceID, id int64, errText string, at time.Time) (*Job, error)
-
-	// Admin.
-	// ListWorkspaceOverviews is every workspace, newest first, with its
-	// owner's e-mail and role and the month's usage row (nil when none).
-	ListWorkspaceOverviews(ctx context.Context, month string) ([]*WorkspaceOverview, error)
 }
 
 // Roles.
@@ -371,7 +462,7 @@ func DefaultSettings(workspaceID int64, blogTitle string) *Settings {
 		WorkspaceID:   workspaceID,
 		BlogTitle:     blogTitle,
 		TemplateID:    "template-1",
-		PrimaryColor:  "#6366f1",
+		PrimaryColor:  palette.Default,
 		FontFamily:    "Inter",
 		Language:      "en",
 		DefaultTone:   "professional",

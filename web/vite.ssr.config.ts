@@ -32,11 +32,26 @@ function noLazyScreens(): Plugin {
   }
 }
 
+/**
+ * core-js keeps a URL's or URLSearchParams' state in one WeakMap whose value points back at its key
+ * (`state.facade = it`). The server's engine (QuickJS) holds a WeakMap's values strongly, so such an entry
+ * is never collected: every URL the render made stayed in the engine's heap. Reporting no native WeakMap
+ * makes core-js keep the state in a hidden property of the object instead, which the collector frees with it.
+ */
+function coreJsStateOnObjects(): Plugin {
+  return {
+    name: 'inkpress:ssr-core-js-state-on-objects',
+    load(id) {
+      return /[\\/]core-js[\\/]internals[\\/]weak-map-basic-detection\.js$/.test(id) ? 'module.exports = false' : null
+    },
+  }
+}
+
 // `vite build -c vite.ssr.config.ts` builds the bundle; with `--mode polyfills` the script that runs before it.
 export default defineConfig(({ mode }) => {
   const polyfills = mode === 'polyfills'
   return {
-  plugins: [react(), blogFonts(SEPARATE_FONTS), noLazyScreens(), keepPlaceholder('dist-ssr')],
+  plugins: [react(), blogFonts(SEPARATE_FONTS), noLazyScreens(), coreJsStateOnObjects(), keepPlaceholder('dist-ssr')],
   publicDir: false,
   resolve: {
     alias: [...preactAliases, { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) }],
@@ -49,7 +64,10 @@ export default defineConfig(({ mode }) => {
     emptyOutDir: !polyfills,
     sourcemap: false,
     minify: true,
-    target: 'es2020',
+    // ES2022 keeps class private fields (`#field`, TanStack Query's) as they are: below it they become one
+    // module-level WeakMap per field keyed by the instance, and QuickJS, which holds a WeakMap's values
+    // strongly, then kept every page's query client, queries and data (see docs/architecture.md).
+    target: 'es2022',
     rollupOptions: {
       output: polyfills
         ? { format: 'iife', entryFileNames: 'polyfills.js' }

@@ -62,9 +62,17 @@ var (
 	ErrEmailTaken = apperr.New(apperr.Conflict, "email_taken", "Another account already uses this e-mail address.")
 )
 
+// Store is what the Service touches: account tokens, users by address and
+// the rate limits of account e-mails.
+type Store interface {
+	store.AccountStore
+	GetUserByEmail(ctx context.Context, email string) (*store.User, error)
+	ratelimit.Store
+}
+
 // Service sends account e-mails and applies their links.
 type Service struct {
-	Store store.Store
+	Store Store
 	Auth  *auth.Service
 	// Mail queues the e-mails (the platform's: WorkspaceID 0).
 	Mail mail.Queuer
@@ -81,7 +89,7 @@ type Service struct {
 }
 
 // New returns a Service with the real clock.
-func New(s store.Store, a *auth.Service, q mail.Queuer, siteName, baseURL string, logger *slog.Logger) *Service {
+func New(s Store, a *auth.Service, q mail.Queuer, siteName, baseURL string, logger *slog.Logger) *Service {
 	return &Service{Store: s, Auth: a, Mail: q, SiteName: siteName, BaseURL: strings.TrimRight(baseURL, "/"), Now: time.Now, Logger: logger}
 }
 

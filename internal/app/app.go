@@ -35,6 +35,8 @@ import (
 	"github.com/inkpress/inkpress/internal/media"
 	"github.com/inkpress/inkpress/internal/media/s3"
 	"github.com/inkpress/inkpress/internal/newsletter"
+	"github.com/inkpress/inkpress/internal/pages"
+	"github.com/inkpress/inkpress/internal/palette"
 	"github.com/inkpress/inkpress/internal/posts"
 	"github.com/inkpress/inkpress/internal/ratelimit"
 	"github.com/inkpress/inkpress/internal/reader"
@@ -80,9 +82,13 @@ type App struct {
 	// Domains verifies custom domains (its Resolver may be swapped before
 	// Run) and decides which names may have a certificate.
 	Domains *domain.Service
-	Server  *server.Server
-	TLS     *tlsserve.Manager // nil unless INKPRESS_TLS=on
-	Logger  *slog.Logger
+	// Pages keeps rendered reader pages; PageWorker renders the queued ones.
+	Pages      *pages.Service
+	PageWorker *pages.Worker
+	Admission  *pages.Admission // shares the render engines between readers and PageWorker
+	Server     *server.Server
+	TLS        *tlsserve.Manager // nil unless INKPRESS_TLS=on
+	Logger     *slog.Logger
 	// Out receives the one-time demo credentials (stdout by default).
 	Out io.Writer
 	// DemoWriter and DemoIllustrator write the demo posts and draw their
@@ -96,6 +102,9 @@ type App struct {
 	// ShutdownGrace is how long Run lets in-flight requests finish once
 	// stopped: longer than a whole generation (generate.ShutdownGrace).
 	ShutdownGrace time.Duration
+	// Read answers the public reads without HTTP, as the server render
+	// asks for them (api.Handler.Read).
+	Read ssr.Fetcher
 }
 
 // StaleFor is how long an expired cached answer may still be served when
@@ -115,10 +124,24 @@ func New(ctx context.Context, cfg *config.Config, logger *slog.Logger) (*App, er
 	a.Cache.StaleFor = StaleFor
 	a.Cache.StaleOn = func(err error) bool { return !errors.Is(err, store.ErrNotFound) }
 	// Tell other instances (they poll in Run) that a workspace changed.
+	// Stored reader pages: a change makes the workspace's pages stale here
+	// at once, and in the other instances as they follow it.
+	a.Pages = &pages.Service{Store: db, Queue: db, Build: buildID(cfg, web.Dist(), web.SSR()), Logger: logger}
+	if cfg.PageStore == "disk" || (cfg.PageStore == "" && db.Dialect() == "sqlite") {
+		a.Pages.Store = &pages.Disk{Dir: filepath.Join(cfg.DataDir, "pages")}
+	}
+	if err := a.loadVersions(ctx); err != nil {
+		db.Close()
+		return nil, err
+	}
+	a.Cache.OnFollow = a.Pages.Changed
+	a.Admission = pages.NewAdmission(cfg.SSREngines, cfg.RenderQueue, cfg.RenderPerClient)
 	a.Cache.OnInvalidate = func(wsID int64) {
+		at := time.Now()
+		a.Pages.Changed(wsID, at)
 		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 		defer cancel()
-		if err := db.TouchWorkspace(ctx, wsID, time.Now()); err != nil {
+		if err := db.TouchWorkspace(ctx, wsID, at); err != nil {
 			logger.Warn("record workspace change", "workspace", wsID, "err", err)
 		}
 	}
@@ -154,8 +177,8 @@ func New(ctx context.Context, cfg *config.Config, logger *slog.Logger) (*App, er
 		a.Media, mediaHandler = local, local.Handler()
 	}
 	// Every stored file is recorded (quotas, the orphan sweep); the database
-	// keeps keys and builds URLs from the storage as configured now, so
-	// rows stored as URLs by an earlier version are turned into keys.
+	// keeps keys and builds URLs from the storage as configured now (rows an
+	// earlier version stored as URLs became keys in migration 00020).
 	a.Files = media.NewFiles(db, a.Media)
 	a.Files.Logger = logger
 	a.Files.Variants.Logger = logger
@@ -165,42 +188,13 @@ func New(ctx context.Context, cfg *config.Config, logger *slog.Logger) (*App, er
 	}
 	a.Media = a.Files
 	db.SetMediaURLs(media.URLs{Storage: a.Files})
-	if n, err := db.RewriteMediaURLs(ctx, media.KeyFromURL); err != nil {
+	// Banner images are kept as URLs: moved when the media URLs changed.
+	if err := followMediaURLs(ctx, db, a.Posts, a.Files, logger); err != nil {
 		db.Close()
-		return nil, fmt.Errorf("media keys: %w", err)
-	} else if n > 0 {
-		logger.Info("stored media URLs turned into keys", "rows", n)
-	}
-	// Banner images are kept as URLs (in the post's banners, its served
-	// HTML and scheduled items): those of our own media move to the URL
-	// the storage gives their key now.
-	current := func(workspaceID int64, url string) (string, bool) {
-		key, ok := media.KeyFromURL(workspaceID, url)
-		if !ok {
-			return "", false
-		}
-		return a.Files.URL(key), true
-	}
-	if n, err := a.Posts.RewriteBannerURLs(ctx, current); err != nil {
-		db.Close()
-		return nil, fmt.Errorf("banner URLs: %w", err)
-	} else if n > 0 {
-		logger.Info("post banner images moved to the current media URL", "posts", n)
-	}
-	if n, err := db.RewriteScheduledBanners(ctx, current); err != nil {
-		db.Close()
-		return nil, fmt.Errorf("scheduled banner URLs: %w", err)
-	} else if n > 0 {
-		logger.Info("scheduled banner images moved to the current media URL", "items", n)
+		return nil, err
 	}
 	a.Posts.Files = a.Files
 	a.Posts.Attachments = &media.Attachments{Store: db, Storage: a.Media}
-	if n, err := authors.Backfill(ctx, db); err != nil {
-		db.Close()
-		return nil, fmt.Errorf("author profiles: %w", err)
-	} else if n > 0 {
-		logger.Info("author profiles made for earlier posts", "authors", n)
-	}
 	switch cfg.AIProvider {
 	case "openai":
 		c := openai.New(openai.Config{BaseURL: cfg.AIBaseURL, APIKey: cfg.AIAPIKey, TextModel: cfg.AITextModel,
@@ -223,6 +217,10 @@ func New(ctx context.Context, cfg *config.Config, logger *slog.Logger) (*App, er
 		return nil, err
 	}
 	fe := frontend.New(web.Dist())
+	// Stored pages of an earlier build name its assets: keep them servable.
+	if err := fe.KeepAssets(filepath.Join(cfg.DataDir, "assets")); err != nil {
+		logger.Warn("keep the app's assets for pages of earlier builds", "err", err)
+	}
 	rd := reader.New(db, a.Cache)
 	bl := blog.New(db, a.Cache, a.Site)
 	bl.Images = a.Posts.Attachments
@@ -244,15 +242,21 @@ func New(ctx context.Context, cfg *config.Config, logger *slog.Logger) (*App, er
 	a.Auth.AfterSignUp = a.Account.SignedUp
 	apiHandler.Account = a.Account
 	siteHandler := &sitehttp.Handler{Config: cfg, Reader: rd, Site: a.Site, Cache: a.Cache, App: fe, Views: a.Views, Posts: a.Posts,
-		DefaultImage: a.defaultImage}
+		DefaultImage: a.defaultImage, Pages: a.Pages, Admission: a.Admission}
+	a.PageWorker = &pages.Worker{Pages: a.Pages, Render: siteHandler.RenderPage, Rate: cfg.RenderRate}
+	// Writes tell which pages they change.
+	changes := &pages.Changes{Pages: a.Pages, Blogs: a.Site, Authors: db, SiteWorkspace: cfg.SiteWorkspace}
+	a.Posts.Pages, bl.Pages, a.Domains.Pages = changes, changes, changes
+	apiHandler.Authors.Pages = changes
 	apiRoutes := apiHandler.Routes()
+	a.Read = apiHandler.Read
 	if cfg.SSR {
-		// Public pages are rendered by the app itself, its data answered by the API in process.
+		// Public pages are rendered by the app itself, its data read by the API's public reads directly.
 		bundle := web.SSR()
 		if cfg.SSRBundle != "" {
 			bundle = os.DirFS(cfg.SSRBundle)
 		}
-		r, err := ssr.New(ssr.Config{Bundle: bundle, Fetch: ssr.HandlerFetcher(apiRoutes), Engines: cfg.SSREngines,
+		r, err := ssr.New(ssr.Config{Bundle: bundle, Fetch: frontend.PublicReads(apiHandler.Read), Engines: cfg.SSREngines,
 			Timeout: cfg.SSRTimeout, Memory: cfg.SSRMemory, Logger: logger})
 		switch {
 		case err == nil:
@@ -367,7 +371,7 @@ func (a *App) readiness() []server.Check {
 func (a *App) defaultImage(ctx context.Context) ([]byte, string, error) {
 	// Served at a .png address, so drawn as a PNG.
 	img, err := (&builtin.Provider{PNG: true}).Illustrate(ctx, ai.ImageRequest{Title: a.Config.SiteName + " - Insights for the Modern Generation",
-		ColorFrom: "#6366f1", ColorTo: "#1e1b4b", Brand: a.Config.SiteName})
+		ColorFrom: palette.Default, ColorTo: "#1e1b4b", Brand: a.Config.SiteName})
 	if err != nil {
 		return nil, "", err
 	}
@@ -435,7 +439,7 @@ func (a *App) SeedDemo(ctx context.Context) error {
 	}
 	a.demoWS = nil
 	defer a.demoBusy.Store(false)
-	seeder := &demo.Seeder{Store: a.Store, Posts: a.Posts, Writer: a.DemoWriter, Illustrator: a.DemoIllustrator, Media: a.Media}
+	seeder := &demo.Seeder{Posts: a.Posts, Writer: a.DemoWriter, Illustrator: a.DemoIllustrator, Media: a.Media}
 	if err := seeder.SeedPosts(ctx, ws, time.Now().UTC()); err != nil {
 		return fmt.Errorf("demo posts: %w", err)
 	}
@@ -465,6 +469,11 @@ func (a *App) Run(ctx context.Context) error {
 	mailDone := make(chan struct{})
 	go func() { a.MailWorker.Run(vctx); close(mailDone) }()
 	go a.Cache.Follow(vctx, boundedChanges{a.Store, a.Config.DBTimeout}, time.Second)
+	workerDone := make(chan struct{})
+	go func() { a.PageWorker.Run(vctx); close(workerDone) }()
+	if a.Config.DebugAddr != "" {
+		go a.serveDebug(vctx)
+	}
 	demoDone := make(chan struct{})
 	go func() {
 		defer close(demoDone)
@@ -479,6 +488,7 @@ func (a *App) Run(ctx context.Context) error {
 	<-jobsDone
 	<-mailDone
 	<-demoDone
+	<-workerDone
 	return err
 }
 

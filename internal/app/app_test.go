@@ -101,7 +101,9 @@ func TestEditReachesOtherInstancesCaches(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			db := url(t)
 			a := apptest.Start(t, db, apptest.Env("INKPRESS_DEMO", "true"))
-			b := apptest.Start(t, db)
+			// Instances share what they store: the database, and on SQLite
+			// the data directory (its stored pages).
+			b := apptest.Start(t, db, apptest.Env("INKPRESS_DATA_DIR", a.Config.DataDir))
 			ctx, cancel := context.WithCancel(context.Background())
 			defer cancel()
 			go b.Cache.Follow(ctx, b.Store, 50*time.Millisecond)

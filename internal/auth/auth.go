@@ -57,9 +57,17 @@ const (
 	sessionTokenLen = 32
 )
 
+// Store is what the Service touches: users, sessions and the rate limits of
+// logins and sign-ups.
+type Store interface {
+	store.UserStore
+	store.SessionStore
+	ratelimit.Store
+}
+
 // Service implements accounts and sessions on a store.
 type Service struct {
-	Store      store.Store
+	Store      Store
 	SessionTTL time.Duration
 	Now        func() time.Time
 	// Cost is bcrypt's work factor (DefaultCost when 0; tests lower it).
@@ -87,7 +95,7 @@ type Service struct {
 }
 
 // New returns a Service with the real clock.
-func New(s store.Store, ttl time.Duration) *Service {
+func New(s Store, ttl time.Duration) *Service {
 	return &Service{Store: s, SessionTTL: ttl, Now: time.Now}
 }
 

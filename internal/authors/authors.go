@@ -22,34 +22,22 @@ import (
 const (
 	MaxDisplayName = 80
 	MaxBio         = 300
-	maxSlug        = 60
 )
 
-// Slug is the address an author named name gets: the name as a post title
-// would be spelt, "author" when it has nothing to spell.
-func Slug(name string) string {
-	s := content.Slugify(name)
-	lower := strings.ToLower(strings.TrimSpace(name))
-	switch {
-	case s == "post" && !strings.HasPrefix(lower, "post"):
-		s = "author"
-	case strings.HasPrefix(s, "post-") && !strings.HasPrefix(lower, "post"):
-		// A name in a script without a Latin spelling: keep the hash.
-		s = "author-" + strings.TrimPrefix(s, "post-")
-	}
-	if len(s) > maxSlug {
-		s = s[:maxSlug]
-		if i := strings.LastIndex(s, "-"); i > maxSlug/2 {
-			s = s[:i] // at a word's end
-		}
-		s = strings.TrimRight(s, "-")
-	}
-	return s
+// Slug is the address an author named name gets (content.AuthorSlug: the
+// same rule made the profiles of earlier posts' authors in a migration).
+func Slug(name string) string { return content.AuthorSlug(name) }
+
+// EnsureStore is what Ensure needs of the store.
+type EnsureStore interface {
+	GetAuthor(ctx context.Context, f store.FindAuthor) (*store.Author, error)
+	GetUser(ctx context.Context, id int64) (*store.User, error)
+	EnsureAuthor(ctx context.Context, userID int64, slug string) (*store.Author, error)
 }
 
 // Ensure returns the user's profile, making it (its slug from the user's
 // name) when the user has none yet.
-func Ensure(ctx context.Context, st store.Store, userID int64) (*store.Author, error) {
+func Ensure(ctx context.Context, st EnsureStore, userID int64) (*store.Author, error) {
 	if a, err := st.GetAuthor(ctx, store.FindAuthor{UserID: &userID}); !errors.Is(err, store.ErrNotFound) {
 		return a, err
 	}
@@ -60,27 +48,22 @@ func Ensure(ctx context.Context, st store.Store, userID int64) (*store.Author, e
 	return st.EnsureAuthor(ctx, userID, Slug(u.Name))
 }
 
-// Backfill makes the profiles of users whose posts predate profiles, so
-// every byline links to an author page. It returns how many it made.
-func Backfill(ctx context.Context, st store.Store) (int, error) {
-	ids, err := st.AuthorsWithoutProfile(ctx)
-	if err != nil {
-		return 0, err
-	}
-	for i, id := range ids {
-		if _, err := Ensure(ctx, st, id); err != nil {
-			return i, err
-		}
-	}
-	return len(ids), nil
+// Store is what the Service touches: the profile (Ensure), its update and
+// the blogs it shows on.
+type Store interface {
+	EnsureStore
+	UpdateAuthor(ctx context.Context, a *store.Author) error
+	AuthorWorkspaces(ctx context.Context, userID int64) ([]int64, error)
 }
 
 // Service reads and edits the caller's own profile.
 type Service struct {
-	Store store.Store
+	Store Store
 	Cache *cache.Cache
 	// Images checks that an avatar is the author's workspace's image.
 	Images blog.Images
+	// Pages is told that the blogs the author writes for changed.
+	Pages blog.BlogChanges
 }
 
 // Input is the profile form.
@@ -129,9 +112,11 @@ func (s *Service) Update(ctx context.Context, user *store.User, ws *store.Worksp
 	if err != nil {
 		return nil, err
 	}
-	s.Cache.Invalidate(ws.ID)
-	for _, id := range wss {
+	for _, id := range append([]int64{ws.ID}, wss...) {
 		s.Cache.Invalidate(id)
+		if s.Pages != nil {
+			s.Pages.BlogChanged(ctx, id)
+		}
 	}
 	return a, nil
 }

@@ -3,29 +3,23 @@ package blog
 import (
 	"context"
 	"errors"
-	"net/url"
-	"slices"
 	"strings"
-	"unicode"
 
 	"github.com/inkpress/inkpress/internal/apperr"
 	"github.com/inkpress/inkpress/internal/plan"
+	"github.com/inkpress/inkpress/internal/social"
 	"github.com/inkpress/inkpress/store"
 )
 
 // Limits of a blog's or an author's links.
 const (
 	MaxSocialLinks = 8
-	MaxLinkURL     = 500
+	MaxLinkURL     = social.MaxLinkURL
 )
 
-// Networks are the sites a link may name; "website" is any other.
-var Networks = []string{"website", "x", "linkedin", "facebook", "instagram", "youtube", "github", "mastodon", "bluesky"}
-
 // CheckLinks validates profile links (a blog's or an author's): at most
-// MaxSocialLinks, each a known network and a full https address. Links are
-// shown to every reader and followed from the blog, so nothing but https
-// is taken (no javascript:, data: or plain http).
+// MaxSocialLinks, each a known network (social.Networks) and a full https
+// address (social.ValidLink).
 func CheckLinks(in []store.SocialLink) ([]store.SocialLink, error) {
 	if len(in) > MaxSocialLinks {
 		return nil, apperr.Newf(apperr.Invalid, "invalid_link", "Add at most %d links", MaxSocialLinks)
@@ -33,25 +27,15 @@ func CheckLinks(in []store.SocialLink) ([]store.SocialLink, error) {
 	out := make([]store.SocialLink, 0, len(in))
 	for _, l := range in {
 		l.Network, l.URL = strings.TrimSpace(l.Network), strings.TrimSpace(l.URL)
-		if !slices.Contains(Networks, l.Network) {
-			return nil, apperr.Newf(apperr.Invalid, "invalid_link", "Unknown network %q: use one of %s", l.Network, strings.Join(Networks, ", "))
+		if _, ok := social.Find(l.Network); !ok {
+			return nil, apperr.Newf(apperr.Invalid, "invalid_link", "Unknown network %q: use one of %s", l.Network, strings.Join(social.IDs(), ", "))
 		}
-		if !httpsURL(l.URL) {
+		if !social.ValidLink(l.URL) {
 			return nil, apperr.New(apperr.Invalid, "invalid_link", "Links must be full https:// addresses (at most 500 characters)")
 		}
 		out = append(out, l)
 	}
 	return out, nil
-}
-
-// httpsURL reports whether s is an absolute https address with a host and
-// no credentials, spaces or control characters.
-func httpsURL(s string) bool {
-	if s == "" || len(s) > MaxLinkURL || strings.IndexFunc(s, func(r rune) bool { return unicode.IsSpace(r) || unicode.IsControl(r) }) >= 0 {
-		return false
-	}
-	u, err := url.Parse(s)
-	return err == nil && u.Scheme == "https" && u.Host != "" && u.User == nil && !strings.HasPrefix(u.Host, ".")
 }
 
 // WhiteLabel reports whether ws's blog hides every platform mark: its plan

@@ -5,7 +5,6 @@
 package blog
 
 import (
-	"regexp"
 	"slices"
 	"strings"
 	"unicode/utf8"
@@ -13,12 +12,13 @@ import (
 	"github.com/inkpress/inkpress/internal/ai"
 	"github.com/inkpress/inkpress/internal/apperr"
 	"github.com/inkpress/inkpress/internal/content"
+	"github.com/inkpress/inkpress/internal/palette"
 	"github.com/inkpress/inkpress/internal/site"
 	"github.com/inkpress/inkpress/store"
 )
 
 // DefaultColor is a category's colour when the owner picks none.
-const DefaultColor = "#6366f1"
+const DefaultColor = palette.Default
 
 // Lengths the forms also show.
 const (
@@ -39,8 +39,6 @@ var (
 	Templates = []string{"template-1", "template-2", "template-3"}
 	Fonts     = []string{"Inter", "Playfair Display", "Montserrat", "Merriweather", "Lato", "Roboto", "Open Sans", "Lora"}
 )
-
-var colorRE = regexp.MustCompile(`^#[0-9a-fA-F]{6}$`)
 
 // CategoryInput is a category as the owner sends it.
 type CategoryInput struct {
@@ -122,8 +120,8 @@ func setCategoryFields(cat *store.Category, in CategoryInput) error {
 		return apperr.Validation("The name must be at most %d characters", MaxCategoryName)
 	case utf8.RuneCountInString(in.Description) > MaxCategoryDescription:
 		return apperr.Validation("The description must be at most %d characters", MaxCategoryDescription)
-	case in.Color != "" && !colorRE.MatchString(in.Color):
-		return apperr.Validation("The colour must be a hex colour like #6366f1")
+	case in.Color != "" && !palette.Valid(in.Color):
+		return apperr.Validation("The colour must be a hex colour like %s", palette.Default)
 	}
 	color := in.Color
 	if color == "" {
@@ -163,8 +161,8 @@ func ApplySettings(set *store.Settings, in SettingsInput) error {
 		return apperr.Validation("The blog description must be at most %d characters", MaxBlogDescription)
 	case in.Template != "" && !slices.Contains(Templates, in.Template):
 		return apperr.Validation("Please choose the Modern, Classic or Minimal template")
-	case in.Color != "" && !colorRE.MatchString(in.Color):
-		return apperr.Validation("The colour must be a hex colour like #6366f1")
+	case in.Color != "" && !palette.Valid(in.Color):
+		return apperr.Validation("The colour must be a hex colour like %s", palette.Default)
 	case in.Font != "" && !slices.Contains(Fonts, in.Font):
 		return apperr.Validation("Please choose one of the offered fonts")
 	}

@@ -12,17 +12,33 @@ import (
 	"github.com/inkpress/inkpress/store"
 )
 
+// Store is what the Service touches: categories, settings and the brand.
+type Store interface {
+	store.CategoryStore
+	store.SettingsStore
+	GetBrand(ctx context.Context, workspaceID int64) (*store.Brand, error)
+	SetBrand(ctx context.Context, workspaceID int64, b *store.Brand) error
+}
+
 // Service writes a workspace's settings and categories.
 type Service struct {
-	Store store.Store
+	Store Store
 	Cache *cache.Cache
 	Site  *site.Site
 	// Images checks that a brand image is the workspace's (nil: none is).
 	Images Images
+	// Pages is told of changes every page of a blog shows (internal/pages).
+	Pages BlogChanges
+}
+
+// BlogChanges hears of a change that shows on every page of a blog (its
+// name, look, categories, an author's profile, its address).
+type BlogChanges interface {
+	BlogChanged(ctx context.Context, workspaceID int64)
 }
 
 // New returns a Service.
-func New(st store.Store, c *cache.Cache, s *site.Site) *Service {
+func New(st Store, c *cache.Cache, s *site.Site) *Service {
 	return &Service{Store: st, Cache: c, Site: s}
 }
 
@@ -30,6 +46,9 @@ func New(st store.Store, c *cache.Cache, s *site.Site) *Service {
 func (s *Service) changed(ws *store.Workspace) {
 	s.Cache.Invalidate(ws.ID)
 	s.Site.Forget()
+	if s.Pages != nil {
+		s.Pages.BlogChanged(context.Background(), ws.ID)
+	}
 }
 
 // Settings returns the workspace's settings, or the defaults when it has

@@ -156,12 +156,12 @@ func TestChargeCountsGzipHeadersAndKey(t *testing.T) {
 	body := append(bytes.Repeat([]byte("compressible text "), 1000), '\n')
 	key := strings.Repeat("k", 100)
 	e, _ := c.Get(1, key, func() (*Entry, error) { return &Entry{Body: body, ContentType: "text/html"}, nil })
-	if e.gzip == nil {
+	if e.Gzip == nil {
 		t.Fatal("no gzip copy")
 	}
-	want := int64(cap(e.Body)+cap(e.gzip)+len("text/html")+len(e.ETag)+len(key)) + entryOverhead
-	if cap(e.Body) > len(body)+len(body)/8 || cap(e.gzip) > len(e.gzip)+len(e.gzip)/8 {
-		t.Fatalf("spare capacity kept: body %d/%d gzip %d/%d", len(e.Body), cap(e.Body), len(e.gzip), cap(e.gzip))
+	want := int64(cap(e.Body)+cap(e.Gzip)+len("text/html")+len(e.ETag)+len(key)) + entryOverhead
+	if cap(e.Body) > len(body)+len(body)/8 || cap(e.Gzip) > len(e.Gzip)+len(e.Gzip)/8 {
+		t.Fatalf("spare capacity kept: body %d/%d gzip %d/%d", len(e.Body), cap(e.Body), len(e.Gzip), cap(e.Gzip))
 	}
 	if _, got := c.Stats(); got != want {
 		t.Fatalf("charged %d, want %d", got, want)

@@ -36,8 +36,19 @@ type Entry struct {
 	Status       int
 	// CSP is the page's Content-Security-Policy, made once when the body is
 	// rendered (it holds hashes of the body's inline scripts).
-	CSP  string
-	gzip []byte // compressed copy of Body, when worth it
+	CSP string
+	// Gzip is the compressed copy of Body, when worth it (made once: by
+	// Prepare, or kept with a stored page).
+	Gzip []byte
+	// Version and Build say what a stored reader page was rendered from
+	// (internal/pages): the workspace's content version and the app build.
+	Version int64
+	Build   string
+	// PostID is the post a post page shows (view counting).
+	PostID int64
+	// NoStore marks an answer served but never kept (a plain page given
+	// while the renderers were busy).
+	NoStore bool
 }
 
 // node is a cached entry with its bookkeeping.
@@ -61,6 +72,9 @@ type Cache struct {
 	// OnInvalidate, when set, is told about every Invalidate, so other app
 	// instances can learn of the change (see Follow).
 	OnInvalidate func(workspaceID int64)
+	// OnFollow, when set, is told about each change Follow learns of
+	// (another instance's write, or this one's own), with its time.
+	OnFollow func(workspaceID int64, at time.Time)
 
 	// StaleFor keeps an expired entry this much longer, to be served when
 	// its refill fails (the database is down) and StaleOn accepts the error
@@ -104,20 +118,44 @@ func (c *Cache) Get(workspaceID int64, key string, fill func() (*Entry, error)) 
 			}
 			return nil, err
 		}
-		if e.ETag == "" {
-			e.ETag = ETag(e.Body)
+		e.Prepare()
+		if !e.NoStore {
+			c.store(workspaceID, key, e)
 		}
-		if e.Status == 0 {
-			e.Status = 200
-		}
-		e.compress()
-		c.store(workspaceID, key, e)
 		return e, nil
 	})
 	if err != nil {
 		return nil, err
 	}
 	return v.(*Entry), nil
+}
+
+// Prepare fills what serving needs and is made once: the ETag, the status
+// and the gzip copy.
+func (e *Entry) Prepare() {
+	if e.ETag == "" {
+		e.ETag = ETag(e.Body)
+	}
+	if e.Status == 0 {
+		e.Status = 200
+	}
+	e.compress()
+}
+
+// Set keeps e for (workspace, key), replacing what was there (a page
+// rendered again in the background).
+func (c *Cache) Set(workspaceID int64, key string, e *Entry) {
+	e.Prepare()
+	c.store(workspaceID, key, e)
+}
+
+// Delete forgets the entry of (workspace, key) in this instance.
+func (c *Cache) Delete(workspaceID int64, key string) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if n := c.entries[workspaceID][key]; n != nil {
+		c.remove(n)
+	}
 }
 
 func (c *Cache) lookup(ws int64, key string) *Entry {
@@ -156,7 +194,7 @@ func (c *Cache) stale(ws int64, key string, err error) *Entry {
 // size is what an entry is charged against the budget: the memory its
 // slices hold (capacity, not length) and the rest.
 func size(key string, e *Entry) int64 {
-	return int64(cap(e.Body)+cap(e.gzip)+len(e.ContentType)+len(e.ETag)+len(e.CSP)+len(key)) + entryOverhead
+	return int64(cap(e.Body)+cap(e.Gzip)+len(e.ContentType)+len(e.ETag)+len(e.CSP)+len(key)) + entryOverhead
 }
 
 func (c *Cache) store(ws int64, key string, e *Entry) {

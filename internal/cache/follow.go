@@ -31,6 +31,9 @@ func (c *Cache) Follow(ctx context.Context, src ChangeSource, every time.Duratio
 			if at.After(seen[id]) {
 				c.drop(id)
 				seen[id] = at
+				if c.OnFollow != nil {
+					c.OnFollow(id, at)
+				}
 			}
 			if at.After(newest) {
 				newest = at

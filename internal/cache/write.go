@@ -15,14 +15,14 @@ const minGzip = 1024
 // compress fills the entry's gzip copy once, when it is stored, so serving
 // compressed bytes costs nothing per request.
 func (e *Entry) compress() {
-	if len(e.Body) < minGzip {
+	if e.Gzip != nil || len(e.Body) < minGzip {
 		return
 	}
 	var buf bytes.Buffer
 	zw, _ := gzip.NewWriterLevel(&buf, gzip.BestSpeed)
 	_, _ = zw.Write(e.Body)
 	if zw.Close() == nil && buf.Len() < len(e.Body) {
-		e.gzip = bytes.Clone(buf.Bytes()) // the buffer's spare capacity stays behind
+		e.Gzip = bytes.Clone(buf.Bytes()) // the buffer's spare capacity stays behind
 	}
 }
 
@@ -41,8 +41,8 @@ func (e *Entry) Write(w http.ResponseWriter, r *http.Request, cacheControl strin
 		h.Set("Last-Modified", e.LastModified.UTC().Format(http.TimeFormat))
 	}
 	body, etag := e.Body, e.ETag
-	if e.gzip != nil && acceptsGzip(r) {
-		body = e.gzip
+	if e.Gzip != nil && acceptsGzip(r) {
+		body = e.Gzip
 		// A different representation needs its own validator.
 		etag = strings.TrimSuffix(e.ETag, `"`) + `-gz"`
 		h.Set("Content-Encoding", "gzip")

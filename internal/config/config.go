@@ -101,6 +101,13 @@ type Config struct {
 	SSRTimeout time.Duration
 	SSRMemory  int64 // bytes
 	SSRBundle  string
+
+	// Stored reader pages (internal/pages).
+	PageStore       string  // "disk" (DataDir/pages) or "database"; "" = disk on SQLite, database on PostgreSQL
+	RenderQueue     int     // readers' renders waiting for an engine, all clients
+	RenderPerClient int     // readers' renders one client may have waiting or running
+	RenderRate      float64 // background renders a second, per instance
+	DebugAddr       string  // listen address of /debug/vars ("" = off)
 }
 
 // Var describes one setting for flags and the README.
@@ -296,6 +303,38 @@ var Vars = []Var{
 		return err
 	}},
 	{"INKPRESS_SSR_BUNDLE", "ssr-bundle", "", "directory of the app's server bundle (polyfills.js, entry-server.js); empty = the one built into the binary", str(func(c *Config) *string { return &c.SSRBundle })},
+	{"INKPRESS_PAGE_STORE", "page-store", "", "where rendered reader pages are kept: disk (<data-dir>/pages) or database; empty = disk on SQLite, database on PostgreSQL (every instance reads it)", func(c *Config, v string) error {
+		if v != "" && v != "disk" && v != "database" {
+			return errors.New("must be disk or database")
+		}
+		c.PageStore = v
+		return nil
+	}},
+	{"INKPRESS_RENDER_QUEUE", "render-queue", "8", "readers' page renders that may wait for an engine; past it a reader gets the plain page at once", func(c *Config, v string) error {
+		n, err := strconv.Atoi(v)
+		if err == nil && (n < 0 || n > 1000) {
+			err = errors.New("must be from 0 to 1000")
+		}
+		c.RenderQueue = n
+		return err
+	}},
+	{"INKPRESS_RENDER_PER_CLIENT", "render-per-client", "2", "page renders one client (address) may have waiting or running; past it that client gets plain pages", func(c *Config, v string) error {
+		n, err := strconv.Atoi(v)
+		if err == nil && (n < 1 || n > 100) {
+			err = errors.New("must be from 1 to 100")
+		}
+		c.RenderPerClient = n
+		return err
+	}},
+	{"INKPRESS_RENDER_RATE", "render-rate", "50", "background page renders a second at most, and only while no reader waits for an engine (pages a write changed, stale pages, a new build's)", func(c *Config, v string) error {
+		f, err := strconv.ParseFloat(v, 64)
+		if err == nil && (f <= 0 || f > 1000) {
+			err = errors.New("must be above 0 and at most 1000")
+		}
+		c.RenderRate = f
+		return err
+	}},
+	{"INKPRESS_DEBUG_ADDR", "debug-addr", "", "listen address of the counters (/debug/vars: renders, plain pages, render queue); empty = off; keep it private (e.g. 127.0.0.1:6060)", str(func(c *Config) *string { return &c.DebugAddr })},
 	{"INKPRESS_REQUEST_TIMEOUT", "request-timeout", "30s", "deadline of a request's work (database, storage); generation has its own", func(c *Config, v string) error {
 		d, err := time.ParseDuration(v)
 		c.RequestTimeout = d

@@ -215,3 +215,28 @@ func lowerASCII(r rune) rune {
 	}
 	return r
 }
+
+// maxAuthorSlug is the longest slug AuthorSlug makes.
+const maxAuthorSlug = 60
+
+// AuthorSlug is the address an author named name gets: the name as a post
+// title would be spelt, "author" when it has nothing to spell.
+func AuthorSlug(name string) string {
+	s := Slugify(name)
+	lower := strings.ToLower(strings.TrimSpace(name))
+	switch {
+	case s == "post" && !strings.HasPrefix(lower, "post"):
+		s = "author"
+	case strings.HasPrefix(s, "post-") && !strings.HasPrefix(lower, "post"):
+		// A name in a script without a Latin spelling: keep the hash.
+		s = "author-" + strings.TrimPrefix(s, "post-")
+	}
+	if len(s) > maxAuthorSlug {
+		s = s[:maxAuthorSlug]
+		if i := strings.LastIndex(s, "-"); i > maxAuthorSlug/2 {
+			s = s[:i] // at a word's end
+		}
+		s = strings.TrimRight(s, "-")
+	}
+	return s
+}

@@ -57,15 +57,21 @@ var seedPosts = []seedPost{
 
 // Seeder writes the demo content.
 type Seeder struct {
-	Store       store.Store
 	Posts       *posts.Service
 	Writer      ai.Writer
 	Illustrator ai.Illustrator
 	Media       media.Storage
 }
 
+// SiteStore is what EnsureSiteWorkspace touches.
+type SiteStore interface {
+	GetWorkspace(ctx context.Context, f store.FindWorkspace) (*store.Workspace, error)
+	workspace.Creator
+	CreateCategory(ctx context.Context, c *store.Category) error
+}
+
 // EnsureSiteWorkspace creates the site workspace and its categories if missing.
-func EnsureSiteWorkspace(ctx context.Context, s store.Store, slug, name string) (*store.Workspace, error) {
+func EnsureSiteWorkspace(ctx context.Context, s SiteStore, slug, name string) (*store.Workspace, error) {
 	ws, err := s.GetWorkspace(ctx, store.FindWorkspace{Slug: &slug})
 	if err == store.ErrNotFound {
 		set := store.DefaultSettings(0, name)

@@ -43,14 +43,25 @@ var (
 	errNoWorkspace = apperr.New(apperr.NotFound, "workspace_not_found", "Workspace not found")
 )
 
+// Store is what the Service touches: custom domains and the workspaces they
+// belong to.
+type Store interface {
+	store.DomainStore
+	GetWorkspace(ctx context.Context, f store.FindWorkspace) (*store.Workspace, error)
+}
+
 // Service sets, verifies and removes custom domains, and answers which
 // names may have a certificate.
 type Service struct {
-	Store    store.Store
+	Store    Store
 	Cache    *cache.Cache
 	Site     *site.Site
 	Resolver Resolver
 	Limiter  *ratelimit.Limiter
+	// Pages is told that a blog's address changed (its pages move).
+	Pages interface {
+		BlogChanged(ctx context.Context, workspaceID int64)
+	}
 	// PlatformHost is the host of the base URL: never a custom domain, and
 	// the target of the CNAME records. PublicIP ("" when unknown) is the
 	// address an apex domain's A or AAAA record points at.
@@ -79,6 +90,9 @@ func (s *Service) changed(workspaceID int64) {
 	}
 	if s.Site != nil {
 		s.Site.Forget()
+	}
+	if s.Pages != nil {
+		s.Pages.BlogChanged(context.Background(), workspaceID)
 	}
 }
 

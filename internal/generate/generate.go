@@ -24,6 +24,7 @@ import (
 	"github.com/inkpress/inkpress/internal/content"
 	"github.com/inkpress/inkpress/internal/lease"
 	"github.com/inkpress/inkpress/internal/media"
+	"github.com/inkpress/inkpress/internal/plan"
 	"github.com/inkpress/inkpress/internal/posts"
 	"github.com/inkpress/inkpress/store"
 )
@@ -36,9 +37,22 @@ const (
 	ImageAI      = "ai"
 )
 
+// Store is what the Service touches: jobs, usage and its reservations, the
+// workspace, settings and category a generation is for, and the library
+// items a post may use (media.AttachmentStore).
+type Store interface {
+	store.JobStore
+	store.ReservationStore
+	plan.UsageStore
+	GetWorkspace(ctx context.Context, f store.FindWorkspace) (*store.Workspace, error)
+	GetSettings(ctx context.Context, workspaceID int64) (*store.Settings, error)
+	GetCategory(ctx context.Context, workspaceID int64, slug string) (*store.Category, error)
+	media.AttachmentStore
+}
+
 // Service generates posts. All fields but Logger and Now are required.
 type Service struct {
-	Store       store.Store
+	Store       Store
 	Posts       *posts.Service
 	Writer      ai.Writer
 	Illustrator ai.Illustrator

@@ -138,21 +138,21 @@ func TestUsageFollowsPlanTrialAndAdmin(t *testing.T) {
 	storetest.Run(t, func(t *testing.T, s *sqlstore.DB) {
 		f := setup(t, s, nil)
 		now := time.Now()
-		u, err := generate.Usage(ctx, s, f.ws, false, now)
+		u, err := plan.Usage(ctx, s, f.ws, false, now)
 		if err != nil || u.PostsLimit != plan.TrialPosts || u.ImagesLimit != plan.TrialImages {
 			t.Fatalf("trial usage = %+v, %v", u, err)
 		}
 		later := now.AddDate(0, 2, 0)
-		u, err = generate.Usage(ctx, s, f.ws, false, later)
+		u, err = plan.Usage(ctx, s, f.ws, false, later)
 		if err != nil || u.PostsLimit != 30 || u.Month != plan.Month(later) {
 			t.Fatalf("starter usage after the trial = %+v, %v", u, err)
 		}
 		agency := *f.ws
 		agency.PlanTier = store.PlanAgency
-		if u, _ = generate.Usage(ctx, s, &agency, false, later); u.PostsLimit != 500 {
+		if u, _ = plan.Usage(ctx, s, &agency, false, later); u.PostsLimit != 500 {
 			t.Fatalf("agency usage = %+v", u)
 		}
-		if u, _ = generate.Usage(ctx, s, f.ws, true, later); u.PostsLimit != plan.Unlimited || u.ImagesLimit != plan.Unlimited {
+		if u, _ = plan.Usage(ctx, s, f.ws, true, later); u.PostsLimit != plan.Unlimited || u.ImagesLimit != plan.Unlimited {
 			t.Fatalf("admin usage = %+v", u)
 		}
 	})
@@ -163,7 +163,7 @@ func TestLimitReachedCreatesNothing(t *testing.T) {
 	storetest.Run(t, func(t *testing.T, s *sqlstore.DB) {
 		f := setup(t, s, builtin.New())
 		month := plan.Month(time.Now())
-		if _, err := generate.Usage(ctx, s, f.ws, false, time.Now()); err != nil {
+		if _, err := plan.Usage(ctx, s, f.ws, false, time.Now()); err != nil {
 			t.Fatal(err)
 		}
 		if _, err := s.ReserveUsage(ctx, f.ws.ID, month, plan.TrialPosts, 0); err != nil {

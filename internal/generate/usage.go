@@ -12,24 +12,6 @@ import (
 	"github.com/inkpress/inkpress/store"
 )
 
-// Usage returns the workspace's usage row of the month at now, created on
-// demand and carrying the limits the plan gives now (trial 10/10 in the
-// first 14 days, then the plan table; admins unlimited). A missing row is
-// never an error.
-func Usage(ctx context.Context, st store.Store, ws *store.Workspace, isAdmin bool, now time.Time) (*store.Usage, error) {
-	posts, images := plan.Limits(ws.PlanTier, ws.CreatedAt, now, isAdmin)
-	month := plan.Month(now)
-	u, err := st.EnsureUsage(ctx, ws.ID, month, posts, images)
-	if err != nil {
-		return nil, err
-	}
-	// The row outlives plan changes and the end of the trial: follow them.
-	if u.PostsLimit != posts || u.ImagesLimit != images {
-		return st.SyncUsage(ctx, ws.ID, month, posts, images)
-	}
-	return u, nil
-}
-
 // DefaultLease is how long a usage reservation outlives its generation's
 // last sign of life: the generation renews it (every third) while it works,
 // and the sweeper gives it back once a dead process stops renewing.
@@ -46,7 +28,7 @@ func (s *Service) lease() time.Duration {
 // update recorded as a leased reservation; over the limit it refuses with
 // a 402 naming what ran out.
 func (s *Service) reserve(ctx context.Context, ws *store.Workspace, isAdmin bool, now time.Time, posts, images int) (*store.Usage, *store.Reservation, error) {
-	u, err := Usage(ctx, s.Store, ws, isAdmin, now)
+	u, err := plan.Usage(ctx, s.Store, ws, isAdmin, now)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -14,8 +14,11 @@ import (
 // Queue is the Queuer of the running app: it validates an envelope and
 // stores it as one message with one delivery.
 type Queue struct {
-	Store store.MailStore
-	Now   func() time.Time
+	// Store keeps the queued mail (store.MailStore).
+	Store interface {
+		QueueMail(ctx context.Context, m *store.MailMessage, to []store.Recipient) error
+	}
+	Now func() time.Time
 	// OnQueued, when set, is called after each stored message (the app
 	// wakes its mail workers so account mail leaves at once).
 	OnQueued func()

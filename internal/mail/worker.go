@@ -30,12 +30,20 @@ const (
 // before it is given up as failed.
 var DefaultBackoff = []time.Duration{time.Minute, 5 * time.Minute, 30 * time.Minute, 2 * time.Hour, 6 * time.Hour, 12 * time.Hour}
 
+// WorkerStore is what a Worker touches: its claims on due deliveries and
+// their outcomes (part of store.MailStore).
+type WorkerStore interface {
+	ClaimDeliveries(ctx context.Context, now, leaseUntil time.Time, limit int) ([]*store.Delivery, error)
+	RenewDeliveries(ctx context.Context, ids []int64, leaseUntil time.Time) error
+	FinishDelivery(ctx context.Context, r store.DeliveryResult) error
+}
+
 // Worker sends queued deliveries: it claims a batch with a lease it
 // renews, sends it over one connection at the instance's rate and records
 // each outcome as it goes, so a crash loses at most the message in flight
 // (sent again, with the same Message-ID, once the lease ends).
 type Worker struct {
-	Store     store.MailStore
+	Store     WorkerStore
 	Transport Transport
 	From      *netmail.Address
 	Batch     int           // deliveries per claim

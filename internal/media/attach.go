@@ -17,12 +17,17 @@ type Cover struct {
 	Size      int64
 }
 
+// AttachmentStore is what Attachments read: the library items a post may use.
+type AttachmentStore interface {
+	GetMedia(ctx context.Context, workspaceID, id int64) (*store.Media, error)
+}
+
 // Attachments checks the images a post is given (its cover and banner
 // images): each must be a file stored for the post's workspace or an item
 // of its library, whoever writes the post (the generate dialog, the
 // scheduler, the post screen).
 type Attachments struct {
-	Store   store.Store
+	Store   AttachmentStore
 	Storage Storage
 }
 

@@ -27,7 +27,7 @@ import (
 // (Delete), and the sweep removes those whose original is gone.
 type Files struct {
 	Storage
-	Store  store.Store
+	Store  store.MediaFileStore
 	Logger *slog.Logger
 	// Variants makes image variants in Storage.
 	Variants *Variants
@@ -47,7 +47,7 @@ func errStorageFull(quota int64) *apperr.Error {
 }
 
 // NewFiles records the files of st in s.
-func NewFiles(s store.Store, st Storage) *Files {
+func NewFiles(s store.MediaFileStore, st Storage) *Files {
 	return &Files{Storage: st, Store: s, Variants: NewVariants(st)}
 }
 

@@ -18,14 +18,22 @@ import (
 // image is cleaned (see Clean) and counted against the plan's storage
 // quota; uploads no post uses are removed by Files.Sweep.
 type Library struct {
-	Store  store.Store
+	Store  LibraryStore
 	Files  *Files
 	Now    func() time.Time
 	Logger *slog.Logger
 }
 
+// LibraryStore is what a Library touches: library items, and the
+// workspace and owner's role that set its quota.
+type LibraryStore interface {
+	store.MediaStore
+	GetWorkspace(ctx context.Context, f store.FindWorkspace) (*store.Workspace, error)
+	HasRole(ctx context.Context, userID int64, role string) (bool, error)
+}
+
 // NewLibrary returns a Library with the real clock and the default logger.
-func NewLibrary(s store.Store, files *Files) *Library {
+func NewLibrary(s LibraryStore, files *Files) *Library {
 	return &Library{Store: s, Files: files, Now: time.Now}
 }
 

@@ -27,11 +27,20 @@ const (
 	NoteUnverified = "Verify your e-mail address to send newsletters"
 )
 
+// DispatchStore is what the Dispatcher touches: the posts whose newsletter
+// is due, their sending (store.NewsletterStore) and the blog (BlogStore).
+type DispatchStore interface {
+	DueNewsletters(ctx context.Context, now time.Time, limit int) ([]*store.Post, error)
+	SkipNewsletter(ctx context.Context, postID int64, note string) (bool, error)
+	SendNewsletter(ctx context.Context, s store.NewsletterSend) (store.NewsletterOutcome, error)
+	BlogStore
+}
+
 // Dispatcher queues each post's newsletter once, when it is public:
 // every instance may run one, and the store's claim lets exactly one of
 // them queue a post.
 type Dispatcher struct {
-	Store         store.Store
+	Store         DispatchStore
 	Site          *site.Site
 	BaseURL       string
 	SiteWorkspace string

@@ -59,9 +59,25 @@ var (
 	errStatus     = apperr.New(apperr.Invalid, "invalid_parameter", "status must be pending, confirmed, unsubscribed or bounced")
 )
 
+// BlogStore is what newsletters read of a blog: the settings and brand its
+// e-mails are signed with, and its owner's role (which plan is in force).
+type BlogStore interface {
+	reader.SettingsReader
+	GetBrand(ctx context.Context, workspaceID int64) (*store.Brand, error)
+	HasRole(ctx context.Context, userID int64, role string) (bool, error)
+}
+
+// Store is what the Service touches: subscribers, the blog (BlogStore) and
+// the rate limits of sign-ups.
+type Store interface {
+	store.NewsletterStore
+	BlogStore
+	ratelimit.Store
+}
+
 // Service runs the subscriber side of newsletters.
 type Service struct {
-	Store store.Store
+	Store Store
 	Site  *site.Site
 	// Mail queues confirmation e-mails (nil: they are dropped and logged,
 	// for a server whose mail queue is not wired).
@@ -118,7 +134,7 @@ func HashToken(token string) string {
 
 // ownerAdmin reports whether the workspace's owner is an admin (their
 // blog runs on the admin plan).
-func ownerAdmin(ctx context.Context, st store.Store, ws *store.Workspace) (bool, error) {
+func ownerAdmin(ctx context.Context, st BlogStore, ws *store.Workspace) (bool, error) {
 	if ws.UserID == 0 {
 		return false, nil
 	}
@@ -126,7 +142,7 @@ func ownerAdmin(ctx context.Context, st store.Store, ws *store.Workspace) (bool,
 }
 
 // planOf is the plan in force for a workspace.
-func planOf(ctx context.Context, st store.Store, ws *store.Workspace) (plan.Plan, bool, error) {
+func planOf(ctx context.Context, st BlogStore, ws *store.Workspace) (plan.Plan, bool, error) {
 	admin, err := ownerAdmin(ctx, st, ws)
 	if err != nil {
 		return plan.Plan{}, false, err
@@ -146,7 +162,7 @@ func absolute(base, u string) string {
 }
 
 // brandOf is how a blog signs its e-mails.
-func brandOf(ctx context.Context, st store.Store, b *site.Blog, baseURL, siteWorkspace, siteName string) (Brand, *store.Settings, error) {
+func brandOf(ctx context.Context, st BlogStore, b *site.Blog, baseURL, siteWorkspace, siteName string) (Brand, *store.Settings, error) {
 	set, err := reader.SettingsOf(ctx, st, b.Workspace)
 	if err != nil {
 		return Brand{}, nil, err

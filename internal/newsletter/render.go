@@ -9,13 +9,17 @@ import (
 	"unicode"
 
 	"github.com/inkpress/inkpress/internal/content"
+	"github.com/inkpress/inkpress/internal/palette"
 	"github.com/inkpress/inkpress/store"
 )
 
 // Brand is how a blog signs its e-mails.
 type Brand struct {
-	Name    string // the blog's title (also the From name)
-	Color   string // primary colour, #rrggbb
+	Name  string // the blog's title (also the From name)
+	Color string // primary colour, #rrggbb
+	// Ink is the text colour on Color (palette.ReadableOn), set when the
+	// e-mail is rendered.
+	Ink     string
 	LogoURL string // absolute, "" for none
 	HomeURL string // the blog's home page
 	// PoweredBy is the platform's name in the footer ("" when the blog is
@@ -65,16 +69,6 @@ func HeaderText(s string, max int) string {
 	return s
 }
 
-var colorRE = regexp.MustCompile(`^#[0-9a-fA-F]{6}$`)
-
-// safeColor is c when it is a #rrggbb colour, else the default.
-func safeColor(c string) string {
-	if colorRE.MatchString(c) {
-		return strings.ToLower(c)
-	}
-	return "#6366f1"
-}
-
 // placeholder stands for store.TokenPlaceholder while templates render:
 // html/template would escape the braces of the real one inside a URL.
 const placeholder = "inkpresstokenplaceholder0"
@@ -95,7 +89,7 @@ const layoutHTML = `<!DOCTYPE html>
 <tr><td align="center" style="padding:24px 12px;">
 <table role="presentation" width="600" cellpadding="0" cellspacing="0" border="0" style="width:100%;max-width:600px;background:#ffffff;border-radius:8px;">
 <tr><td style="background:{{.Brand.Color}};padding:20px 24px;border-radius:8px 8px 0 0;">
-{{if .Brand.LogoURL}}<a href="{{.Brand.HomeURL}}"><img src="{{.Brand.LogoURL}}" alt="{{.Brand.Name}}" height="40" style="height:40px;border:0;display:block;"></a>{{else}}<a href="{{.Brand.HomeURL}}" style="color:#ffffff;font-family:Arial,Helvetica,sans-serif;font-size:20px;font-weight:bold;text-decoration:none;">{{.Brand.Name}}</a>{{end}}
+{{if .Brand.LogoURL}}<a href="{{.Brand.HomeURL}}"><img src="{{.Brand.LogoURL}}" alt="{{.Brand.Name}}" height="40" style="height:40px;border:0;display:block;"></a>{{else}}<a href="{{.Brand.HomeURL}}" style="color:{{.Brand.Ink}};font-family:Arial,Helvetica,sans-serif;font-size:20px;font-weight:bold;text-decoration:none;">{{.Brand.Name}}</a>{{end}}
 </td></tr>
 {{.Main}}
 <tr><td style="padding:16px 24px 24px;border-top:1px solid #e4e4e7;font-family:Arial,Helvetica,sans-serif;font-size:12px;line-height:18px;color:#71717a;">
@@ -112,7 +106,7 @@ const postMainHTML = `{{if .Post.CoverURL}}<tr><td style="padding:0;"><img src="
 <h1 style="margin:0 0 16px;font-size:26px;line-height:32px;"><a href="{{.Post.URL}}" style="color:#18181b;text-decoration:none;">{{.Post.Title}}</a></h1>
 {{if .Body}}<div style="font-size:16px;line-height:26px;">{{.Body}}</div>{{else}}<p style="margin:0 0 16px;font-size:16px;line-height:26px;">{{.Post.Excerpt}}</p>{{end}}
 <table role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin:24px 0 0;"><tr><td style="background:{{.Brand.Color}};border-radius:6px;">
-<a href="{{.Post.URL}}" style="display:inline-block;padding:12px 22px;color:#ffffff;font-size:16px;font-weight:bold;text-decoration:none;">Read on {{.Brand.Name}}</a>
+<a href="{{.Post.URL}}" style="display:inline-block;padding:12px 22px;color:{{.Brand.Ink}};font-size:16px;font-weight:bold;text-decoration:none;">Read on {{.Brand.Name}}</a>
 </td></tr></table>
 </td></tr>`
 
@@ -134,7 +128,7 @@ const confirmMainHTML = `<tr><td style="padding:24px;font-family:Arial,Helvetica
 <h1 style="margin:0 0 16px;font-size:22px;line-height:30px;">Confirm your subscription to {{.Brand.Name}}</h1>
 <p style="margin:0 0 16px;">Someone, hopefully you, asked to receive new posts of {{.Brand.Name}} at {{.Email}}. Please confirm that this is your address.</p>
 <table role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin:8px 0 16px;"><tr><td style="background:{{.Brand.Color}};border-radius:6px;">
-<a href="{{.Link}}" style="display:inline-block;padding:12px 22px;color:#ffffff;font-size:16px;font-weight:bold;text-decoration:none;">Confirm subscription</a>
+<a href="{{.Link}}" style="display:inline-block;padding:12px 22px;color:{{.Brand.Ink}};font-size:16px;font-weight:bold;text-decoration:none;">Confirm subscription</a>
 </td></tr></table>
 <p style="margin:0;font-size:14px;color:#52525b;">This link expires in 7 days. If you did not ask for this, ignore this e-mail: you will not be subscribed.</p>
 </td></tr>`
@@ -233,7 +227,8 @@ const MaxSubject = 200
 
 func cleanBrand(b Brand) Brand {
 	b.Name = HeaderText(b.Name, MaxSubject)
-	b.Color = safeColor(b.Color)
+	b.Color = palette.Safe(b.Color)
+	b.Ink = palette.ReadableOn(b.Color)
 	return b
 }
 

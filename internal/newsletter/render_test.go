@@ -55,6 +55,11 @@ func TestRenderPost(t *testing.T) {
 			subject: "<script>alert(1)</script> X-Injected: 1", fromName: "Evil Bcc: x@y.z <b>"},
 		{name: "logo", brand: func(b *Brand) { b.LogoURL = "https://jane.example/media/logo.png" },
 			html: []string{`<img src="https://jane.example/media/logo.png" alt="Jane&#39;s Blog"`}, subject: "Hello", fromName: "Jane's Blog"},
+		// The text on the brand colour is the one that reads on it (palette.ReadableOn), as on the blog.
+		{name: "text on a dark colour", brand: func(b *Brand) { b.Color = "#4F46E5" },
+			html: []string{"background:#4f46e5", "padding:12px 22px;color:#ffffff;"}, notHTML: []string{"color:#0f172a"}, subject: "Hello", fromName: "Jane's Blog"},
+		{name: "text on a light colour", brand: func(b *Brand) { b.Color = "#fde68a" },
+			html: []string{"background:#fde68a", "padding:12px 22px;color:#0f172a;"}, notHTML: []string{"padding:12px 22px;color:#ffffff;"}, subject: "Hello", fromName: "Jane's Blog"},
 		{name: "bad colour falls back", brand: func(b *Brand) { b.Color = "red;background:url(x)" },
 			html: []string{"background:#6366f1"}, notHTML: []string{"url(x)"}, subject: "Hello", fromName: "Jane's Blog"},
 	}

@@ -3,6 +3,7 @@ package posts
 import (
 	"context"
 	"errors"
+	"slices"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -179,6 +180,8 @@ func (s *Service) Update(ctx context.Context, workspaceID, id int64, in Patch) (
 		return nil, err
 	}
 	wasPublic := p.Status == store.PostPublished
+	old := *p
+	old.Tags = slices.Clone(p.Tags)
 	before := store.PostAddress{Category: p.Category, Slug: p.Slug}
 	title, body := p.Title, p.Content
 	if err := s.apply(ctx, p, in, s.Now()); err != nil {
@@ -198,7 +201,7 @@ func (s *Service) Update(ctx context.Context, workspaceID, id int64, in Patch) (
 		return nil, err
 	}
 	if wasPublic || p.Status == store.PostPublished {
-		s.Cache.Invalidate(workspaceID)
+		s.changed(ctx, workspaceID, &old, p)
 	}
 	if in.SendNewsletter != nil {
 		// Its own conditional write: the newsletter may be being sent.
@@ -335,7 +338,7 @@ func (s *Service) SetCover(ctx context.Context, workspaceID, id int64, c media.C
 		return nil, err
 	}
 	if p.Status == store.PostPublished {
-		s.Cache.Invalidate(workspaceID)
+		s.changed(ctx, workspaceID, p)
 	}
 	return p, nil
 }

@@ -20,9 +20,20 @@ import (
 	"github.com/inkpress/inkpress/store"
 )
 
+// Store is what the Service touches: posts, the category a post is moved
+// to, its author (a default one, a profile made on demand) and its
+// newsletter.
+type Store interface {
+	store.PostStore
+	GetCategory(ctx context.Context, workspaceID int64, slug string) (*store.Category, error)
+	DefaultAuthor(ctx context.Context, workspaceID int64) (int64, error)
+	authors.EnsureStore
+	SetPostNewsletter(ctx context.Context, workspaceID, postID int64, send bool) (state, note string, recipients int, err error)
+}
+
 // Service writes posts for every caller (owners, admins, the scheduler, the demo content).
 type Service struct {
-	Store store.Store
+	Store Store
 	Cache *cache.Cache
 	Now   func() time.Time
 	// Files removes deleted posts' own files (media.Files); nil keeps them.
@@ -30,6 +41,23 @@ type Service struct {
 	// Attachments checks the covers and banners of posts written by hand
 	// (nil: such posts cannot be given images).
 	Attachments *media.Attachments
+	// Pages is told which posts changed as readers see them, so the pages
+	// they show on are rendered again (internal/pages); nil: nobody is.
+	Pages PageChanges
+}
+
+// PageChanges hears of posts as they were before and after a write.
+type PageChanges interface {
+	PostsChanged(ctx context.Context, workspaceID int64, posts ...*store.Post)
+}
+
+// changed drops the workspace's cached answers and tells Pages which posts
+// changed.
+func (s *Service) changed(ctx context.Context, workspaceID int64, posts ...*store.Post) {
+	s.Cache.Invalidate(workspaceID)
+	if s.Pages != nil {
+		s.Pages.PostsChanged(ctx, workspaceID, posts...)
+	}
 }
 
 // Files are the stored files of posts.
@@ -41,7 +69,7 @@ type Files interface {
 }
 
 // New returns a Service with the real clock.
-func New(s store.Store, c *cache.Cache) *Service {
+func New(s Store, c *cache.Cache) *Service {
 	return &Service{Store: s, Cache: c, Now: time.Now}
 }
 
@@ -109,7 +137,7 @@ func (s *Service) Create(ctx context.Context, p *store.Post) error {
 		p.Slug = base + "-" + strconv.FormatInt(s.Now().UnixMilli()+int64(attempt), 10)
 	}
 	if p.Status == store.PostPublished {
-		s.Cache.Invalidate(p.WorkspaceID)
+		s.changed(ctx, p.WorkspaceID, p)
 	}
 	return nil
 }
@@ -267,9 +295,10 @@ func (s *Service) Delete(ctx context.Context, workspaceID int64, ids []int64) (i
 			return 0, err
 		}
 	}
+	gone := s.snapshots(ctx, workspaceID, ids)
 	n, err := s.Store.DeletePosts(ctx, workspaceID, ids)
 	if err == nil && n > 0 {
-		s.Cache.Invalidate(workspaceID)
+		s.changed(ctx, workspaceID, gone...)
 		// A cover or banner no other post, library item or schedule uses
 		// goes with its post.
 		if len(files) > 0 {
@@ -295,4 +324,16 @@ func (s *Service) author(ctx context.Context, p *store.Post) error {
 	}
 	_, err := authors.Ensure(ctx, s.Store, p.AuthorID)
 	return err
+}
+
+// snapshots reads the workspace's posts among ids as they are now (before a
+// write that removes them); one that cannot be read is left out.
+func (s *Service) snapshots(ctx context.Context, workspaceID int64, ids []int64) []*store.Post {
+	var out []*store.Post
+	for _, id := range ids {
+		if p, err := s.Store.GetPost(ctx, store.FindPost{ID: &id, WorkspaceID: &workspaceID}); err == nil {
+			out = append(out, p)
+		}
+	}
+	return out
 }

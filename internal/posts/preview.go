@@ -65,12 +65,12 @@ func (s *Service) ByPreview(ctx context.Context, id int64, token string) (*store
 // whichever instance gets there first) and drops their blogs' cached pages.
 func (s *Service) PublishDue(ctx context.Context) ([]store.Published, error) {
 	done, err := s.Store.PublishDuePosts(ctx, s.Now())
-	seen := map[int64]bool{}
+	byWS := map[int64][]int64{}
 	for _, p := range done {
-		if !seen[p.WorkspaceID] {
-			seen[p.WorkspaceID] = true
-			s.Cache.Invalidate(p.WorkspaceID)
-		}
+		byWS[p.WorkspaceID] = append(byWS[p.WorkspaceID], p.ID)
+	}
+	for ws, ids := range byWS {
+		s.changed(ctx, ws, s.snapshots(ctx, ws, ids)...)
 	}
 	return done, err
 }

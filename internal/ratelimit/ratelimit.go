@@ -18,19 +18,26 @@ import (
 // Rule is one limit: at most Max slots for Key in any Window.
 type Rule = store.RateRule
 
+// Store is what a Limiter needs of the store (part of store.RateStore).
+type Store interface {
+	ReserveRate(ctx context.Context, at time.Time, rules ...store.RateRule) (retryAt time.Time, err error)
+	ReleaseRate(ctx context.Context, key string, at time.Time) error
+	ClearRate(ctx context.Context, key string) error
+}
+
 // Limiter takes slots in a store.
 type Limiter struct {
-	Store store.Store
+	Store Store
 	// Now is the clock (time.Now when nil).
 	Now func() time.Time
 }
 
 // New returns a Limiter on s with the real clock.
-func New(s store.Store) *Limiter { return &Limiter{Store: s} }
+func New(s Store) *Limiter { return &Limiter{Store: s} }
 
 // Slot is a taken reservation; Release hands back its slot under one key.
 type Slot struct {
-	store store.Store
+	store Store
 	at    time.Time
 }
 

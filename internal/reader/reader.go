@@ -40,15 +40,43 @@ func Public(f store.FindPost) store.FindPost {
 	return f
 }
 
+// Store is what the Reader reads: only reads, no write of the store is in
+// it. Posts and their search, categories, the blogs' workspaces, settings
+// and brand, and authors.
+type Store interface {
+	GetPost(ctx context.Context, f store.FindPost) (*store.Post, error)
+	ListPosts(ctx context.Context, f store.FindPost) ([]*store.Post, error)
+	CountPosts(ctx context.Context, f store.FindPost) (int, error)
+	ListSitemapEntries(ctx context.Context, f store.FindPost) ([]store.SitemapEntry, error)
+	PostRedirect(ctx context.Context, workspaceID int64, at store.PostAddress) (int64, error)
+	store.SearchStore
+
+	GetCategory(ctx context.Context, workspaceID int64, slug string) (*store.Category, error)
+	ListCategories(ctx context.Context, workspaceID int64) ([]*store.Category, error)
+	CountPostsByCategory(ctx context.Context, f store.FindPost) (map[string]int, error)
+
+	ListWorkspaces(ctx context.Context) ([]*store.Workspace, error)
+	SettingsReader
+	GetBrand(ctx context.Context, workspaceID int64) (*store.Brand, error)
+
+	GetAuthor(ctx context.Context, f store.FindAuthor) (*store.Author, error)
+	ListAuthors(ctx context.Context, ids []int64) (map[int64]*store.Author, error)
+}
+
+// SettingsReader reads a workspace's saved settings (see SettingsOf).
+type SettingsReader interface {
+	GetSettings(ctx context.Context, workspaceID int64) (*store.Settings, error)
+}
+
 // Reader reads blogs as their readers see them.
 type Reader struct {
-	Store store.Store
+	Store Store
 	// Cache keeps post ids for view counting (see PostID).
 	Cache *cache.Cache
 }
 
 // New returns a Reader over s.
-func New(s store.Store, c *cache.Cache) *Reader { return &Reader{Store: s, Cache: c} }
+func New(s Store, c *cache.Cache) *Reader { return &Reader{Store: s, Cache: c} }
 
 // posts is the public FindPost of a workspace.
 func posts(wsID int64) store.FindPost { return Public(store.FindPost{WorkspaceID: &wsID}) }
@@ -60,7 +88,7 @@ func (r *Reader) Settings(ctx context.Context, ws *store.Workspace) (*store.Sett
 
 // SettingsOf is the workspace's saved settings, or a fresh workspace's
 // defaults when it has saved none (the owner's views read them so too).
-func SettingsOf(ctx context.Context, st store.Store, ws *store.Workspace) (*store.Settings, error) {
+func SettingsOf(ctx context.Context, st SettingsReader, ws *store.Workspace) (*store.Settings, error) {
 	set, err := st.GetSettings(ctx, ws.ID)
 	if errors.Is(err, store.ErrNotFound) {
 		return store.DefaultSettings(ws.ID, ws.Name), nil

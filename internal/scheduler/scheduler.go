@@ -39,9 +39,24 @@ const (
 	Length = "medium"
 )
 
+// SchedulerStore is what the Scheduler touches: its claims on due items, and
+// the workspace, owner's role, settings and category an item is generated
+// for.
+type SchedulerStore interface {
+	ClaimDueScheduled(ctx context.Context, now, leaseUntil time.Time) (*store.ScheduledPost, error)
+	RenewScheduled(ctx context.Context, id int64, from, to time.Time) error
+	GetScheduled(ctx context.Context, workspaceID, id int64) (*store.ScheduledPost, error)
+	FinishScheduled(ctx context.Context, id int64, status, errText string, postID int64, next *store.ScheduledPost) error
+
+	GetWorkspace(ctx context.Context, f store.FindWorkspace) (*store.Workspace, error)
+	HasRole(ctx context.Context, userID int64, role string) (bool, error)
+	GetSettings(ctx context.Context, workspaceID int64) (*store.Settings, error)
+	GetCategory(ctx context.Context, workspaceID int64, slug string) (*store.Category, error)
+}
+
 // Scheduler processes due scheduled posts. Store and Generator are required.
 type Scheduler struct {
-	Store     store.Store
+	Store     SchedulerStore
 	Generator *generate.Service
 	Now       func() time.Time
 	// Every is the interval of Run (default one minute).

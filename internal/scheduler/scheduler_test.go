@@ -197,7 +197,7 @@ func TestPlanLimitMarksFailedAdminOwnerUnlimited(t *testing.T) {
 	storetest.Run(t, func(t *testing.T, s *sqlstore.DB) {
 		f := setup(t, s)
 		now := time.Now()
-		if _, err := generate.Usage(ctx, s, f.ws, false, now); err != nil {
+		if _, err := plan.Usage(ctx, s, f.ws, false, now); err != nil {
 			t.Fatal(err)
 		}
 		if _, err := s.ReserveUsage(ctx, f.ws.ID, plan.Month(now), plan.TrialPosts, 0); err != nil {

@@ -8,11 +8,21 @@ import (
 	"github.com/inkpress/inkpress/store"
 )
 
+// ServiceStore is what the Service touches: the workspace's scheduled posts
+// and the category an item is for.
+type ServiceStore interface {
+	CreateScheduled(ctx context.Context, items []*store.ScheduledPost, max int) error
+	ListScheduled(ctx context.Context, workspaceID int64) ([]*store.ScheduledPost, error)
+	DeleteScheduled(ctx context.Context, workspaceID, id int64) error
+	RetryScheduled(ctx context.Context, workspaceID, id int64, max int) (*store.ScheduledPost, error)
+	GetCategory(ctx context.Context, workspaceID int64, slug string) (*store.Category, error)
+}
+
 // Service keeps a workspace's scheduled posts: it checks the forms (Input,
 // BulkInput), then the category and banners against the workspace, and
 // stores the items the Scheduler processes later.
 type Service struct {
-	Store store.Store
+	Store ServiceStore
 	// Generator checks banners exactly as generating will.
 	Generator *generate.Service
 }

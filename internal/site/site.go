@@ -24,6 +24,18 @@ type Blog struct {
 	Prefix string
 	// Origin is scheme://host of the blog's canonical URLs.
 	Origin string
+	// Custom: the blog is served at its own (verified) domain.
+	Custom bool
+}
+
+// PageKey names the blog's page at path (with its query) among stored
+// pages: the path on the platform's own host, whatever the base URL is
+// now; the whole address on a custom domain.
+func (b *Blog) PageKey(path string) string {
+	if b.Custom {
+		return b.Origin + path
+	}
+	return path
 }
 
 // PostPath is the canonical path of a post.
@@ -45,9 +57,16 @@ func (b *Blog) HomePath() string {
 // URL makes path absolute on the blog's origin.
 func (b *Blog) URL(path string) string { return b.Origin + path }
 
+// Store is what a Site reads: workspaces and their custom domains.
+type Store interface {
+	GetWorkspace(ctx context.Context, f store.FindWorkspace) (*store.Workspace, error)
+	GetDomain(ctx context.Context, workspaceID int64) (*store.Domain, error)
+	FindDomain(ctx context.Context, name string) (*store.Domain, error)
+}
+
 // Site resolves blogs.
 type Site struct {
-	Store         store.Store
+	Store         Store
 	BaseURL       string
 	SiteWorkspace string
 	TTL           time.Duration
@@ -64,7 +83,7 @@ type cached struct {
 }
 
 // New returns a Site resolving workspaces with a short-lived cache.
-func New(s store.Store, baseURL, siteWorkspace string) *Site {
+func New(s Store, baseURL, siteWorkspace string) *Site {
 	return &Site{Store: s, BaseURL: baseURL, SiteWorkspace: siteWorkspace, TTL: 10 * time.Second, slugs: map[string]cached{}}
 }
 
@@ -175,7 +194,7 @@ func (s *Site) blog(c cached) *Blog {
 	case c.ws.Slug == s.SiteWorkspace:
 		return &Blog{Workspace: c.ws, Origin: s.BaseURL}
 	case c.domain != "":
-		return &Blog{Workspace: c.ws, Origin: "https://" + c.domain}
+		return &Blog{Workspace: c.ws, Origin: "https://" + c.domain, Custom: true}
 	}
 	return &Blog{Workspace: c.ws, Prefix: "/blog/" + c.ws.Slug, Origin: s.BaseURL}
 }
@@ -187,7 +206,7 @@ func (s *Site) Root(ctx context.Context, host string) (*Blog, error) {
 	if d := CustomHost(host, s.BaseURL); d != "" {
 		c, err := s.lookup(ctx, "d:"+d, s.byDomain(d))
 		if err == nil {
-			return &Blog{Workspace: c.ws, Origin: "https://" + c.domain}, nil
+			return &Blog{Workspace: c.ws, Origin: "https://" + c.domain, Custom: true}, nil
 		}
 		if !errors.Is(err, store.ErrNotFound) {
 			return nil, err

@@ -5,15 +5,17 @@
 // The app's server bundle (web/dist-ssr, built by Vite from
 // web/src/entry-server.tsx) runs in QuickJS, compiled to Go
 // (modernc.org/quickjs: no cgo). A page is rendered in passes: each pass
-// renders the route, the queries it asked for are answered by the API in
-// process (GET /api/... through Fetcher), and the next pass renders with
-// that data, until a pass asks for nothing new. The query cache is then
-// serialised for the page, so the browser's first render needs no request.
+// renders the route, the queries it asked for are answered in Go by the
+// API's public reads (GET /api/... through Fetcher), and the next pass
+// renders with that data, until a pass asks for nothing new. The query
+// cache is then serialised for the page, so the browser's first render
+// needs no request.
 //
 // Rendering happens once per page-cache fill. Every render runs under a
 // time and a memory budget; a bundle that throws, runs too long or needs too
 // much memory makes Render return an error (the caller serves its plain
-// page) and the engine that failed is thrown away.
+// page) and the engine that failed is thrown away. The render's deadline
+// bounds its data reads too: Fetch gets it in its context.
 package ssr
 
 import (
@@ -28,6 +30,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"modernc.org/quickjs"
@@ -35,7 +38,9 @@ import (
 
 // Fetcher answers a GET request for the API (path with query, e.g.
 // "/api/posts?limit=6") as the API would answer a reader without a session
-// on the given host.
+// on the given host: its status and JSON body (api.Handler.Read, which
+// calls the API's public reads directly). ctx carries the page's render
+// deadline; the render does not wait for a Fetcher past it.
 type Fetcher func(ctx context.Context, host, path string) (status int, body []byte)
 
 // Config sets up a Renderer.
@@ -48,23 +53,21 @@ type Config struct {
 	Engines int
 	// Timeout bounds one page's render, all passes included.
 	Timeout time.Duration
-	// Memory bounds what one engine may allocate, in bytes.
+	// Memory bounds what one engine may allocate, in bytes. An engine keeps
+	// no more after a render than before it (about 3.3 MB of heap once
+	// every kind of page was rendered; see TestRealBundleHeapStaysFlat), so
+	// it serves pages for as long as it does not fail. Should an engine
+	// that has served pages run out of memory all the same (a dependency
+	// that leaks again), the page is rendered once more on a fresh engine
+	// and a warning is logged.
 	Memory int64
-	// PagesPerEngine is how many pages an engine renders before a fresh
-	// one takes its place: the engine's heap grows with every render (about
-	// 0.4 MB a pass that the collector never frees: Preact's hooks queue
-	// each rendered component's effects for a timer that never fires here),
-	// so an engine is replaced long before Memory would stop it, and the
-	// engines' memory stays small (about 15 MB loaded, under 30 MB at most).
-	PagesPerEngine int
-	Logger         *slog.Logger
+	Logger *slog.Logger
 }
 
 // Defaults of Config.
 const (
-	DefaultTimeout        = 2 * time.Second
-	DefaultMemory         = 128 << 20
-	DefaultPagesPerEngine = 10
+	DefaultTimeout = 2 * time.Second
+	DefaultMemory  = 128 << 20
 	// maxPasses bounds the render passes of one page: a route that asks for
 	// data it depends on (a post, then its author) needs two or three.
 	maxPasses = 6
@@ -72,6 +75,13 @@ const (
 
 // ErrNoBundle: the app's server bundle was not built (make build).
 var ErrNoBundle = errors.New("ssr: the app's server bundle is missing (web/dist-ssr)")
+
+// errOverMemory: an engine reached its memory budget.
+var errOverMemory = errors.New("ssr: over the memory budget")
+
+// maxAnswer bounds one API answer the engine reads (a page of posts with
+// their text is far below it).
+const maxAnswer = 8 << 20
 
 // Page is a rendered route.
 type Page struct {
@@ -92,6 +102,8 @@ type Renderer struct {
 	pool   chan *engine
 	once   sync.Once
 	err    error
+	// started counts the engines started (tests read it).
+	started atomic.Int64
 }
 
 //go:embed prelude.js
@@ -123,9 +135,6 @@ func New(cfg Config) (*Renderer, error) {
 	if cfg.Memory <= 0 {
 		cfg.Memory = DefaultMemory
 	}
-	if cfg.PagesPerEngine <= 0 {
-		cfg.PagesPerEngine = DefaultPagesPerEngine
-	}
 	if cfg.Logger == nil {
 		cfg.Logger = slog.Default()
 	}
@@ -148,6 +157,8 @@ type engine struct {
 
 // render is one page's render in progress.
 type render struct {
+	// ctx is the caller's, ending at the render's deadline at the latest:
+	// the data reads (fetch) get it.
 	ctx  context.Context
 	host string
 	url  string
@@ -198,46 +209,49 @@ func (r *Renderer) Render(ctx context.Context, pageURL string) (*Page, error) {
 	if err != nil {
 		return nil, fmt.Errorf("ssr: page address: %w", err)
 	}
-	e, err := r.take(ctx)
-	if err != nil {
-		return nil, err
-	}
-	rd := &render{ctx: ctx, host: u.Host, url: pageURL}
-	p, err := r.run(e, rd)
-	if err == nil {
-		e.pages++
-	}
-	if err == nil && (rd.interrupted || e.pages >= r.cfg.PagesPerEngine) {
-		// The page is good, but the engine is done: its heap has grown for
-		// PagesPerEngine pages, or the budget's interrupt fired just as the
-		// page finished and would carry into the next one. Its successor
-		// starts now, not when the next page waits for it.
+	for retried := false; ; retried = true {
+		e, err := r.take(ctx)
+		if err != nil {
+			return nil, err
+		}
+		rd := &render{ctx: ctx, host: u.Host, url: pageURL}
+		p, err := r.run(e, rd)
+		if err == nil && !rd.interrupted {
+			e.pages++
+			r.pool <- e
+			return p, nil
+		}
+		// The engine is done: it failed and may hold half a render (the
+		// app's module state), or the time budget's interrupt fired just as
+		// the page finished and would carry into the next one.
 		e.vm.Close()
 		r.pool <- nil
-		go r.Warm(context.WithoutCancel(ctx))
-		return p, nil
-	}
-	if err != nil {
-		// The engine may hold half a render (React's and the app's module
-		// state): a fresh one takes its place.
-		e.vm.Close()
-		r.pool <- nil
+		if err == nil {
+			// Its successor starts now, not when the next page waits for it.
+			go r.Warm(context.WithoutCancel(ctx))
+			return p, nil
+		}
+		if errors.Is(err, errOverMemory) && e.pages > 0 && !retried {
+			// Not this page's doing, as far as we know: the engine's heap grew
+			// over the pages it served (it must not: see Config.Memory).
+			r.cfg.Logger.WarnContext(ctx, "server render: an engine ran out of memory after serving pages; the page is rendered again on a fresh one",
+				"url", pageURL, "pages", e.pages, "err", err)
+			continue
+		}
 		r.cfg.Logger.ErrorContext(ctx, "server render failed: the plain page is served", "url", pageURL, "err", err,
 			"console", strings.Join(rd.logs, "\n"))
 		return nil, err
 	}
-	r.pool <- e
-	return p, nil
 }
 
 // run does one page's passes on e under the time budget.
 func (r *Renderer) run(e *engine, rd *render) (*Page, error) {
+	ctx, cancel := context.WithTimeout(rd.ctx, r.cfg.Timeout)
+	defer cancel()
+	deadline, _ := ctx.Deadline()
+	rd.ctx = ctx
 	e.req = rd
 	defer func() { e.req = nil }()
-	deadline := time.Now().Add(r.cfg.Timeout)
-	if d, ok := rd.ctx.Deadline(); ok && d.Before(deadline) {
-		deadline = d
-	}
 	stop := time.AfterFunc(time.Until(deadline), e.vm.Interrupt)
 	defer func() { rd.interrupted = !stop.Stop() }()
 	in, err := json.Marshal(map[string]string{"url": rd.url})
@@ -256,6 +270,10 @@ func (r *Renderer) run(e *engine, rd *render) (*Page, error) {
 		}
 		if _, err := e.vm.ExecutePendingJobs(); err != nil {
 			return nil, r.failure(err, deadline)
+		}
+		if ctx.Err() != nil {
+			// A data read ran into the deadline: the pass rendered without it.
+			return nil, r.failure(ctx.Err(), deadline)
 		}
 		s, _ := out.(string)
 		n, rest, ok1 := strings.Cut(s, "\n")
@@ -286,7 +304,7 @@ func (r *Renderer) run(e *engine, rd *render) (*Page, error) {
 // failure names a budget that ran out, else the script's error.
 func (r *Renderer) failure(err error, deadline time.Time) error {
 	if strings.Contains(err.Error(), "out of memory") {
-		return fmt.Errorf("ssr: over the memory budget (%d MB): %w", r.cfg.Memory>>20, err)
+		return fmt.Errorf("%w (%d MB): %w", errOverMemory, r.cfg.Memory>>20, err)
 	}
 	if !time.Now().Before(deadline) {
 		return fmt.Errorf("ssr: over the time budget (%s): %w", r.cfg.Timeout, err)
@@ -301,6 +319,7 @@ func (r *Renderer) start() (*engine, error) {
 	if err != nil {
 		return nil, err
 	}
+	r.started.Add(1)
 	e := &engine{vm: vm, fetcher: r.cfg.Fetch}
 	fail := func(err error) (*engine, error) {
 		vm.Close()
@@ -324,14 +343,32 @@ func (r *Renderer) start() (*engine, error) {
 	return e, nil
 }
 
-// fetch answers the bundle's fetch: GET /api/... only, through the Fetcher.
+// fetch answers the bundle's fetch: GET /api/... only, through the Fetcher,
+// waiting for it until the render's deadline at most (a Fetcher that does
+// not heed its context is left to finish on its own).
 func (e *engine) fetch(path string) (int, string) {
 	rd := e.req
 	if rd == nil || !strings.HasPrefix(path, "/api/") {
 		return 404, `{"error":{"code":"not_found","message":"Not found"}}`
 	}
-	status, body := e.fetcher(rd.ctx, rd.host, path)
-	return status, string(body)
+	type answer struct {
+		status int
+		body   []byte
+	}
+	done := make(chan answer, 1)
+	go func() {
+		status, body := e.fetcher(rd.ctx, rd.host, path)
+		done <- answer{status, body}
+	}()
+	select {
+	case a := <-done:
+		if len(a.body) > maxAnswer {
+			return 500, `{"error":{"code":"internal","message":"The answer is too large to render"}}`
+		}
+		return a.status, string(a.body)
+	case <-rd.ctx.Done():
+		return 503, `{"error":{"code":"timeout","message":"The page ran out of time"}}`
+	}
 }
 
 // log passes the bundle's console to slog; errors and warnings are kept for

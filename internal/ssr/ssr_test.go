@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"io"
 	"log/slog"
-	"net/http"
 	"strings"
 	"sync"
 	"testing"
@@ -185,21 +184,94 @@ func TestFontsOfThePage(t *testing.T) {
 	}
 }
 
-// An engine whose heap grows with every page is replaced before its memory
-// budget would refuse a page.
-func TestEnginesAreRecycled(t *testing.T) {
-	for _, c := range []struct {
-		perEngine int
-		wantFail  bool
-	}{{1000, true}, {5, false}} {
-		r := newRenderer(t, &api{}, nil, Config{Engines: 1, Memory: 24 << 20, PagesPerEngine: c.perEngine})
-		var err error
-		for i := 0; i < 30 && err == nil; i++ {
-			_, err = r.Render(context.Background(), "http://x/leak")
+// An engine's heap must not grow with the pages it renders
+// (TestRealBundleHeapStaysFlat). Should a dependency make it grow again,
+// the page that finds its engine at the memory budget is rendered once more
+// on a fresh engine, with a warning: no page is lost to that. A page that
+// needs too much memory on a fresh engine is refused at once.
+func TestAnEngineOutOfMemoryAfterServingPagesIsReplaced(t *testing.T) {
+	var logs bytes.Buffer
+	var mu sync.Mutex
+	r := newRenderer(t, &api{}, syncWriter{&mu, &logs}, Config{Engines: 1, Memory: 24 << 20, Timeout: time.Minute})
+	// /leak keeps 2 MB in a global: about ten pages fill an engine.
+	for i := range 40 {
+		if _, err := r.Render(context.Background(), "http://x/leak"); err != nil {
+			t.Fatalf("page %d: %v", i+1, err)
 		}
-		if (err != nil) != c.wantFail {
-			t.Errorf("%d pages per engine: err = %v, want a failure: %v", c.perEngine, err, c.wantFail)
+	}
+	if n := r.started.Load(); n < 3 || n > 8 {
+		t.Errorf("%d engines started for 40 pages of 2 MB each in 24 MB engines", n)
+	}
+	mu.Lock()
+	logged := logs.String()
+	mu.Unlock()
+	if !strings.Contains(logged, "an engine ran out of memory after serving pages") || strings.Contains(logged, "server render failed") {
+		t.Errorf("log = %q", logged)
+	}
+
+	r = newRenderer(t, &api{}, nil, Config{Engines: 1, Memory: 24 << 20, Timeout: time.Minute})
+	if _, err := r.Render(context.Background(), "http://x/hog"); err == nil || !strings.Contains(err.Error(), "over the memory budget") {
+		t.Fatalf("err = %v", err)
+	}
+	if n := r.started.Load(); n != 1 {
+		t.Errorf("a page over the budget on a fresh engine was tried on %d engines", n)
+	}
+}
+
+// Every data read is bounded by the render's deadline: the Fetcher's
+// context carries it, and a read that blocks until then ends the render
+// with an error (the plain page is served), never holding the engine for
+// the request's own timeout.
+func TestDataReadsEndWithTheRender(t *testing.T) {
+	const timeout = 300 * time.Millisecond
+	var (
+		mu          sync.Mutex
+		left        time.Duration // from the read's start to its deadline
+		hasDeadline bool
+	)
+	r, err := New(Config{
+		Bundle: fstest.MapFS{"polyfills.js": {Data: []byte(urlPolyfill)}, "entry-server.js": {Data: []byte(testBundle)}},
+		Fetch: func(ctx context.Context, host, path string) (int, []byte) {
+			mu.Lock()
+			var deadline time.Time
+			deadline, hasDeadline = ctx.Deadline()
+			left = time.Until(deadline)
+			mu.Unlock()
+			<-ctx.Done() // a database call that answers only when cancelled
+			return 500, []byte(`{"error":{"code":"internal","message":"canceled"}}`)
+		},
+		Engines: 1, Timeout: timeout, Logger: slog.New(slog.NewTextHandler(io.Discard, nil)),
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.Warm(context.Background())                                          // compiling the bundle is not the page's time
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute) // the request's timeout
+	defer cancel()
+	done := make(chan error, 1)
+	go func() {
+		_, err := r.Render(ctx, "http://x/fetch")
+		done <- err
+	}()
+	select {
+	case err := <-done:
+		if err == nil {
+			t.Fatal("a page whose data never came was rendered")
 		}
+	case <-time.After(30 * time.Second):
+		t.Fatal("the render waited for its data past its deadline")
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if !hasDeadline {
+		t.Fatal("the read's context had no deadline")
+	}
+	if left > timeout {
+		t.Errorf("the read had %s until its deadline, more than the render's timeout %s", left, timeout)
+	}
+	// The engine is free for the next page.
+	if _, err := r.Render(context.Background(), "http://x/fine"); err != nil {
+		t.Fatal(err)
 	}
 }
 
@@ -289,22 +361,17 @@ func TestScriptSafe(t *testing.T) {
 
 func mustJSON(v any) []byte { b, _ := json.Marshal(v); return b }
 
-func TestHandlerFetcher(t *testing.T) {
-	h := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if r.Method != http.MethodGet || r.Header.Get("Cookie") != "" {
-			t.Errorf("%s with cookie %q", r.Method, r.Header.Get("Cookie"))
-		}
-		w.WriteHeader(http.StatusTeapot)
-		_, _ = io.WriteString(w, r.Host+" "+r.URL.RequestURI())
-	})
-	status, body := HandlerFetcher(h)(context.Background(), "olivia.example", "/api/posts?limit=6")
-	if status != http.StatusTeapot || string(body) != "olivia.example /api/posts?limit=6" {
-		t.Errorf("%d %q", status, body)
+// An answer over maxAnswer is not given to the engine.
+func TestFetchBoundsTheAnswer(t *testing.T) {
+	a := &api{body: strings.Repeat("x", maxAnswer+1)}
+	r := newRenderer(t, a, nil, Config{Engines: 1})
+	e, err := r.start()
+	if err != nil {
+		t.Fatal(err)
 	}
-	big := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		_, _ = w.Write(make([]byte, maxAnswer+1))
-	})
-	if status, _ := HandlerFetcher(big)(context.Background(), "x", "/api/x"); status != http.StatusInternalServerError {
+	defer e.vm.Close()
+	e.req = &render{ctx: context.Background(), host: "x"}
+	if status, _ := e.fetch("/api/x"); status != 500 {
 		t.Errorf("an answer over the bound: %d", status)
 	}
 }

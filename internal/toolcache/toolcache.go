@@ -1,6 +1,7 @@
-// Package toolcache locates the real servers tests run (MinIO, Pebble):
-// .ci/run builds them once into a cache outside the clone, so every
-// checkout and every CI run on the machine reuses them.
+// Package toolcache locates the real servers tests run (MinIO, Pebble) and
+// says whether a test may skip without a real part (Required, Missing):
+// scripts/test-deps.sh builds them once into a cache outside the clone, so every
+// checkout and every run of make test on the machine reuses them.
 package toolcache
 
 import (

@@ -22,11 +22,9 @@ import (
 	"github.com/inkpress/inkpress/store"
 )
 
-// Store persists views (store.Store implements it).
+// Store persists views: all of store.ViewStore.
 type Store interface {
-	AddViews(ctx context.Context, views []store.View) (int64, error)
-	ViewSalt(ctx context.Context, day int64, candidate string) (string, error)
-	PruneViews(ctx context.Context, beforeHour, beforeDay int64) error
+	store.ViewStore
 }
 
 // MaxPending bounds the distinct views held between two flushes, so a flood

@@ -13,7 +13,6 @@ import (
 	"github.com/inkpress/inkpress/internal/apperr"
 	"github.com/inkpress/inkpress/internal/blog"
 	"github.com/inkpress/inkpress/internal/content"
-	"github.com/inkpress/inkpress/internal/generate"
 	"github.com/inkpress/inkpress/internal/plan"
 	"github.com/inkpress/inkpress/store"
 )
@@ -52,8 +51,13 @@ func Record(n New, now time.Time) store.CreateWorkspace {
 	return rec
 }
 
+// Creator is what Create needs of the store.
+type Creator interface {
+	CreateWorkspace(ctx context.Context, in store.CreateWorkspace) (*store.Workspace, error)
+}
+
 // Create creates n (see Record).
-func Create(ctx context.Context, st store.Store, n New, now time.Time) (*store.Workspace, error) {
+func Create(ctx context.Context, st Creator, n New, now time.Time) (*store.Workspace, error) {
 	return st.CreateWorkspace(ctx, Record(n, now))
 }
 
@@ -61,9 +65,18 @@ func Create(ctx context.Context, st store.Store, n New, now time.Time) (*store.W
 // the caller does not have).
 var ErrNotFound = apperr.New(apperr.NotFound, "workspace_not_found", "Workspace not found")
 
+// Store is what the Service touches: workspaces (and the admin's list of
+// them), their usage rows, their post counts and their owners' roles.
+type Store interface {
+	store.WorkspaceStore
+	plan.UsageStore
+	CountPosts(ctx context.Context, f store.FindPost) (int, error)
+	HasRole(ctx context.Context, userID int64, role string) (bool, error)
+}
+
 // Service reads and changes workspaces.
 type Service struct {
-	Store store.Store
+	Store Store
 	Blog  *blog.Service
 	Now   func() time.Time
 	// SiteSlug is the site workspace's slug: the platform's own blog,
@@ -72,7 +85,7 @@ type Service struct {
 }
 
 // NewService returns a Service with the real clock.
-func NewService(st store.Store, b *blog.Service) *Service {
+func NewService(st Store, b *blog.Service) *Service {
 	return &Service{Store: st, Blog: b, Now: time.Now}
 }
 
@@ -128,7 +141,7 @@ func (s *Service) Overview(ctx context.Context, ws *store.Workspace, isAdmin boo
 	if err != nil {
 		return nil, err
 	}
-	u, err := generate.Usage(ctx, s.Store, ws, isAdmin, s.Now())
+	u, err := plan.Usage(ctx, s.Store, ws, isAdmin, s.Now())
 	if err != nil {
 		return nil, err
 	}
@@ -181,7 +194,7 @@ func (s *Service) SetPlan(ctx context.Context, id int64, tier string) (*store.Wo
 			return nil, nil, err
 		}
 	}
-	u, err := generate.Usage(ctx, s.Store, ws, ownerAdmin, s.Now())
+	u, err := plan.Usage(ctx, s.Store, ws, ownerAdmin, s.Now())
 	if err != nil {
 		return nil, nil, err
 	}

@@ -143,7 +143,8 @@ func TestScheduledPostsPublishOnceAcrossInstances(t *testing.T) {
 	t.Parallel()
 	apptest.EachDB(t, func(t *testing.T, db string) {
 		e := newOwnerEnv(t, db, nil, nil)
-		second := apptest.Start(t, e.app.Config.DatabaseURL)
+		// Instances share the database and, on SQLite, the data directory.
+		second := apptest.Start(t, e.app.Config.DatabaseURL, apptest.Env("INKPRESS_DATA_DIR", e.app.Config.DataDir))
 		c := e.owner("Olivia", "olivia@example.com", "keto")
 		anon := e.app.Client(t)
 		const n = 20

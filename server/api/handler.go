@@ -23,10 +23,20 @@ import (
 	"github.com/inkpress/inkpress/store"
 )
 
+// Store is what handlers read of the store themselves; everything else goes
+// through the services. The caller's admin role (withCaller and the login
+// answer in auth.go) and the blog of each post in the admin's list
+// (admin.go).
+type Store interface {
+	HasRole(ctx context.Context, userID int64, role string) (bool, error)
+	GetWorkspace(ctx context.Context, f store.FindWorkspace) (*store.Workspace, error)
+	reader.SettingsReader
+}
+
 // Handler serves /api/.
 type Handler struct {
 	Config *config.Config
-	Store  store.Store
+	Store  Store
 	Auth   *auth.Service
 	Posts  *posts.Service
 	Cache  *cache.Cache
@@ -62,15 +72,11 @@ type Handler struct {
 // Routes returns the API's handler (mounted at /api/ by the server).
 func (h *Handler) Routes() http.Handler {
 	mux := http.NewServeMux()
-	// Public reads.
-	mux.Handle("GET /api/site", handle(h.getSite))
-	mux.Handle("GET /api/plans", handle(h.getPlans))
-	mux.Handle("GET /api/categories", handle(h.getCategories))
-	mux.Handle("GET /api/posts", handle(h.listPosts))
-	mux.Handle("GET /api/posts/{category}/{slug}", handle(h.getPost))
-	mux.Handle("GET /api/blogs/{workspace}", handle(h.getBlog))
+	// Public reads: the table the server render reads too (public.go).
+	for _, pr := range h.publicReads() {
+		mux.Handle("GET "+pr.pattern, h.servePublic(pr))
+	}
 	mux.Handle("GET /api/preview/{id}/{token}", handle(h.getPreview))
-	mux.Handle("GET /api/authors/{slug}", handle(h.getAuthor))
 	mux.Handle("POST /api/subscribers", handle(h.subscribe))
 	mux.Handle("POST /api/subscribers/confirm", handle(h.confirmSubscription))
 	mux.Handle("POST /api/subscribers/unsubscribe", handle(h.unsubscribe))

@@ -43,27 +43,27 @@ func (h *Handler) blogBrand(b *site.Blog, br *store.Brand) contract.BlogBrand {
 		FeedURL: b.URL(b.Prefix + "/feed.xml"), HomeURL: b.URL(b.HomePath())}
 }
 
-// getAuthor is an author's page on a blog: the author and a page of their
+// readAuthor is an author's page on a blog: the author and a page of their
 // public posts there (404 author_not_found when they wrote none there).
-func (h *Handler) getAuthor(w http.ResponseWriter, r *http.Request) error {
-	b, err := h.blogFor(r)
+func (h *Handler) readAuthor(ctx context.Context, q readRequest) (any, error) {
+	b, err := h.blogFor(ctx, q.host, q.query)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	slug := r.PathValue("slug")
+	slug := q.path["slug"]
 	if len(slug) > 100 {
-		return errAuthorNotFound
+		return nil, errAuthorNotFound
 	}
-	limit, err := intParam(r, "limit", reader.DefaultPageSize, 1, reader.MaxPageSize)
+	limit, err := intValue(q.query, "limit", reader.DefaultPageSize, 1, reader.MaxPageSize)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	page, err := intParam(r, "page", 1, 1, reader.MaxPage)
+	page, err := intValue(q.query, "page", 1, 1, reader.MaxPage)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	key := "author|" + slug + "|" + itoa(limit) + "|" + itoa(page)
-	return h.serveCached(w, r, b, key, func(ctx context.Context) (any, error) {
+	return h.cached(ctx, b, key, func(ctx context.Context) (any, error) {
 		l, err := h.Reader.Author(ctx, b.Workspace.ID, slug, page, limit)
 		if err != nil {
 			return nil, notFound(err, errAuthorNotFound)

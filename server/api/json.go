@@ -60,12 +60,17 @@ func WriteError(w http.ResponseWriter, r *http.Request, err error) {
 	e := toError(err)
 	if e == nil {
 		slog.ErrorContext(r.Context(), "internal error", "err", err, "method", r.Method, "path", r.URL.Path)
-		e = &Error{Status: http.StatusInternalServerError, Code: "internal", Message: "Something went wrong. Please try again."}
+		e = errInternal()
 	}
 	if ae := apperr.As(err); ae != nil && ae.RetryAfter > 0 {
 		w.Header().Set("Retry-After", strconv.Itoa(int(math.Ceil(ae.RetryAfter.Seconds()))))
 	}
 	_ = WriteJSON(w, e.Status, ErrorResponse{Error: e})
+}
+
+// errInternal is the answer to an unexpected error (logged, never shown).
+func errInternal() *Error {
+	return &Error{Status: http.StatusInternalServerError, Code: "internal", Message: "Something went wrong. Please try again."}
 }
 
 // kindStatus maps a domain refusal to its HTTP status.

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"log/slog"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -24,22 +25,201 @@ import (
 // Tagline is the site's tagline.
 const Tagline = "Insights for the Modern Generation"
 
-func (h *Handler) getSite(w http.ResponseWriter, r *http.Request) error {
-	blog, err := h.rootBlogSlug(r)
-	if err != nil {
-		return err
-	}
-	return WriteJSON(w, http.StatusOK, contract.SiteInfo{Name: h.Config.SiteName, Tagline: Tagline,
-		SiteWorkspace: h.Config.SiteWorkspace, BaseURL: h.Config.BaseURL, Blog: blog, AIProvider: contract.AIProvider(h.Config.AIProvider)})
+// The public reads: what a reader without a session may GET. Each is one
+// function of the host, the path's wildcards and the query, in one table
+// that answers both HTTP (Routes, through servePublic) and the server
+// render (Read), so the two cannot differ.
+
+// readRequest is a public read without HTTP: the host it is asked on (a
+// custom domain serves its blog at "/"), the path's wildcards and the query.
+type readRequest struct {
+	host  string
+	path  map[string]string
+	query url.Values
 }
 
-// rootBlogSlug is the slug of the workspace whose custom domain the request's
-// host is (its blog is served at "/" there), else "".
-func (h *Handler) rootBlogSlug(r *http.Request) (string, error) {
-	if site.CustomHost(r.Host, h.Config.BaseURL) == "" {
+// readFunc answers a public read with a value the API sends as JSON, or a
+// *cache.Entry holding that JSON already.
+type readFunc func(ctx context.Context, q readRequest) (any, error)
+
+// publicRead is a route of the table.
+type publicRead struct {
+	pattern string // a GET pattern of http.ServeMux: "/api/posts/{category}/{slug}"
+	read    readFunc
+	// afterHTTP, when set, runs after a successful answer over HTTP only
+	// (a post's page view); the server render never counts.
+	afterHTTP func(r *http.Request, q readRequest)
+}
+
+// publicReads is the table: every path the server render may ask for.
+// GET /api/preview/{id}/{token} is public but a private link's, never
+// rendered on the server: it is a plain handler (Routes).
+func (h *Handler) publicReads() []publicRead {
+	return []publicRead{
+		{pattern: "/api/site", read: h.readSite},
+		{pattern: "/api/plans", read: readPlans},
+		{pattern: "/api/categories", read: h.readCategories},
+		{pattern: "/api/posts", read: h.readPosts},
+		{pattern: "/api/posts/{category}/{slug}", read: h.readPost, afterHTTP: h.countView},
+		{pattern: "/api/blogs/{workspace}", read: h.readBlog},
+		{pattern: "/api/authors/{slug}", read: h.readAuthor},
+	}
+}
+
+// wildcards are the names of a pattern's {wildcards}, in order.
+func wildcards(pattern string) []string {
+	var names []string
+	for _, seg := range strings.Split(pattern, "/") {
+		if strings.HasPrefix(seg, "{") && strings.HasSuffix(seg, "}") {
+			names = append(names, seg[1:len(seg)-1])
+		}
+	}
+	return names
+}
+
+// match matches an escaped path against a pattern as http.ServeMux does:
+// segment by segment, each unescaped, a wildcard taking one non-empty
+// segment. It returns the wildcards' values.
+func match(pattern, escapedPath string) (map[string]string, bool) {
+	want, got := strings.Split(pattern, "/"), strings.Split(escapedPath, "/")
+	if len(want) != len(got) {
+		return nil, false
+	}
+	params := map[string]string{}
+	for i, w := range want {
+		seg, err := url.PathUnescape(got[i])
+		if err != nil {
+			return nil, false
+		}
+		if strings.HasPrefix(w, "{") && strings.HasSuffix(w, "}") {
+			if seg == "" {
+				return nil, false
+			}
+			params[w[1:len(w)-1]] = seg
+		} else if seg != w {
+			return nil, false
+		}
+	}
+	return params, true
+}
+
+// movedError: the read is at another address now (a post whose slug or
+// category changed): HTTP redirects there, Read answers from there.
+type movedError struct{ path string }
+
+func (e *movedError) Error() string { return "moved to " + e.path }
+
+// servePublic answers a public read over HTTP.
+func (h *Handler) servePublic(pr publicRead) http.Handler {
+	names := wildcards(pr.pattern)
+	return handle(func(w http.ResponseWriter, r *http.Request) error {
+		q := readRequest{host: r.Host, path: make(map[string]string, len(names)), query: r.URL.Query()}
+		for _, n := range names {
+			q.path[n] = r.PathValue(n)
+		}
+		v, err := pr.read(r.Context(), q)
+		if mv := (*movedError)(nil); errors.As(err, &mv) {
+			u := url.URL{Path: mv.path, RawQuery: r.URL.RawQuery}
+			http.Redirect(w, r, u.String(), http.StatusMovedPermanently)
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		if e, ok := v.(*cache.Entry); ok {
+			e.Write(w, r, "no-cache")
+		} else {
+			_ = WriteJSON(w, http.StatusOK, v)
+		}
+		if pr.afterHTTP != nil {
+			pr.afterHTTP(r, q)
+		}
+		return nil
+	})
+}
+
+// notFoundAnswer is the API's answer to a path it does not serve.
+var notFoundAnswer = mustJSON(ErrorResponse{Error: Errorf(http.StatusNotFound, "not_found", "No such API endpoint")})
+
+func mustJSON(v any) []byte {
+	b, err := json.Marshal(v)
+	if err != nil {
+		panic(err)
+	}
+	return b
+}
+
+// Read answers a public read for the server render (an ssr.Fetcher): path
+// is an API path with its query ("/api/posts?limit=6"), asked on host by a
+// reader without a session. It calls the read the HTTP route calls and
+// encodes its answer to JSON once (a cached answer is JSON already): no
+// request, no response writer, no middleware. The status and body are what
+// the HTTP answer would hold; a moved post is answered from its new address,
+// as a browser's fetch follows the redirect. Any path outside the table
+// (the session, the owner's and admin's data, a preview) is 404. ctx bounds
+// the read: the render passes its own deadline.
+func (h *Handler) Read(ctx context.Context, host, path string) (status int, body []byte) {
+	return h.readPath(ctx, host, path, 1)
+}
+
+func (h *Handler) readPath(ctx context.Context, host, path string, redirects int) (int, []byte) {
+	u, err := url.Parse(path)
+	if err != nil || u.Scheme != "" || u.Host != "" || u.Opaque != "" {
+		return http.StatusNotFound, notFoundAnswer
+	}
+	for _, pr := range h.publicReads() {
+		params, ok := match(pr.pattern, u.EscapedPath())
+		if !ok {
+			continue
+		}
+		v, err := pr.read(ctx, readRequest{host: host, path: params, query: u.Query()})
+		if mv := (*movedError)(nil); errors.As(err, &mv) && redirects > 0 {
+			return h.readPath(ctx, host, (&url.URL{Path: mv.path, RawQuery: u.RawQuery}).String(), redirects-1)
+		}
+		if err != nil {
+			return readError(ctx, path, err)
+		}
+		if e, ok := v.(*cache.Entry); ok {
+			return http.StatusOK, e.Body
+		}
+		b, err := json.Marshal(v)
+		if err != nil {
+			return readError(ctx, path, err)
+		}
+		return http.StatusOK, b
+	}
+	return http.StatusNotFound, notFoundAnswer
+}
+
+// readError is WriteError for Read. A read cut short by the render's
+// deadline is not logged: the render fails and says so.
+func readError(ctx context.Context, path string, err error) (int, []byte) {
+	e := toError(err)
+	if e == nil {
+		if ctx.Err() == nil {
+			slog.ErrorContext(ctx, "internal error", "err", err, "method", http.MethodGet, "path", path, "for", "server render")
+		}
+		e = errInternal()
+	}
+	return e.Status, mustJSON(ErrorResponse{Error: e})
+}
+
+func (h *Handler) readSite(ctx context.Context, q readRequest) (any, error) {
+	blog, err := h.rootBlogSlug(ctx, q.host)
+	if err != nil {
+		return nil, err
+	}
+	return contract.SiteInfo{Name: h.Config.SiteName, Tagline: Tagline, SiteWorkspace: h.Config.SiteWorkspace,
+		BaseURL: h.Config.BaseURL, Blog: blog, AIProvider: contract.AIProvider(h.Config.AIProvider)}, nil
+}
+
+// rootBlogSlug is the slug of the workspace whose custom domain host is
+// (its blog is served at "/" there), else "".
+func (h *Handler) rootBlogSlug(ctx context.Context, host string) (string, error) {
+	if site.CustomHost(host, h.Config.BaseURL) == "" {
 		return "", nil
 	}
-	b, err := h.Site.Root(r.Context(), r.Host)
+	b, err := h.Site.Root(ctx, host)
 	if errors.Is(err, store.ErrNotFound) {
 		return "", nil
 	}
@@ -52,14 +232,14 @@ func (h *Handler) rootBlogSlug(r *http.Request) (string, error) {
 	return b.Workspace.Slug, nil
 }
 
-func (h *Handler) getPlans(w http.ResponseWriter, r *http.Request) error {
+func readPlans(context.Context, readRequest) (any, error) {
 	ps := plan.Public()
 	out := contract.PlansResponse{Plans: make([]contract.Plan, len(ps)), TrialDays: plan.TrialDays,
 		TrialPosts: plan.TrialPosts, TrialImages: plan.TrialImages}
 	for i, p := range ps {
 		out.Plans[i] = contract.Plan(p)
 	}
-	return WriteJSON(w, http.StatusOK, out)
+	return out, nil
 }
 
 var (
@@ -76,25 +256,25 @@ func notFound(err, as error) error {
 	return err
 }
 
-// blogFor resolves ?workspace= (default: the blog at this host's root).
-func (h *Handler) blogFor(r *http.Request) (*site.Blog, error) {
+// blogFor resolves ?workspace= (default: the blog at host's root).
+func (h *Handler) blogFor(ctx context.Context, host string, query url.Values) (*site.Blog, error) {
 	var (
 		b   *site.Blog
 		err error
 	)
-	if slug := r.URL.Query().Get("workspace"); slug != "" {
-		b, err = h.Site.BySlug(r.Context(), slug)
+	if slug := query.Get("workspace"); slug != "" {
+		b, err = h.Site.BySlug(ctx, slug)
 	} else {
-		b, err = h.Site.Root(r.Context(), r.Host)
+		b, err = h.Site.Root(ctx, host)
 	}
 	return b, notFound(err, errBlogNotFound)
 }
 
-// serveCached answers from the workspace's cache, rendering JSON on a miss,
-// with ETag revalidation.
-func (h *Handler) serveCached(w http.ResponseWriter, r *http.Request, b *site.Blog, key string, fill func(ctx context.Context) (any, error)) error {
+// cached answers from the workspace's cache (a *cache.Entry), rendering
+// JSON on a miss; over HTTP the entry is sent with ETag revalidation.
+func (h *Handler) cached(ctx context.Context, b *site.Blog, key string, fill func(ctx context.Context) (any, error)) (any, error) {
 	e, err := h.Cache.Get(b.Workspace.ID, "api:"+b.Origin+b.Prefix+"|"+key, func() (*cache.Entry, error) {
-		v, err := fill(r.Context())
+		v, err := fill(ctx)
 		if err != nil {
 			return nil, err
 		}
@@ -105,18 +285,17 @@ func (h *Handler) serveCached(w http.ResponseWriter, r *http.Request, b *site.Bl
 		return &cache.Entry{Body: append(body, '\n'), ContentType: "application/json; charset=utf-8"}, nil
 	})
 	if err != nil {
-		return err
+		return nil, err
 	}
-	e.Write(w, r, "no-cache")
-	return nil
+	return e, nil
 }
 
-func (h *Handler) getCategories(w http.ResponseWriter, r *http.Request) error {
-	b, err := h.blogFor(r)
+func (h *Handler) readCategories(ctx context.Context, q readRequest) (any, error) {
+	b, err := h.blogFor(ctx, q.host, q.query)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	return h.serveCached(w, r, b, "categories", func(ctx context.Context) (any, error) {
+	return h.cached(ctx, b, "categories", func(ctx context.Context) (any, error) {
 		cats, err := h.Reader.Categories(ctx, b.Workspace.ID)
 		if err != nil {
 			return nil, err
@@ -160,7 +339,12 @@ func summaries(b *site.Blog, ps []*store.Post, names map[string]string) []contra
 }
 
 func intParam(r *http.Request, name string, def, min, max int) (int, error) {
-	v := r.URL.Query().Get(name)
+	return intValue(r.URL.Query(), name, def, min, max)
+}
+
+// intValue is the query's number name, def when absent.
+func intValue(query url.Values, name string, def, min, max int) (int, error) {
+	v := query.Get(name)
 	if v == "" {
 		return def, nil
 	}
@@ -171,36 +355,37 @@ func intParam(r *http.Request, name string, def, min, max int) (int, error) {
 	return n, nil
 }
 
-func (h *Handler) listPosts(w http.ResponseWriter, r *http.Request) error {
-	b, err := h.blogFor(r)
+func (h *Handler) readPosts(ctx context.Context, rq readRequest) (any, error) {
+	b, err := h.blogFor(ctx, rq.host, rq.query)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	q := reader.ListQuery{Category: r.URL.Query().Get("category"), Order: reader.Latest}
-	if q.Limit, err = intParam(r, "limit", reader.DefaultPageSize, 1, reader.MaxPageSize); err != nil {
-		return err
+	query := rq.query
+	q := reader.ListQuery{Category: query.Get("category"), Order: reader.Latest}
+	if q.Limit, err = intValue(query, "limit", reader.DefaultPageSize, 1, reader.MaxPageSize); err != nil {
+		return nil, err
 	}
-	if q.Page, err = intParam(r, "page", 1, 1, reader.MaxPage); err != nil {
-		return err
+	if q.Page, err = intValue(query, "page", 1, 1, reader.MaxPage); err != nil {
+		return nil, err
 	}
-	switch r.URL.Query().Get("sort") {
+	switch query.Get("sort") {
 	case "", "latest":
 	case "trending":
 		q.Order = reader.Trending
 	default:
-		return Errorf(http.StatusBadRequest, "invalid_parameter", "sort must be latest or trending")
+		return nil, Errorf(http.StatusBadRequest, "invalid_parameter", "sort must be latest or trending")
 	}
 	if q.Category != "" && !content.ValidSlug(q.Category) {
-		return errCategoryNotFound
+		return nil, errCategoryNotFound
 	}
-	if r.URL.Query().Has("q") {
-		return h.searchPosts(w, r, b, q) // search.go
+	if query.Has("q") {
+		return h.searchPosts(ctx, b, query.Get("q"), q) // search.go
 	}
-	if q.Tag = r.URL.Query().Get("tag"); q.Tag != "" && !content.ValidSlug(q.Tag) {
-		return WriteJSON(w, http.StatusOK, contract.PostsPage{Posts: []contract.PostSummary{}, Page: q.Page})
+	if q.Tag = query.Get("tag"); q.Tag != "" && !content.ValidSlug(q.Tag) {
+		return contract.PostsPage{Posts: []contract.PostSummary{}, Page: q.Page}, nil
 	}
 	key := "posts|" + q.Category + "|" + q.Tag + "|" + q.Order + "|" + strconv.Itoa(q.Limit) + "|" + strconv.Itoa(q.Page)
-	return h.serveCached(w, r, b, key, func(ctx context.Context) (any, error) {
+	return h.cached(ctx, b, key, func(ctx context.Context) (any, error) {
 		l, err := h.Reader.List(ctx, b.Workspace.ID, q)
 		if err != nil {
 			return nil, notFound(err, errCategoryNotFound)
@@ -209,16 +394,21 @@ func (h *Handler) listPosts(w http.ResponseWriter, r *http.Request) error {
 	})
 }
 
-func (h *Handler) getPost(w http.ResponseWriter, r *http.Request) error {
-	b, err := h.blogFor(r)
+// validPostPath: the category and slug can name a post.
+func validPostPath(category, slug string) bool {
+	return content.ValidSlug(category) && len(slug) <= 200 && !strings.ContainsAny(slug, "/\x00")
+}
+
+func (h *Handler) readPost(ctx context.Context, q readRequest) (any, error) {
+	b, err := h.blogFor(ctx, q.host, q.query)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	category, slug := r.PathValue("category"), r.PathValue("slug")
-	if !content.ValidSlug(category) || len(slug) > 200 || strings.ContainsAny(slug, "/\x00") {
-		return errPostNotFound
+	category, slug := q.path["category"], q.path["slug"]
+	if !validPostPath(category, slug) {
+		return nil, errPostNotFound
 	}
-	err = h.serveCached(w, r, b, "post|"+category+"|"+slug, func(ctx context.Context) (any, error) {
+	v, err := h.cached(ctx, b, "post|"+category+"|"+slug, func(ctx context.Context) (any, error) {
 		a, err := h.Reader.Article(ctx, b.Workspace.ID, category, slug)
 		if err != nil {
 			return nil, notFound(err, errPostNotFound)
@@ -227,23 +417,27 @@ func (h *Handler) getPost(w http.ResponseWriter, r *http.Request) error {
 	})
 	if errors.Is(err, errPostNotFound) {
 		// A post whose slug or category changed: its new address.
-		if to, merr := h.Reader.Moved(r.Context(), b.Workspace.ID, category, slug); merr == nil {
-			u := url.URL{Path: "/api/posts/" + to.Category + "/" + to.Slug, RawQuery: r.URL.RawQuery}
-			http.Redirect(w, r, u.String(), http.StatusMovedPermanently)
-			return nil
+		if to, merr := h.Reader.Moved(ctx, b.Workspace.ID, category, slug); merr == nil {
+			return nil, &movedError{path: "/api/posts/" + to.Category + "/" + to.Slug}
 		}
 	}
+	return v, err
+}
+
+// countView counts a post's page view: the SPA asks with view=1 when it
+// navigates to a post on its own (a full page load was already counted by
+// the HTML route).
+func (h *Handler) countView(r *http.Request, q readRequest) {
+	if q.query.Get("view") != "1" || views.IsBot(r.UserAgent()) || h.Views == nil {
+		return
+	}
+	b, err := h.blogFor(r.Context(), q.host, q.query)
 	if err != nil {
-		return err
+		return
 	}
-	// The SPA asks with view=1 when it navigates to a post on its own (a
-	// full page load was already counted by the HTML route).
-	if r.URL.Query().Get("view") == "1" && !views.IsBot(r.UserAgent()) && h.Views != nil {
-		if id := h.Reader.PostID(r.Context(), b.Workspace.ID, category, slug); id != 0 {
-			h.Views.Add(id, h.Config.ClientAddr(r.RemoteAddr, r.Header.Get("X-Forwarded-For")), r.UserAgent())
-		}
+	if id := h.Reader.PostID(r.Context(), b.Workspace.ID, q.path["category"], q.path["slug"]); id != 0 {
+		h.Views.Add(id, h.Config.ClientAddr(r.RemoteAddr, r.Header.Get("X-Forwarded-For")), r.UserAgent())
 	}
-	return nil
 }
 
 // getPreview is a post through its private preview link, for the app's
@@ -293,12 +487,12 @@ func PostJSON(b *site.Blog, p *store.Post, names map[string]string, owner bool) 
 	return out
 }
 
-func (h *Handler) getBlog(w http.ResponseWriter, r *http.Request) error {
-	b, err := h.Site.BySlug(r.Context(), r.PathValue("workspace"))
+func (h *Handler) readBlog(ctx context.Context, q readRequest) (any, error) {
+	b, err := h.Site.BySlug(ctx, q.path["workspace"])
 	if err != nil {
-		return notFound(err, errBlogNotFound)
+		return nil, notFound(err, errBlogNotFound)
 	}
-	return h.serveCached(w, r, b, "blog", func(ctx context.Context) (any, error) {
+	return h.cached(ctx, b, "blog", func(ctx context.Context) (any, error) {
 		bl, err := h.Reader.Blog(ctx, b.Workspace)
 		if err != nil {
 			return nil, err

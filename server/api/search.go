@@ -1,7 +1,7 @@
 package api
 
 import (
-	"net/http"
+	"context"
 
 	"github.com/inkpress/inkpress/internal/content"
 	"github.com/inkpress/inkpress/internal/reader"
@@ -13,13 +13,12 @@ import (
 // posts matching the text (its sort and category do not apply). Answers
 // are not cached: every text would take its own place in the page cache,
 // which the blog's pages need more.
-func (h *Handler) searchPosts(w http.ResponseWriter, r *http.Request, b *site.Blog, q reader.ListQuery) error {
-	l, err := h.Reader.Search(r.Context(), b.Workspace.ID, r.URL.Query().Get("q"), q.Limit, q.Page)
+func (h *Handler) searchPosts(ctx context.Context, b *site.Blog, text string, q reader.ListQuery) (any, error) {
+	l, err := h.Reader.Search(ctx, b.Workspace.ID, text, q.Limit, q.Page)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	w.Header().Set("Cache-Control", "no-cache")
-	return WriteJSON(w, http.StatusOK, contract.PostsPage{Posts: summaries(b, l.Posts, l.Names), Page: l.Page, HasMore: l.HasMore})
+	return contract.PostsPage{Posts: summaries(b, l.Posts, l.Names), Page: l.Page, HasMore: l.HasMore}, nil
 }
 
 // tagSlugs are the URL segments of tags (content.TagSlug), in order.

@@ -2,6 +2,8 @@ package api
 
 import (
 	"encoding/json"
+
+	"github.com/inkpress/inkpress/internal/palette"
 	"github.com/inkpress/inkpress/server/api/contract"
 	"github.com/inkpress/inkpress/store"
 )
@@ -34,7 +36,7 @@ func toPublicSettingsJSON(s *store.Settings) contract.Settings {
 func toCategoryJSON(c *store.Category) contract.Category {
 	g := c.Gradient
 	if g == "" {
-		g = "linear-gradient(135deg, " + c.ColorHex + ", " + c.ColorHex + "cc)"
+		g = palette.Gradient(c.ColorHex)
 	}
 	return contract.Category{ID: c.ID, Name: c.Name, Slug: c.Slug, Description: c.Description, ColorHex: c.ColorHex,
 		Gradient: g, PostCount: c.PostCount}

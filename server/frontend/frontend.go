@@ -37,7 +37,7 @@ const DefaultLang = "en"
 
 // fallbackIndex is used before the first `npm run build`.
 const fallbackIndex = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>InkPress</title>` +
-	headMarker + `</head><body><div id="root">` + bodyMarker +
+	headMarker + `</head><body><div id="` + RootID + `">` + bodyMarker +
 	`<p style="font-family:sans-serif;padding:2rem">The web app has not been built yet: run <code>make run</code>.</p></div></body></html>`
 
 // New prepares the app from the built files.

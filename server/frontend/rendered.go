@@ -4,14 +4,9 @@ import (
 	"bytes"
 )
 
-// DataID is the id of the script element that carries a server-rendered
-// page's data (the app reads it before hydrating: PAGE_DATA_ID in
-// web/src/lib/queryClient.ts).
-const DataID = "inkpress-data"
-
 var (
-	rootOpen    = []byte(`<div id="root">`)
-	rootSSR     = []byte(`<div id="root" data-ssr>`)
+	rootOpen    = []byte(`<div id="` + RootID + `">`)
+	rootSSR     = []byte(`<div id="` + RootID + `" ` + SSRAttr + `>`)
 	bodyClosing = []byte(`</body>`)
 )
 

@@ -9,6 +9,7 @@ import (
 	"github.com/inkpress/inkpress/internal/content"
 	"github.com/inkpress/inkpress/internal/reader"
 	"github.com/inkpress/inkpress/internal/site"
+	"github.com/inkpress/inkpress/internal/social"
 	"github.com/inkpress/inkpress/store"
 )
 
@@ -47,7 +48,7 @@ func (h *Handler) authorPage(w http.ResponseWriter, r *http.Request, b *site.Blo
 	if !content.ValidSlug(slug) {
 		return store.ErrNotFound
 	}
-	return h.serveHTML(w, r, b, b.URL(b.AuthorPath(slug)), func(ctx context.Context) (*page, error) {
+	return h.serveHTML(w, r, b, b.PageKey(b.AuthorPath(slug)), func(ctx context.Context) (*page, error) {
 		l, err := h.Reader.Author(ctx, b.Workspace.ID, slug, 1, reader.DefaultPageSize)
 		if err != nil {
 			return nil, err
@@ -77,7 +78,7 @@ func (h *Handler) authorPage(w http.ResponseWriter, r *http.Request, b *site.Blo
 		if len(a.Links) > 0 {
 			body.WriteString(`<ul>`)
 			for _, ln := range a.Links {
-				body.WriteString(`<li><a href="` + e(ln.URL) + `" rel="me noopener" target="_blank">` + e(ln.Network) + `</a></li>`)
+				body.WriteString(`<li><a href="` + e(ln.URL) + `" rel="me noopener" target="_blank">` + e(social.Label(ln.Network)) + `</a></li>`)
 			}
 			body.WriteString(`</ul>`)
 		}
@@ -88,10 +89,6 @@ func (h *Handler) authorPage(w http.ResponseWriter, r *http.Request, b *site.Blo
 			hd.Image = absolute(b, a.AvatarURL)
 		}
 		m.frame(&hd)
-		framed, err := h.framed(ctx, m, body.String())
-		if err != nil {
-			return nil, err
-		}
-		return &page{head: hd, body: framed}, nil
+		return &page{head: hd, body: body.String()}, nil
 	})
 }

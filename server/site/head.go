@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/inkpress/inkpress/internal/media"
+	"github.com/inkpress/inkpress/server/frontend"
 )
 
 // Head is what a page's <head> says about it.
@@ -200,13 +201,13 @@ func (h *Handler) renderHead(hd Head) string {
 	}
 	if hd.Icon != "" {
 		// After the platform's icon in the page's template: the last wins.
-		w(`<link rel="icon" href="`, e(hd.Icon), `" data-blog-icon>`)
+		w(`<link rel="icon" href="`, e(hd.Icon), `" `+frontend.BlogIconAttr+`>`)
 	}
 	if hd.ThemeColor != "" {
 		w(`<meta name="theme-color" content="`, e(hd.ThemeColor), `">`)
 	}
 	if hd.RootBlog != "" {
-		w(`<meta name="inkpress-blog" content="`, e(hd.RootBlog), `">`)
+		w(`<meta name="`+frontend.RootBlogMeta+`" content="`, e(hd.RootBlog), `">`)
 	}
 	if hd.JSONLD != nil {
 		// encoding/json escapes <, > and &, so the script cannot be closed early.

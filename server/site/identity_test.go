@@ -112,6 +112,9 @@ func identityBlog(t *testing.T, a *apptest.App) (*store.Workspace, *store.Post) 
 		t.Fatal(err)
 	}
 	a.Cache.Invalidate(ws.ID)
+	if err := a.Pages.DropAll(ctx, ws.ID); err != nil {
+		t.Fatal(err)
+	}
 	return ws, p
 }
 
@@ -162,6 +165,9 @@ func TestBlogPagesCarryTheBlogsNameAndItsAuthor(t *testing.T) {
 		t.Fatal(err)
 	}
 	a.Cache.Invalidate(ws.ID)
+	if err := a.Pages.DropAll(ctx, ws.ID); err != nil {
+		t.Fatal(err)
+	}
 	h = parseHead(t, c.Get("/blog/"+ws.Slug+"/keto/"+p.Slug).Body)
 	if h.meta["og:image"] != a.URL+site.DefaultImagePath || h.links["icon"] == a.URL+"/media/icon.png" {
 		t.Errorf("without a brand: og:image %q, icon %q", h.meta["og:image"], h.links["icon"])

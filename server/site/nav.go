@@ -160,7 +160,7 @@ func (h *Handler) tagPage(w http.ResponseWriter, r *http.Request, b *site.Blog, 
 		return handled(err)
 	}
 	path := b.TagPath(tag)
-	return h.serveHTML(w, r, b, b.URL(path)+pageKey(n), func(ctx context.Context) (*page, error) {
+	return h.serveHTML(w, r, b, b.PageKey(path)+pageKey(n), func(ctx context.Context) (*page, error) {
 		l, err := h.listPage(ctx, b, reader.ListQuery{Tag: tag, Order: reader.Latest, Limit: listPosts, Page: n})
 		if err != nil {
 			return nil, err
@@ -182,11 +182,8 @@ func (h *Handler) tagPage(w http.ResponseWriter, r *http.Request, b *site.Blog, 
 		m.frame(&hd)
 		pg := paged{path: path, n: n, more: l.HasMore}
 		pg.apply(b, &hd)
-		body, err := h.framed(ctx, m, `<main class="ssr"><h1>#`+html.EscapeString(name)+`</h1><p>`+html.EscapeString(desc)+`</p>`+
-			postList(b, l.Posts)+pg.links()+`</main>`)
-		if err != nil {
-			return nil, err
-		}
+		body := `<main class="ssr"><h1>#` + html.EscapeString(name) + `</h1><p>` + html.EscapeString(desc) + `</p>` +
+			postList(b, l.Posts) + pg.links() + `</main>`
 		return &page{head: hd, body: body}, nil
 	})
 }
@@ -279,12 +276,11 @@ func (h *Handler) searchPage(w http.ResponseWriter, r *http.Request, b *site.Blo
 		}
 	}
 	body.WriteString(`</main>`)
-	framed, err := h.framed(ctx, m, body.String())
-	if err != nil {
-		return err
-	}
+	framed := body.String()
+	// Search results are not rendered by the app's engines: the plain page
+	// is cheap, and the app shows the results from the public API, so a
+	// search flood never waits behind (or holds up) page renders.
 	pg := &page{head: hd, body: framed}
-	h.render(r, b, pg)
 	en := h.entry(pg)
 	en.Status, en.ETag = status, cache.ETag(en.Body)
 	en.Write(w, r, "no-cache")

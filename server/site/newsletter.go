@@ -41,13 +41,9 @@ func (h *Handler) subscriptionPage(w http.ResponseWriter, r *http.Request, b *si
 	}
 	m.frame(&hd)
 	hd.Canonical = b.URL(b.Prefix + "/" + which)
-	framed, err := h.framed(ctx, m, body)
-	if err != nil {
-		return err
-	}
 	// The token is a secret: never cached, never sent on as a referrer.
 	w.Header().Set("X-Robots-Tag", "noindex, nofollow")
 	w.Header().Set("Referrer-Policy", "no-referrer")
-	h.entry(&page{head: hd, body: framed}).Write(w, r, "private, no-store")
+	h.entry(&page{head: hd, body: body}).Write(w, r, "private, no-store")
 	return nil
 }

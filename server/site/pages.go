@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"html"
+	"log/slog"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -12,6 +13,7 @@ import (
 
 	"github.com/inkpress/inkpress/internal/cache"
 	"github.com/inkpress/inkpress/internal/content"
+	"github.com/inkpress/inkpress/internal/pages"
 	"github.com/inkpress/inkpress/internal/posts"
 	"github.com/inkpress/inkpress/internal/reader"
 	"github.com/inkpress/inkpress/internal/site"
@@ -30,50 +32,151 @@ const (
 )
 
 // page is a rendered public page: its head, and its body twice over: the
-// plain HTML the server writes itself (for a failed or disabled server
-// render) and the app's own rendering, when there is one.
+// plain HTML the server writes itself (the small plain page, served while
+// the renderers are busy or when a render failed) and the app's own
+// rendering, when there is one.
 type page struct {
 	head Head
 	body string
 	app  *ssr.Page
+	// postID is the post a post page shows (its views are counted).
+	postID int64
 }
 
-// serveHTML answers a page from the workspace's cache (rendering on a miss)
-// with ETag revalidation. A fill returning store.ErrNotFound yields the 404 page.
+// serveHTML answers a reader page as stored bytes: from the memory cache,
+// else from the page store, else rendered now (a page never rendered
+// before). A stale page (its blog changed since, or an earlier app build
+// drew it) is served and queued for a render. A fill returning
+// store.ErrNotFound yields the 404 page.
 func (h *Handler) serveHTML(w http.ResponseWriter, r *http.Request, b *site.Blog, key string, fill func(ctx context.Context) (*page, error)) error {
-	e, err := h.Cache.Get(b.Workspace.ID, "html:"+key, func() (*cache.Entry, error) {
-		p, err := fill(r.Context())
-		if err != nil {
-			return nil, err
+	_, err := h.servePage(w, r, b, key, fill)
+	return err
+}
+
+// servePage is serveHTML, also returning what it served (nil for a render
+// job).
+func (h *Handler) servePage(w http.ResponseWriter, r *http.Request, b *site.Blog, key string, fill func(ctx context.Context) (*page, error)) (*cache.Entry, error) {
+	ctx := r.Context()
+	ws := b.Workspace.ID
+	if job := jobOf(ctx); job != nil {
+		return nil, h.renderJob(r, b, key, fill, job)
+	}
+	e, err := h.Cache.Get(ws, "html:"+key, func() (*cache.Entry, error) {
+		if h.Pages != nil {
+			p, err := h.Pages.Get(ctx, ws, key)
+			if err == nil {
+				return storedEntry(p), nil
+			}
+			if !errors.Is(err, store.ErrNotFound) {
+				slog.WarnContext(ctx, "stored page", "page", key, "err", err)
+			}
 		}
-		h.render(r, b, p)
-		return h.entry(p), nil
+		return h.produce(r, b, key, fill, pages.ReasonDemand)
 	})
 	if err != nil {
-		return err
+		return nil, err
+	}
+	if h.Pages != nil && !e.NoStore && h.Pages.Stale(ws, e.Version, e.Build) {
+		reason := pages.ReasonStale
+		if e.Version >= h.Pages.Version(ws) {
+			reason = pages.ReasonBuild
+		}
+		h.Pages.Refresh(ctx, ws, key, reason)
 	}
 	e.Write(w, r, "no-cache")
-	return nil
+	return e, nil
+}
+
+// produce fills a page, has the app render it and stores it. A reader's
+// render (reason demand) waits for an engine in the admission queue; when
+// the queue is full, or the reader holds its share of it, the reader gets
+// the plain page (not kept) and the page is queued for a background
+// render. A render job waits until no reader waits.
+func (h *Handler) produce(r *http.Request, b *site.Blog, key string, fill func(ctx context.Context) (*page, error), reason string) (*cache.Entry, error) {
+	ctx := r.Context()
+	ws := b.Workspace.ID
+	var version int64
+	if h.Pages != nil {
+		version = h.Pages.Version(ws)
+	}
+	p, err := fill(ctx)
+	if err != nil {
+		return nil, err
+	}
+	busy := false
+	if h.SSR != nil {
+		release, err := h.admit(r, reason)
+		switch {
+		case errors.Is(err, pages.ErrBusy):
+			busy = true
+		case err != nil:
+			return nil, err
+		default:
+			h.render(r, b, p)
+			release()
+			if p.app == nil {
+				pages.RenderFailed()
+			}
+		}
+	}
+	e := h.entry(p)
+	e.Version = version
+	e.Prepare()
+	if busy {
+		pages.ServedPlain()
+		e.NoStore = true
+		if h.Pages != nil {
+			h.Pages.Refresh(ctx, ws, key, pages.ReasonDemand)
+		}
+		return e, nil
+	}
+	if h.Pages == nil {
+		return e, nil
+	}
+	pages.Rendered(reason)
+	build := ""
+	if h.SSR == nil || p.app != nil {
+		build = h.Pages.Build
+	}
+	e.Build = build // a failed render is stored as outdated: tried again later
+	rp := &store.RenderedPage{Key: key, WorkspaceID: ws, Status: e.Status, ContentType: e.ContentType, CSP: e.CSP,
+		ETag: e.ETag, LastModified: e.LastModified, Body: e.Body, Gzip: e.Gzip, Version: version, Build: build, PostID: e.PostID}
+	if err := h.Pages.Put(context.WithoutCancel(ctx), rp); err != nil {
+		slog.ErrorContext(ctx, "store a rendered page", "page", key, "err", err)
+	}
+	return e, nil
+}
+
+// admit takes an engine for a render: a reader's through the admission
+// queue (its client's fair share), a job's when no reader waits.
+func (h *Handler) admit(r *http.Request, reason string) (func(), error) {
+	if h.Admission == nil {
+		return func() {}, nil
+	}
+	if reason == pages.ReasonDemand {
+		return h.Admission.Demand(r.Context(), h.Config.ClientAddr(r.RemoteAddr, r.Header.Get("X-Forwarded-For")))
+	}
+	return h.Admission.Background(r.Context())
+}
+
+// storedEntry is a stored page as the memory cache keeps it.
+func storedEntry(p *store.RenderedPage) *cache.Entry {
+	return &cache.Entry{Body: p.Body, Gzip: p.Gzip, ContentType: p.ContentType, ETag: p.ETag, LastModified: p.LastModified,
+		Status: p.Status, CSP: p.CSP, Version: p.Version, Build: p.Build, PostID: p.PostID}
 }
 
 // render has the app render the page on the server (internal/ssr). On
 // failure the renderer logs why and the page keeps its plain body: a reader
 // never gets an error for it. The address rendered keeps only the query
-// parameters the pages read (the cache key holds them), so one cached page
+// parameters the pages read (the page's key holds them), so one stored page
 // fits every reader of that address.
 func (h *Handler) render(r *http.Request, b *site.Blog, p *page) {
 	if h.SSR == nil {
 		return
 	}
 	u := b.Origin + r.URL.EscapedPath()
-	q := url.Values{}
-	for _, k := range []string{"page", "q"} {
-		if v := r.URL.Query().Get(k); v != "" {
-			q.Set(k, v)
-		}
-	}
-	if len(q) > 0 {
-		u += "?" + q.Encode()
+	if n := r.URL.Query().Get("page"); n != "" {
+		u += "?" + url.Values{"page": {n}}.Encode()
 	}
 	if app, err := h.SSR.Render(r.Context(), u); err == nil {
 		p.app = app
@@ -93,7 +196,7 @@ func (h *Handler) entry(p *page) *cache.Entry {
 	} else {
 		body = h.App.Page(p.head.Lang, head, p.body)
 	}
-	e := &cache.Entry{Body: body, ContentType: "text/html; charset=utf-8", Status: http.StatusOK}
+	e := &cache.Entry{Body: body, ContentType: "text/html; charset=utf-8", Status: http.StatusOK, PostID: p.postID}
 	if hs := inlineScriptHashes(body); len(hs) > 0 {
 		e.CSP = ContentSecurityPolicy(h.Config, hs...)
 	}
@@ -168,7 +271,7 @@ func (h *Handler) homePage(w http.ResponseWriter, r *http.Request, b *site.Blog)
 	if err != nil {
 		return handled(err)
 	}
-	return h.serveHTML(w, r, b, b.URL(b.HomePath())+pageKey(n), func(ctx context.Context) (*page, error) {
+	return h.serveHTML(w, r, b, b.PageKey(b.HomePath())+pageKey(n), func(ctx context.Context) (*page, error) {
 		m, err := h.blogMeta(ctx, b)
 		if err != nil {
 			return nil, err
@@ -186,10 +289,7 @@ func (h *Handler) homePage(w http.ResponseWriter, r *http.Request, b *site.Blog)
 		m.frame(&hd)
 		pg := paged{path: b.HomePath(), n: n, more: l.HasMore}
 		pg.apply(b, &hd)
-		body, err := h.framed(ctx, m, `<main class="ssr"><h1>`+html.EscapeString(heading)+`</h1><p>`+html.EscapeString(m.desc)+`</p>`+postList(b, l.Posts)+pg.links()+`</main>`)
-		if err != nil {
-			return nil, err
-		}
+		body := `<main class="ssr"><h1>` + html.EscapeString(heading) + `</h1><p>` + html.EscapeString(m.desc) + `</p>` + postList(b, l.Posts) + pg.links() + `</main>`
 		return &page{head: hd, body: body}, nil
 	})
 }
@@ -202,7 +302,7 @@ func (h *Handler) staticPage(w http.ResponseWriter, r *http.Request, b *site.Blo
 			return handled(err)
 		}
 	}
-	return h.serveHTML(w, r, b, b.URL("/"+name)+pageKey(n), func(ctx context.Context) (*page, error) {
+	return h.serveHTML(w, r, b, b.PageKey("/"+name)+pageKey(n), func(ctx context.Context) (*page, error) {
 		hd := Head{Canonical: b.URL("/" + name), RSS: b.URL("/feed.xml")}
 		var body string
 		switch name {
@@ -237,7 +337,7 @@ func (h *Handler) categoryPage(w http.ResponseWriter, r *http.Request, b *site.B
 	if err != nil {
 		return handled(err)
 	}
-	return h.serveHTML(w, r, b, b.URL(b.CategoryPath(slug))+pageKey(n), func(ctx context.Context) (*page, error) {
+	return h.serveHTML(w, r, b, b.PageKey(b.CategoryPath(slug))+pageKey(n), func(ctx context.Context) (*page, error) {
 		c, err := h.Reader.Category(ctx, b.Workspace.ID, slug)
 		if err != nil {
 			return nil, err
@@ -262,10 +362,7 @@ func (h *Handler) categoryPage(w http.ResponseWriter, r *http.Request, b *site.B
 		m.frame(&hd)
 		pg := paged{path: b.CategoryPath(slug), n: n, more: l.HasMore}
 		pg.apply(b, &hd)
-		body, err := h.framed(ctx, m, `<main class="ssr"><h1>`+html.EscapeString(c.Name)+`</h1><p>`+html.EscapeString(desc)+`</p>`+postList(b, l.Posts)+pg.links()+`</main>`)
-		if err != nil {
-			return nil, err
-		}
+		body := `<main class="ssr"><h1>` + html.EscapeString(c.Name) + `</h1><p>` + html.EscapeString(desc) + `</p>` + postList(b, l.Posts) + pg.links() + `</main>`
 		return &page{head: hd, body: body}, nil
 	})
 }
@@ -274,7 +371,7 @@ func (h *Handler) postPage(w http.ResponseWriter, r *http.Request, b *site.Blog,
 	if !content.ValidSlug(category) || !validPostSlug(slug) {
 		return store.ErrNotFound
 	}
-	err := h.serveHTML(w, r, b, b.URL(b.PostPath(category, slug)), func(ctx context.Context) (*page, error) {
+	e, err := h.servePage(w, r, b, b.PageKey(b.PostPath(category, slug)), func(ctx context.Context) (*page, error) {
 		p, err := h.Reader.Post(ctx, b.Workspace.ID, category, slug)
 		if err != nil {
 			return nil, err
@@ -291,9 +388,7 @@ func (h *Handler) postPage(w http.ResponseWriter, r *http.Request, b *site.Blog,
 			return nil, err
 		}
 		pg := h.renderPost(m, p, catName)
-		if pg.body, err = h.framed(ctx, m, pg.body); err != nil {
-			return nil, err
-		}
+		pg.postID = p.ID
 		return pg, nil
 	})
 	if errors.Is(err, store.ErrNotFound) {
@@ -306,10 +401,8 @@ func (h *Handler) postPage(w http.ResponseWriter, r *http.Request, b *site.Blog,
 	if err != nil {
 		return err
 	}
-	if r.Method == http.MethodGet && !views.IsBot(r.UserAgent()) && h.Views != nil {
-		if id := h.Reader.PostID(r.Context(), b.Workspace.ID, category, slug); id != 0 {
-			h.Views.Add(id, h.Config.ClientAddr(r.RemoteAddr, r.Header.Get("X-Forwarded-For")), r.UserAgent())
-		}
+	if r.Method == http.MethodGet && !views.IsBot(r.UserAgent()) && h.Views != nil && e != nil && e.PostID != 0 {
+		h.Views.Add(e.PostID, h.Config.ClientAddr(r.RemoteAddr, r.Header.Get("X-Forwarded-For")), r.UserAgent())
 	}
 	return nil
 }
@@ -360,9 +453,6 @@ func (h *Handler) previewPage(w http.ResponseWriter, r *http.Request, id, token 
 		p.Author, _ = h.Reader.AuthorByID(r.Context(), p.AuthorID)
 	}
 	pg := h.renderPost(m, p, catName)
-	if pg.body, err = h.framed(r.Context(), m, pg.body); err != nil {
-		return err
-	}
 	pg.head.NoIndex, pg.head.RootBlog = true, h.rootBlog(b)
 	pg.head.Title = "Preview: " + pg.head.Title
 	w.Header().Set("X-Robots-Tag", "noindex, nofollow")

@@ -17,6 +17,7 @@ import (
 
 	"github.com/inkpress/inkpress/internal/cache"
 	"github.com/inkpress/inkpress/internal/config"
+	"github.com/inkpress/inkpress/internal/pages"
 	"github.com/inkpress/inkpress/internal/posts"
 	"github.com/inkpress/inkpress/internal/reader"
 	"github.com/inkpress/inkpress/internal/site"
@@ -40,42 +41,17 @@ type Handler struct {
 	Posts *posts.Service
 	// SSR renders public pages with the app (nil: the plain pages only).
 	SSR *ssr.Renderer
+	// Pages stores rendered reader pages (nil: pages live in the memory
+	// cache only); Admission shares the engines between readers' renders
+	// and render jobs (nil: no queue).
+	Pages     *pages.Service
+	Admission *pages.Admission
 	// DefaultImage draws the default preview image once, on first request.
 	DefaultImage func(ctx context.Context) ([]byte, string, error)
 
 	ogOnce sync.Once
 	ogImg  []byte
 	ogType string
-}
-
-// appRoutes are the app's own screens: they get the app's HTML with a plain
-// head and are never indexed.
-var appRoutes = map[string]string{
-	"/admin": "Admin Dashboard", // the app sends it on to /admin/dashboard
-	"/login": "Login", "/signup": "Sign up", "/admin/login": "Admin Login", "/admin/signup": "Admin Sign up",
-	"/onboarding": "Set up your blog", "/dashboard": "Dashboard", "/dashboard/posts": "My Posts",
-	"/dashboard/all-posts": "All my posts", "/admin/dashboard": "Admin Dashboard", "/admin/users": "Users",
-	"/admin/schedule": "Post Scheduler", "/admin/categories": "Category Management",
-	"/admin/media-library": "Media Library", "/admin/all-posts": "All posts",
-	"/dashboard/schedule": "Post Scheduler", "/dashboard/categories": "Category Management",
-	"/dashboard/media": "Media Library", "/dashboard/settings": "Blog settings", "/dashboard/posts/new": "New post",
-	// Account e-mails' pages (their links carry a token: never indexed).
-	"/forgot-password": "Forgot password", "/reset-password": "Choose a new password",
-	"/verify-email": "Verify your e-mail address", "/confirm-email": "Confirm your new e-mail address",
-}
-
-// postScreen reports whether p is the post screen of an existing post (/dashboard/posts/{id}).
-func postScreen(p string) bool {
-	id, ok := strings.CutPrefix(p, "/dashboard/posts/")
-	if !ok || id == "" || len(id) > 19 {
-		return false
-	}
-	for i := 0; i < len(id); i++ {
-		if id[i] < '0' || id[i] > '9' {
-			return false
-		}
-	}
-	return true
 }
 
 func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
@@ -100,12 +76,9 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		http.Redirect(w, r, (&url.URL{Path: target, RawQuery: r.URL.RawQuery}).String(), http.StatusMovedPermanently)
 		return
 	}
-	if title, ok := appRoutes[p]; ok {
+	// The app's own screens (frontend.Routes, the router's table too).
+	if title, ok := frontend.ScreenTitle(p); ok {
 		h.appPage(w, r, title)
-		return
-	}
-	if postScreen(p) {
-		h.appPage(w, r, "Edit post")
 		return
 	}
 	if err := h.route(w, r); err != nil {

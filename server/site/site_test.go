@@ -114,6 +114,9 @@ func TestHeadTagsWithoutJavaScript(t *testing.T) {
 		t.Fatal(err)
 	}
 	a.Cache.Invalidate(ws.ID)
+	if err := a.Pages.DropAll(ctx, ws.ID); err != nil {
+		t.Fatal(err)
+	}
 	r = c.Get("/blog/other")
 	if r.StatusCode != 200 || !strings.Contains(string(r.Body), "<title>Other Blog</title>") ||
 		meta(string(r.Body), "name", "description") != "Notes from elsewhere" ||
@@ -539,6 +542,9 @@ func TestBlogLanguageInPagesAndFeeds(t *testing.T) {
 		t.Fatal(err)
 	}
 	a.Cache.Invalidate(ws.ID)
+	if err := a.Pages.DropAll(ctx, ws.ID); err != nil {
+		t.Fatal(err)
+	}
 	tests := []struct{ path, want string }{
 		{"/", `<html lang="en"`},
 		{"/blog/other", `<html lang="uk"`},

@@ -1,9 +1,18 @@
 // Package migration holds the versioned schema of each database and applies it.
 //
 // Layout: migration/{sqlite,postgres}/NNNNN_description.sql, goose format
-// ("-- +goose Up" / "-- +goose Down"). Both folders carry the same versions;
-// a change to the schema adds one new file to each. Migrations run at start
-// (Apply) and are embedded in the binary, so a deployment never needs files.
+// ("-- +goose Up" only). Both folders carry the same versions; a change to
+// the schema adds one new file to each. A data rewrite SQL cannot say on
+// both databases is a Go migration instead: NNNNN_description.go in this
+// folder, one function for both, listed in goMigrations. Migrations run at
+// start (Apply), each once, recorded by goose in goose_db_version; they are
+// embedded in the binary, so a deployment never needs files.
+//
+// Migrations only go up: there are no Down sections (TestNoDownMigrations).
+// Nothing ran them, several could not give the data back (the subscribers
+// made per workspace, the URLs made keys), and an untested Down is a trap
+// for the one who needs it. Going back to an earlier release means
+// restoring the backup taken before the upgrade.
 package migration
 
 import (
@@ -14,12 +23,23 @@ import (
 	"fmt"
 	"io/fs"
 	"path"
+	"slices"
 
 	"github.com/pressly/goose/v3"
 )
 
 //go:embed sqlite/*.sql postgres/*.sql
 var files embed.FS
+
+// goMigrations are the Go migrations, the same for both databases: each runs
+// in its migration's transaction, once, like a SQL file, and is frozen once
+// released.
+func goMigrations() []*goose.Migration {
+	return []*goose.Migration{
+		goose.NewGoMigration(20, &goose.GoFunc{RunTx: mediaKeys}, nil),
+		goose.NewGoMigration(21, &goose.GoFunc{RunTx: authorProfiles}, nil),
+	}
+}
 
 // Apply brings db up to the newest version for dialect "sqlite" or "postgres".
 func Apply(ctx context.Context, db *sql.DB, dialect string) error {
@@ -78,7 +98,8 @@ func locked(ctx context.Context, db *sql.DB, dialect string, fn func(*goose.Prov
 	return nil
 }
 
-// Versions lists the migration versions of dialect, oldest first.
+// Versions lists the migration versions of dialect (its SQL files and the Go
+// migrations), oldest first.
 func Versions(dialect string) ([]int64, error) {
 	names, err := fs.Glob(files, dialect+"/*.sql")
 	if err != nil {
@@ -95,6 +116,10 @@ func Versions(dialect string) ([]int64, error) {
 		}
 		out = append(out, v)
 	}
+	for _, m := range goMigrations() {
+		out = append(out, m.Version)
+	}
+	slices.Sort(out)
 	return out, nil
 }
 
@@ -112,7 +137,7 @@ func provider(db *sql.DB, dialect string) (*goose.Provider, error) {
 	if err != nil {
 		return nil, err
 	}
-	p, err := goose.NewProvider(gd, db, sub)
+	p, err := goose.NewProvider(gd, db, sub, goose.WithDisableGlobalRegistry(true), goose.WithGoMigrations(goMigrations()...))
 	if err != nil {
 		return nil, fmt.Errorf("migration: %w", err)
 	}

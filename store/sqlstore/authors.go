@@ -185,11 +185,6 @@ func (d *DB) AuthorWorkspaces(ctx context.Context, userID int64) ([]int64, error
 	return d.int64s(ctx, `SELECT DISTINCT workspace_id FROM blog_posts WHERE author_id = $1`, userID)
 }
 
-func (d *DB) AuthorsWithoutProfile(ctx context.Context) ([]int64, error) {
-	return d.int64s(ctx, `SELECT DISTINCT p.author_id FROM blog_posts p
-		WHERE p.author_id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM author_profiles a WHERE a.user_id = p.author_id)`)
-}
-
 func (d *DB) DefaultAuthor(ctx context.Context, workspaceID int64) (int64, error) {
 	var id sql.NullInt64
 	err := d.db.QueryRowContext(ctx, `SELECT COALESCE(

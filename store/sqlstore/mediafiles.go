@@ -172,48 +172,6 @@ func (d *DB) PostsWithCover(ctx context.Context, workspaceID int64, url string, 
 	return out, rows.Err()
 }
 
-// RewriteMediaURLs only reads rows holding a URL (a key never starts with
-// "/" nor contains "://"), so once done it reads nothing.
-func (d *DB) RewriteMediaURLs(ctx context.Context, toKey func(workspaceID int64, url string) (string, bool)) (int, error) {
-	n := 0
-	for _, t := range []struct{ table, col string }{{"blog_posts", "cover_image_url"}, {"media_library", "file_url"}} {
-		type row struct {
-			id, ws int64
-			url    string
-		}
-		rows, err := d.db.QueryContext(ctx, `SELECT id, workspace_id, `+t.col+` FROM `+t.table+`
-			WHERE `+t.col+` LIKE '/%' OR `+t.col+` LIKE '%://%'`)
-		if err != nil {
-			return n, err
-		}
-		var todo []row
-		for rows.Next() {
-			var r row
-			if err := rows.Scan(&r.id, &r.ws, &r.url); err != nil {
-				rows.Close()
-				return n, err
-			}
-			todo = append(todo, r)
-		}
-		rows.Close()
-		if err := rows.Err(); err != nil {
-			return n, err
-		}
-		for _, r := range todo {
-			key, ok := toKey(r.ws, r.url)
-			if !ok {
-				continue
-			}
-			if _, err := d.db.ExecContext(ctx, `UPDATE `+t.table+` SET `+t.col+` = $1 WHERE id = $2 AND `+t.col+` = $3`,
-				key, r.id, r.url); err != nil {
-				return n, err
-			}
-			n++
-		}
-	}
-	return n, nil
-}
-
 func (d *DB) PostBanners(ctx context.Context, afterID int64, limit int) ([]*store.Post, error) {
 	rows, err := d.db.QueryContext(ctx, `SELECT id, workspace_id, banners FROM blog_posts
 		WHERE id > $1 AND banners <> '[]' AND banners <> '' ORDER BY id LIMIT $2`, afterID, limit)

@@ -23,6 +23,8 @@ func TestUpgradeGivesPostsTheirAuthors(t *testing.T) {
 		now := time.Now().UnixMilli()
 		admin := old.user(t, "admin@x.io", now)
 		jane := old.user(t, "jane@x.io", now)
+		nobody := old.user(t, "nobody@x.io", now)
+		old.exec(t, `UPDATE users SET name = 'Same Name' WHERE id IN ($1, $2)`, admin, jane)
 		old.exec(t, `INSERT INTO user_roles (user_id, role) VALUES ($1, $2)`, admin, store.RoleAdmin)
 		site := old.workspace(t, nil, "site", store.PlanAdmin, now)
 		janeWS := old.workspace(t, &jane, "jane", store.PlanStarter, now)
@@ -38,9 +40,16 @@ func TestUpgradeGivesPostsTheirAuthors(t *testing.T) {
 				t.Errorf("post %d: author %d, want %d (%v)", id, p.AuthorID, want, err)
 			}
 		}
-		missing, err := s.AuthorsWithoutProfile(ctx)
-		if err != nil || len(missing) != 2 {
-			t.Errorf("authors without a profile = %v, %v", missing, err)
+		// Each author got a profile (migration 00021), its slug from the
+		// name; the same name twice gets "-2".
+		for id, want := range map[int64]string{admin: "same-name", jane: "same-name-2"} {
+			a, err := s.GetAuthor(ctx, store.FindAuthor{UserID: &id})
+			if err != nil || a.Slug != want {
+				t.Errorf("profile of %d = %+v, %v; want slug %q", id, a, err, want)
+			}
+		}
+		if a, err := s.GetAuthor(ctx, store.FindAuthor{UserID: &nobody}); err == nil {
+			t.Errorf("a user without posts got a profile: %+v", a)
 		}
 	}
 	t.Run("sqlite", func(t *testing.T) {

@@ -9,7 +9,6 @@ import (
 
 	"github.com/inkpress/inkpress/internal/content"
 	"github.com/inkpress/inkpress/store"
-	"github.com/inkpress/inkpress/store/migration"
 	"github.com/inkpress/inkpress/store/sqlstore"
 )
 
@@ -245,15 +244,4 @@ func BenchmarkSearchPosts(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
-}
-
-// runOldAt is runOld at an older version than previousVersion's release.
-func runOldAt(t *testing.T, version int64, fn func(t *testing.T, old *oldDB)) {
-	t.Helper()
-	runOld(t, func(t *testing.T, old *oldDB) {
-		if err := migration.ApplyTo(ctx, old.DB, old.dialect, version); err != nil {
-			t.Fatalf("migrate to %d: %v", version, err)
-		}
-		fn(t, old)
-	})
 }

@@ -1,6 +1,6 @@
 // Package storetest opens fresh databases for tests: a temporary SQLite file
-// and, when INKPRESS_TEST_POSTGRES_URL is set, a new PostgreSQL schema that is
-// dropped when the test ends. Run(t, fn) runs fn once per database, so one
+// and, when INKPRESS_TEST_POSTGRES_URL is set (make test-go sets it), a new
+// PostgreSQL schema that is dropped when the test ends. Run(t, fn) runs fn once per database, so one
 // suite covers every driver.
 package storetest
 
@@ -9,6 +9,7 @@ import (
 	"crypto/rand"
 	"database/sql"
 	"encoding/hex"
+	"fmt"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -16,15 +17,16 @@ import (
 
 	_ "github.com/jackc/pgx/v5/stdlib"
 
+	"github.com/inkpress/inkpress/internal/toolcache"
 	"github.com/inkpress/inkpress/store/sqlstore"
 )
 
 // EnvPostgres names the PostgreSQL URL for tests.
 const EnvPostgres = "INKPRESS_TEST_POSTGRES_URL"
 
-// Run calls fn with a fresh store for every database available. Without a
-// PostgreSQL URL it runs on SQLite only, unless CI=true, where a missing or
-// unreachable PostgreSQL fails the test instead of being skipped silently.
+// Run calls fn with a fresh store on SQLite, then on PostgreSQL. Without a
+// reachable PostgreSQL the postgres half is skipped, saying why, or fails
+// when PostgreSQL is required (make test, CI: toolcache.Required).
 func Run(t *testing.T, fn func(t *testing.T, s *sqlstore.DB)) {
 	t.Helper()
 	t.Run("sqlite", func(t *testing.T) { fn(t, SQLite(t)) })
@@ -42,26 +44,26 @@ func SQLite(t testing.TB) *sqlstore.DB {
 	return db
 }
 
-// PostgresURL returns a URL for a brand-new schema (dropped at cleanup), or
-// skips (fails under CI=true) when PostgreSQL is not configured or reachable.
+// PostgresURL returns a URL for a brand-new schema (dropped at cleanup).
+// When PostgreSQL is not configured or reachable it skips the test, saying
+// why, or fails it when PostgreSQL is required (toolcache.Missing).
 func PostgresURL(t testing.TB) string {
 	t.Helper()
 	base := os.Getenv(EnvPostgres)
 	if base == "" {
-		if os.Getenv("CI") == "true" {
-			t.Fatalf("%s is not set but CI=true: PostgreSQL tests must run", EnvPostgres)
-		}
-		t.Skipf("%s not set", EnvPostgres)
+		toolcache.Missing(t, toolcache.Postgres, EnvPostgres+" is not set",
+			"set it, e.g. "+EnvPostgres+"='postgres://postgres@127.0.0.1:5432/test?sslmode=disable'")
 	}
 	admin, err := sql.Open("pgx", base)
 	if err == nil {
 		err = admin.Ping()
 	}
 	if err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatalf("PostgreSQL unreachable at %s: %v", base, err)
+		if admin != nil {
+			admin.Close()
 		}
-		t.Skipf("PostgreSQL unreachable: %v", err)
+		toolcache.Missing(t, toolcache.Postgres, fmt.Sprintf("PostgreSQL is unreachable at %s (%v)", base, err),
+			"start it (scripts/test-deps.sh postgres does)")
 	}
 	b := make([]byte, 6)
 	_, _ = rand.Read(b)

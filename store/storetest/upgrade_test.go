@@ -12,12 +12,15 @@ import (
 	"github.com/inkpress/inkpress/store/sqlstore"
 )
 
-// previousVersion is the newest migration of the previous release: the
-// upgrade tests build its schema, write data the way that release did and
-// then apply the migrations added since. Raise it at each release.
-const previousVersion = 3
+// firstReleaseVersion is the newest migration of InkPress's first release.
+// The tests in this file build its schema, write data the way that release
+// did and apply every migration since: they check the data fixes of those
+// migrations one by one. They stay at this version (a test needing a later
+// schema names it, runOldAt). The release-to-release upgrade test is
+// TestUpgradeFromBaseline, whose baselineVersion is raised at each release.
+const firstReleaseVersion = 3
 
-// oldDB is a database at previousVersion, before the store opens it.
+// oldDB is a database at an earlier version, before the store opens it.
 type oldDB struct {
 	*sql.DB
 	url     string // for sqlstore.Open, which applies the newer migrations
@@ -25,8 +28,15 @@ type oldDB struct {
 }
 
 // runOld calls fn once per database with a fresh database migrated to
-// previousVersion only.
+// firstReleaseVersion only.
 func runOld(t *testing.T, fn func(t *testing.T, old *oldDB)) {
+	t.Helper()
+	runOldAt(t, firstReleaseVersion, fn)
+}
+
+// runOldAt calls fn once per database with a fresh database migrated to
+// version only.
+func runOldAt(t *testing.T, version int64, fn func(t *testing.T, old *oldDB)) {
 	t.Helper()
 	t.Run("sqlite", func(t *testing.T) {
 		path := t.TempDir() + "/old.db"
@@ -34,7 +44,7 @@ func runOld(t *testing.T, fn func(t *testing.T, old *oldDB)) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		fn(t, migrateOld(t, &oldDB{DB: db, url: "sqlite:" + path, dialect: "sqlite"}))
+		fn(t, migrateOld(t, &oldDB{DB: db, url: "sqlite:" + path, dialect: "sqlite"}, version))
 	})
 	t.Run("postgres", func(t *testing.T) {
 		url := PostgresURL(t)
@@ -42,15 +52,15 @@ func runOld(t *testing.T, fn func(t *testing.T, old *oldDB)) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		fn(t, migrateOld(t, &oldDB{DB: db, url: url, dialect: "postgres"}))
+		fn(t, migrateOld(t, &oldDB{DB: db, url: url, dialect: "postgres"}, version))
 	})
 }
 
-func migrateOld(t *testing.T, old *oldDB) *oldDB {
+func migrateOld(t *testing.T, old *oldDB, version int64) *oldDB {
 	t.Helper()
 	t.Cleanup(func() { old.Close() })
-	if err := migration.ApplyTo(ctx, old.DB, old.dialect, previousVersion); err != nil {
-		t.Fatalf("migrate to %d: %v", previousVersion, err)
+	if err := migration.ApplyTo(ctx, old.DB, old.dialect, version); err != nil {
+		t.Fatalf("migrate to %d: %v", version, err)
 	}
 	return old
 }
@@ -105,8 +115,8 @@ func (old *oldDB) workspace(t *testing.T, userID *int64, slug, plan string, crea
 // scheduled posts, media, subscribers with and without a workspace), applies
 // the newest migrations and reads everything back through the store.
 func TestUpgradeKeepsData(t *testing.T) {
-	if vs, err := migration.Versions("sqlite"); err != nil || vs[len(vs)-1] <= previousVersion {
-		t.Fatalf("versions %v, %v: nothing newer than %d to upgrade to", vs, err, previousVersion)
+	if vs, err := migration.Versions("sqlite"); err != nil || vs[len(vs)-1] <= firstReleaseVersion {
+		t.Fatalf("versions %v, %v: nothing newer than %d to upgrade to", vs, err, firstReleaseVersion)
 	}
 	runOld(t, func(t *testing.T, old *oldDB) {
 		base := time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC).UnixMilli()

@@ -1,7 +1,10 @@
 // Command tsgen writes the web app's TypeScript API types from the Go
 // contract package (server/api/contract), so the server's response structs
-// are the one source of both sides' types. `make lint` runs it with -check
-// and fails when the committed file is stale.
+// are the one source of both sides' types, and the lists both sides hold
+// (shared.go: routes, page element names, private queries, colours, social
+// networks) with the Go rules' answers the app's tests check its own
+// against (cases.go). `make lint` runs it with -check and fails when a
+// committed file is stale.
 //
 // It is written by hand (go/ast, about two hundred lines) because the usual
 // generator, tygo, cannot be fetched through the module proxy this project
@@ -27,28 +30,38 @@ import (
 
 func main() {
 	dir := flag.String("dir", "server/api/contract", "the contract package's folder")
-	out := flag.String("out", "web/src/api/contract.gen.ts", "the TypeScript file to write")
-	check := flag.Bool("check", false, "fail when -out differs from what would be written")
+	out := flag.String("out", "web/src/api/contract.gen.ts", "the TypeScript file of the API's types to write")
+	shared := flag.String("shared", "web/src/api/shared.gen.ts", "the TypeScript file of the shared lists to write")
+	cases := flag.String("cases", "web/src/api/shared.cases.gen.ts", "the TypeScript file of the Go rules' answers to write")
+	check := flag.Bool("check", false, "fail when a file differs from what would be written")
 	flag.Parse()
-	src, err := Generate(*dir)
-	if err == nil {
-		src = append(src, limitsTS()...)
-		src = append(src, languagesTS()...)
-	}
+	src, err := Generate(*dir, externalEnums())
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "tsgen:", err)
 		os.Exit(1)
 	}
-	if *check {
-		old, _ := os.ReadFile(*out)
-		if !bytes.Equal(old, src) {
-			fmt.Fprintf(os.Stderr, "tsgen: %s is out of date with %s: run `make generate`\n", *out, *dir)
-			os.Exit(1)
+	src = append(src, limitsTS()...)
+	src = append(src, languagesTS()...)
+	files := []struct {
+		path string
+		src  []byte
+	}{{*out, src}, {*shared, []byte(sharedTS())}, {*cases, []byte(casesTS())}}
+	failed := false
+	for _, f := range files {
+		if *check {
+			old, _ := os.ReadFile(f.path)
+			if !bytes.Equal(old, f.src) {
+				fmt.Fprintf(os.Stderr, "tsgen: %s is out of date with the Go sources: run `make generate`\n", f.path)
+				failed = true
+			}
+			continue
 		}
-		return
+		if err := os.WriteFile(f.path, f.src, 0o644); err != nil {
+			fmt.Fprintln(os.Stderr, "tsgen:", err)
+			failed = true
+		}
 	}
-	if err := os.WriteFile(*out, src, 0o644); err != nil {
-		fmt.Fprintln(os.Stderr, "tsgen:", err)
+	if failed {
 		os.Exit(1)
 	}
 }
@@ -77,8 +90,10 @@ func override(doc *ast.CommentGroup) string {
 	return ""
 }
 
-// Generate returns the TypeScript for the Go package in dir.
-func Generate(dir string) ([]byte, error) {
+// Generate returns the TypeScript for the Go package in dir. external gives
+// the values of string types whose list lives in another package (the
+// contract declares no constants for them).
+func Generate(dir string, external map[string][]string) ([]byte, error) {
 	fset := token.NewFileSet()
 	files, err := filepath.Glob(filepath.Join(dir, "*.go"))
 	if err != nil {
@@ -86,7 +101,12 @@ func Generate(dir string) ([]byte, error) {
 	}
 	sort.Strings(files)
 	var decls []decl
-	enums := map[string][]string{} // string type -> its constants' values
+	enums := map[string][]string{} // string type -> its constants' values, quoted
+	for typ, vals := range external {
+		for _, v := range vals {
+			enums[typ] = append(enums[typ], strconv.Quote(v))
+		}
+	}
 	for _, f := range files {
 		if strings.HasSuffix(f, "_test.go") {
 			continue

@@ -23,6 +23,8 @@ func TestGenerate(t *testing.T) {
 			[]string{"export interface C extends A {"}, ""},
 		{"string enum", "type Tier string\nconst (\n\tTierA Tier = \"a\"\n\tTierB Tier = \"b\"\n)",
 			[]string{"export type Tier = 'a' | 'b'"}, ""},
+		{"string enum from another package", "// Ext is listed elsewhere.\ntype Ext string",
+			[]string{"/** Ext is listed elsewhere. */", "export type Ext = 'p' | 'q'"}, ""},
 		{"doc comments", "// D is a thing.\ntype D struct {\n\t// F is a field.\n\tF int `json:\"f\"`\n}",
 			[]string{"/** D is a thing. */", "  /** F is a field. */"}, ""},
 		{"directive for custom JSON", "// N is a number as forms send it.\n//\n//tsgen:number\ntype N struct{ V int }",
@@ -36,7 +38,7 @@ func TestGenerate(t *testing.T) {
 			if err := os.WriteFile(filepath.Join(dir, "a.go"), []byte(src), 0o644); err != nil {
 				t.Fatal(err)
 			}
-			out, err := Generate(dir)
+			out, err := Generate(dir, map[string][]string{"Ext": {"p", "q"}})
 			if tc.err != "" {
 				if err == nil || !strings.Contains(err.Error(), tc.err) {
 					t.Fatalf("err = %v, want %q", err, tc.err)
@@ -71,7 +73,7 @@ func TestLimitsAreNamedOnceAndPositive(t *testing.T) {
 // The contract's Language type and the languages the server accepts are
 // the same list, in the same order.
 func TestContractLanguagesAreTheServers(t *testing.T) {
-	src, err := Generate("../../server/api/contract")
+	src, err := Generate("../../server/api/contract", externalEnums())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -31,6 +31,7 @@ import { ConfirmPage, UnsubscribePage } from '@/features/newsletter/Subscription
 import { useSite } from '@/hooks/usePublic'
 import { headRootBlog, RootBlogContext, useRootBlog } from '@/lib/rootBlog'
 import { lazyPage } from '@/lib/lazyPage'
+import { ROUTES } from '@/api/shared.gen'
 
 // Owner and admin pages load on demand so the public pages stay light.
 const Onboarding = lazyPage(() => import('@/features/onboarding/Onboarding'))
@@ -79,89 +80,89 @@ export function AppRoutes() {
     <RootBlogContext.Provider value={rootBlog}>
       <Routes>
         {/* Feeds and sitemap are produced by the server; in-app navigation to them reloads. */}
-        <Route path="feed.xml" element={<FeedRedirect />} />
-        <Route path="sitemap.xml" element={<SitemapRedirect />} />
-        <Route path="blog/:workspace/feed.xml" element={<FeedRedirect />} />
-        <Route path=":category/feed.xml" element={<FeedRedirect />} />
-        <Route path="tag/:tag/:feed" element={<FeedRedirect />} />
-        <Route path="blog/:workspace/tag/:tag/:feed" element={<FeedRedirect />} />
+        <Route path={ROUTES.feed} element={<FeedRedirect />} />
+        <Route path={ROUTES.sitemap} element={<SitemapRedirect />} />
+        <Route path={ROUTES.blogFeed} element={<FeedRedirect />} />
+        <Route path={ROUTES.categoryFeed} element={<FeedRedirect />} />
+        <Route path={ROUTES.tagFeed} element={<FeedRedirect />} />
+        <Route path={ROUTES.blogTagFeed} element={<FeedRedirect />} />
 
         {/* The site's public pages: the platform's frame with the newsletter card */}
         <Route element={<Shell newsletter />}>
-          <Route path="posts" element={<Posts />} />
-          <Route path="about" element={<About />} />
-          <Route path="landing" element={<Landing />} />
+          <Route path={ROUTES.posts} element={<Posts />} />
+          <Route path={ROUTES.about} element={<About />} />
+          <Route path={ROUTES.landing} element={<Landing />} />
         </Route>
 
         {/* The blog at this host's root: the site's blog in the platform's frame, or on a custom domain that blog in its own */}
         <Route element={<RootShell />}>
           <Route index element={<AtRoot site={<SiteHome />} blog={<BlogHome />} />} />
           {/* Reader navigation: tag pages, search and authors (their segments are never categories) */}
-          <Route path="tag/:tag" element={<TagPage />} />
-          <Route path="search" element={<SearchPage />} />
-          <Route path="author/:slug" element={<AuthorPage />} />
+          <Route path={ROUTES.tag} element={<TagPage />} />
+          <Route path={ROUTES.search} element={<SearchPage />} />
+          <Route path={ROUTES.author} element={<AuthorPage />} />
           {/* A newsletter e-mail's links (never categories) */}
-          <Route path="confirm" element={<ConfirmPage />} />
-          <Route path="unsubscribe" element={<UnsubscribePage />} />
-          <Route path=":category" element={<AtRoot site={<CategoryPage />} blog={<BlogCategory />} />} />
-          <Route path=":category/:slug" element={<PostPage />} />
+          <Route path={ROUTES.confirm} element={<ConfirmPage />} />
+          <Route path={ROUTES.unsubscribe} element={<UnsubscribePage />} />
+          <Route path={ROUTES.category} element={<AtRoot site={<CategoryPage />} blog={<BlogCategory />} />} />
+          <Route path={ROUTES.post} element={<PostPage />} />
         </Route>
 
         {/* A workspace's blog in its own frame: every page of a blog nests here (search, tags, authors too) */}
-        <Route path="blog/:workspace" element={<BlogShell />}>
+        <Route path={ROUTES.blog} element={<BlogShell />}>
           <Route index element={<BlogHome />} />
-          <Route path="tag/:tag" element={<TagPage />} />
-          <Route path="search" element={<SearchPage />} />
-          <Route path="author/:slug" element={<AuthorPage />} />
-          <Route path="confirm" element={<ConfirmPage />} />
-          <Route path="unsubscribe" element={<UnsubscribePage />} />
-          <Route path=":category" element={<BlogCategory />} />
-          <Route path=":category/:slug" element={<PostPage />} />
+          <Route path={ROUTES.blogTag} element={<TagPage />} />
+          <Route path={ROUTES.blogSearch} element={<SearchPage />} />
+          <Route path={ROUTES.blogAuthor} element={<AuthorPage />} />
+          <Route path={ROUTES.blogConfirm} element={<ConfirmPage />} />
+          <Route path={ROUTES.blogUnsubscribe} element={<UnsubscribePage />} />
+          <Route path={ROUTES.blogCategory} element={<BlogCategory />} />
+          <Route path={ROUTES.blogPost} element={<PostPage />} />
         </Route>
 
         {/* A preview wears the frame of its post's blog (chosen once the post is read) */}
-        <Route path="preview/:id/:token" element={<PreviewPage />} />
+        <Route path={ROUTES.preview} element={<PreviewPage />} />
 
         {/* Auth, owner and admin pages */}
         <Route element={<Shell />}>
-          <Route path="login" element={<Login />} />
-          <Route path="signup" element={<Signup />} />
-          <Route path="admin/login" element={<AdminLogin />} />
-          <Route path="admin/signup" element={<AdminSignup />} />
-          <Route path="forgot-password" element={<ForgotPassword />} />
-          <Route path="reset-password" element={<ResetPassword />} />
-          <Route path="verify-email" element={<VerifyEmail />} />
-          <Route path="confirm-email" element={<ConfirmEmail />} />
+          <Route path={ROUTES.login} element={<Login />} />
+          <Route path={ROUTES.signup} element={<Signup />} />
+          <Route path={ROUTES.adminLogin} element={<AdminLogin />} />
+          <Route path={ROUTES.adminSignup} element={<AdminSignup />} />
+          <Route path={ROUTES.forgotPassword} element={<ForgotPassword />} />
+          <Route path={ROUTES.resetPassword} element={<ResetPassword />} />
+          <Route path={ROUTES.verifyEmail} element={<VerifyEmail />} />
+          <Route path={ROUTES.confirmEmail} element={<ConfirmEmail />} />
 
-          <Route path="onboarding" element={<Lazy><Onboarding /></Lazy>} />
-          <Route path="dashboard" element={<Lazy><Dashboard /></Lazy>} />
-          <Route path="dashboard/posts" element={<Lazy><MyPosts /></Lazy>} />
-          <Route path="dashboard/posts/new" element={<Lazy><PostEditor /></Lazy>} />
-          <Route path="dashboard/posts/:id" element={<Lazy><PostEditor /></Lazy>} />
-          <Route path="dashboard/all-posts" element={<Lazy><AllPosts /></Lazy>} />
-          <Route path="dashboard/schedule" element={<Lazy><OwnerSchedule /></Lazy>} />
-          <Route path="dashboard/categories" element={<Lazy><OwnerCategories /></Lazy>} />
-          <Route path="dashboard/media" element={<Lazy><OwnerMediaLibrary /></Lazy>} />
-          <Route path="dashboard/settings" element={<Lazy><OwnerSettings /></Lazy>} />
-          <Route path="dashboard/subscribers" element={<Lazy><OwnerSubscribers /></Lazy>} />
-          <Route path="admin" element={<Navigate to="/admin/dashboard" replace />} />
-          <Route path="admin/dashboard" element={<Lazy><AdminDashboard /></Lazy>} />
-          <Route path="admin/users" element={<Lazy><AdminUsers /></Lazy>} />
-          <Route path="admin/schedule" element={<Lazy><AdminSchedule /></Lazy>} />
-          <Route path="admin/categories" element={<Lazy><AdminCategories /></Lazy>} />
-          <Route path="admin/media-library" element={<Lazy><AdminMediaLibrary /></Lazy>} />
-          <Route path="admin/all-posts" element={<Lazy><AdminAllPosts /></Lazy>} />
-          <Route path="admin/subscribers" element={<Lazy><AdminSubscribers /></Lazy>} />
+          <Route path={ROUTES.onboarding} element={<Lazy><Onboarding /></Lazy>} />
+          <Route path={ROUTES.dashboard} element={<Lazy><Dashboard /></Lazy>} />
+          <Route path={ROUTES.dashboardPosts} element={<Lazy><MyPosts /></Lazy>} />
+          <Route path={ROUTES.newPost} element={<Lazy><PostEditor /></Lazy>} />
+          <Route path={ROUTES.editPost} element={<Lazy><PostEditor /></Lazy>} />
+          <Route path={ROUTES.dashboardAllPosts} element={<Lazy><AllPosts /></Lazy>} />
+          <Route path={ROUTES.dashboardSchedule} element={<Lazy><OwnerSchedule /></Lazy>} />
+          <Route path={ROUTES.dashboardCategories} element={<Lazy><OwnerCategories /></Lazy>} />
+          <Route path={ROUTES.dashboardMedia} element={<Lazy><OwnerMediaLibrary /></Lazy>} />
+          <Route path={ROUTES.dashboardSettings} element={<Lazy><OwnerSettings /></Lazy>} />
+          <Route path={ROUTES.dashboardSubscribers} element={<Lazy><OwnerSubscribers /></Lazy>} />
+          <Route path={ROUTES.admin} element={<Navigate to={ROUTES.adminDashboard} replace />} />
+          <Route path={ROUTES.adminDashboard} element={<Lazy><AdminDashboard /></Lazy>} />
+          <Route path={ROUTES.adminUsers} element={<Lazy><AdminUsers /></Lazy>} />
+          <Route path={ROUTES.adminSchedule} element={<Lazy><AdminSchedule /></Lazy>} />
+          <Route path={ROUTES.adminCategories} element={<Lazy><AdminCategories /></Lazy>} />
+          <Route path={ROUTES.adminMediaLibrary} element={<Lazy><AdminMediaLibrary /></Lazy>} />
+          <Route path={ROUTES.adminAllPosts} element={<Lazy><AdminAllPosts /></Lazy>} />
+          <Route path={ROUTES.adminSubscribers} element={<Lazy><AdminSubscribers /></Lazy>} />
 
           {/* Reserved prefixes never fall through to /:category/:slug */}
-          <Route path="blog" element={<NotFound />} />
-          <Route path="blog/*" element={<NotFound />} />
-          <Route path="dashboard/*" element={<NotFound />} />
-          <Route path="admin/*" element={<NotFound />} />
+          <Route path={ROUTES.blogIndex} element={<NotFound />} />
+          <Route path={ROUTES.blogRest} element={<NotFound />} />
+          <Route path={ROUTES.dashboardRest} element={<NotFound />} />
+          <Route path={ROUTES.adminRest} element={<NotFound />} />
         </Route>
         {/* Unknown addresses: on a custom domain, in the blog's frame */}
         <Route element={<RootShell newsletter={false} />}>
-          <Route path="*" element={<NotFound />} />
+          <Route path={ROUTES.notFound} element={<NotFound />} />
         </Route>
       </Routes>
     </RootBlogContext.Provider>

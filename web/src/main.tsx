@@ -3,9 +3,10 @@ import { createRoot, hydrateRoot } from 'react-dom/client'
 import './index.css'
 import App from './App'
 import { createQueryClient, seedFromPage } from './lib/queryClient'
+import { DOM } from './api/shared.gen'
 
-const container = document.getElementById('root')
-if (!container) throw new Error('#root is missing from index.html')
+const container = document.getElementById(DOM.rootId)
+if (!container) throw new Error(`#${DOM.rootId} is missing from index.html`)
 
 const client = createQueryClient()
 seedFromPage(client)
@@ -16,5 +17,5 @@ const app = (
 )
 // The server rendered this page with the app (data-ssr): take its HTML over. Otherwise (the app's own screens, or
 // the server's plain fallback) the app renders from scratch and replaces what is there.
-if (container.hasAttribute('data-ssr')) hydrateRoot(container, app)
+if (container.hasAttribute(DOM.ssrAttr)) hydrateRoot(container, app)
 else createRoot(container).render(app)

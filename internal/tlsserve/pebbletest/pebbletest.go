@@ -2,7 +2,7 @@
 // tests: on free loopback ports, behind a proxy that counts the ACME
 // requests it gets, with a DNS server that sends every name to 127.0.0.1 so
 // that Pebble checks the HTTP and TLS-ALPN challenges against the test's
-// own listeners. The binary is built by .ci/run (see Path).
+// own listeners. The binary is built by scripts/test-deps.sh (see Path).
 package pebbletest
 
 import (
@@ -35,7 +35,7 @@ import (
 	"github.com/miekg/dns"
 )
 
-// Path is where .ci/run builds Pebble; INKPRESS_PEBBLE overrides it.
+// Path is where scripts/test-deps.sh builds Pebble; INKPRESS_PEBBLE overrides it.
 func Path() string { return toolcache.Path("pebble", "INKPRESS_PEBBLE") }
 
 // Options say where Pebble checks challenges: the ports of the plain HTTP
@@ -63,15 +63,14 @@ type Pebble struct {
 }
 
 // Start runs Pebble for the test's duration. Without the binary the test is
-// skipped, except in CI (CI=true), where a missing Pebble is a failure.
+// skipped, saying why, or fails when Pebble is required (make test, CI:
+// toolcache.Required).
 func Start(t testing.TB, o Options) *Pebble {
 	t.Helper()
 	bin := Path()
 	if _, err := os.Stat(bin); err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatalf("Pebble is required in CI and missing at %s (.ci/run builds it: GOBIN=$HOME/.cache/inkpress-tools go install github.com/letsencrypt/pebble/v2/cmd/pebble@latest)", bin)
-		}
-		t.Skipf("Pebble not installed at %s: GOBIN=$HOME/.cache/inkpress-tools go install github.com/letsencrypt/pebble/v2/cmd/pebble@latest", bin)
+		toolcache.Missing(t, toolcache.Pebble, "Pebble is not installed at "+bin,
+			"scripts/test-deps.sh pebble builds it (GOBIN=$HOME/.cache/inkpress-tools go install github.com/letsencrypt/pebble/v2/cmd/pebble@latest)")
 	}
 	dir := t.TempDir()
 	rootPEM, leaf := testCA(t)

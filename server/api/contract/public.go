@@ -96,20 +96,8 @@ type SocialLink struct {
 }
 
 // SocialNetwork names the site a link points to; "website" for any other.
+// Its values are internal/social's Networks (tools/tsgen writes them).
 type SocialNetwork string
-
-// The networks a link may name.
-const (
-	NetworkWebsite   SocialNetwork = "website"
-	NetworkX         SocialNetwork = "x"
-	NetworkLinkedIn  SocialNetwork = "linkedin"
-	NetworkFacebook  SocialNetwork = "facebook"
-	NetworkInstagram SocialNetwork = "instagram"
-	NetworkYouTube   SocialNetwork = "youtube"
-	NetworkGitHub    SocialNetwork = "github"
-	NetworkMastodon  SocialNetwork = "mastodon"
-	NetworkBluesky   SocialNetwork = "bluesky"
-)
 
 // Author is a post's writer as readers see them (byline, author page).
 type Author struct {

@@ -155,17 +155,3 @@ CREATE TABLE subscribers (
     workspace_id BIGINT REFERENCES workspaces(id) ON DELETE SET NULL,
     created_at   BIGINT NOT NULL
 );
-
--- +goose Down
-DROP TABLE subscribers CASCADE;
-DROP TABLE media_library CASCADE;
-DROP TABLE scheduled_posts CASCADE;
-DROP TABLE blog_posts CASCADE;
-DROP TABLE categories CASCADE;
-DROP TABLE usage_tracking CASCADE;
-DROP TABLE workspace_settings CASCADE;
-DROP TABLE workspaces CASCADE;
-DROP TABLE login_failures CASCADE;
-DROP TABLE user_roles CASCADE;
-DROP TABLE sessions CASCADE;
-DROP TABLE users CASCADE;

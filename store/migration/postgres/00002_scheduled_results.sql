@@ -5,7 +5,3 @@
 -- forks the series.
 ALTER TABLE scheduled_posts ADD COLUMN post_id BIGINT REFERENCES blog_posts(id) ON DELETE SET NULL;
 ALTER TABLE scheduled_posts ADD COLUMN next_scheduled BOOLEAN NOT NULL DEFAULT FALSE;
-
--- +goose Down
-ALTER TABLE scheduled_posts DROP COLUMN next_scheduled;
-ALTER TABLE scheduled_posts DROP COLUMN post_id;

@@ -4,7 +4,3 @@
 -- primary key already implies NOT NULL; the statement below states it and
 -- changes nothing.
 ALTER TABLE sessions ALTER COLUMN token_hash SET NOT NULL;
-
--- +goose Down
--- Nothing to undo: the column was NOT NULL before this version too.
-SELECT 1;

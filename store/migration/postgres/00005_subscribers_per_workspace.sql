@@ -32,14 +32,3 @@ ALTER TABLE subscribers ADD CONSTRAINT subscribers_workspace_id_fkey
     FOREIGN KEY (workspace_id) REFERENCES workspaces(id) ON DELETE CASCADE;
 -- Leads with workspace_id: serves a workspace's list and the cascade too.
 CREATE UNIQUE INDEX subscribers_workspace_email ON subscribers(workspace_id, email);
-
--- +goose Down
--- The old schema allows one row per address: where several blogs have the
--- same subscriber, the oldest row stays. Attributed rows keep their workspace.
-DROP INDEX subscribers_workspace_email;
-DELETE FROM subscribers s USING subscribers o WHERE o.email = s.email AND o.id < s.id;
-ALTER TABLE subscribers DROP CONSTRAINT subscribers_workspace_id_fkey;
-ALTER TABLE subscribers ALTER COLUMN workspace_id DROP NOT NULL;
-ALTER TABLE subscribers ADD CONSTRAINT subscribers_workspace_id_fkey
-    FOREIGN KEY (workspace_id) REFERENCES workspaces(id) ON DELETE SET NULL;
-ALTER TABLE subscribers ADD CONSTRAINT subscribers_email_key UNIQUE (email);

@@ -18,7 +18,3 @@ CREATE TABLE view_salts (
     day  BIGINT  NOT NULL PRIMARY KEY,
     salt TEXT    NOT NULL
 );
-
--- +goose Down
-DROP TABLE view_salts;
-DROP TABLE post_views;

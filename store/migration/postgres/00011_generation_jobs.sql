@@ -25,6 +25,3 @@ CREATE TABLE generation_jobs (
 );
 CREATE INDEX generation_jobs_workspace ON generation_jobs(workspace_id, id DESC);
 CREATE INDEX generation_jobs_status ON generation_jobs(status, created_at);
-
--- +goose Down
-DROP TABLE generation_jobs;

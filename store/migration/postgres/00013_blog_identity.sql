@@ -29,12 +29,3 @@ UPDATE blog_posts SET author_id = COALESCE(
     (SELECT w.user_id FROM workspaces w WHERE w.id = blog_posts.workspace_id),
     (SELECT MIN(r.user_id) FROM user_roles r WHERE r.role = 'admin'));
 CREATE INDEX blog_posts_author ON blog_posts(author_id, workspace_id);
-
--- +goose Down
-DROP INDEX blog_posts_author;
-ALTER TABLE blog_posts DROP COLUMN author_id;
-DROP TABLE author_profiles;
-ALTER TABLE workspace_settings DROP COLUMN social_links;
-ALTER TABLE workspace_settings DROP COLUMN social_image_url;
-ALTER TABLE workspace_settings DROP COLUMN favicon_url;
-ALTER TABLE workspace_settings DROP COLUMN logo_url;

@@ -15,13 +15,3 @@ ALTER TABLE workspaces ADD COLUMN domain_failures INTEGER NOT NULL DEFAULT 0;
 UPDATE workspaces SET custom_domain = NULL WHERE custom_domain = '';
 UPDATE workspaces SET domain_status = 'verified', domain_added_at = created_at, domain_verified_at = created_at
 WHERE custom_domain IS NOT NULL;
-
--- +goose Down
-UPDATE workspaces SET custom_domain = NULL WHERE domain_status <> 'verified';
-ALTER TABLE workspaces DROP COLUMN domain_failures;
-ALTER TABLE workspaces DROP COLUMN domain_error;
-ALTER TABLE workspaces DROP COLUMN domain_verified_at;
-ALTER TABLE workspaces DROP COLUMN domain_checked_at;
-ALTER TABLE workspaces DROP COLUMN domain_added_at;
-ALTER TABLE workspaces DROP COLUMN domain_token;
-ALTER TABLE workspaces DROP COLUMN domain_status;

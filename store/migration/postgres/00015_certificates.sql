@@ -16,7 +16,3 @@ CREATE TABLE cert_locks (
     token      TEXT    NOT NULL,
     expires_at BIGINT  NOT NULL
 );
-
--- +goose Down
-DROP TABLE cert_locks;
-DROP TABLE certificates;

@@ -34,10 +34,3 @@ ALTER TABLE blog_posts
         to_tsvector('simple'::regconfig, title)) STORED;
 CREATE INDEX blog_posts_search ON blog_posts USING GIN (search_doc) WITH (fastupdate = off);
 CREATE INDEX blog_posts_search_title ON blog_posts USING GIN (search_title) WITH (fastupdate = off);
-
--- +goose Down
-DROP INDEX blog_posts_search_title;
-DROP INDEX blog_posts_search;
-ALTER TABLE blog_posts DROP COLUMN search_title, DROP COLUMN search_doc;
-DROP TABLE post_tags_pending;
-DROP TABLE post_tags;

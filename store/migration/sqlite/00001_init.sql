@@ -155,17 +155,3 @@ CREATE TABLE subscribers (
     workspace_id INTEGER REFERENCES workspaces(id) ON DELETE SET NULL,
     created_at   INTEGER NOT NULL
 );
-
--- +goose Down
-DROP TABLE subscribers;
-DROP TABLE media_library;
-DROP TABLE scheduled_posts;
-DROP TABLE blog_posts;
-DROP TABLE categories;
-DROP TABLE usage_tracking;
-DROP TABLE workspace_settings;
-DROP TABLE workspaces;
-DROP TABLE login_failures;
-DROP TABLE user_roles;
-DROP TABLE sessions;
-DROP TABLE users;

@@ -5,7 +5,3 @@
 -- the series.
 ALTER TABLE scheduled_posts ADD COLUMN post_id INTEGER REFERENCES blog_posts(id) ON DELETE SET NULL;
 ALTER TABLE scheduled_posts ADD COLUMN next_scheduled INTEGER NOT NULL DEFAULT 0;
-
--- +goose Down
-ALTER TABLE scheduled_posts DROP COLUMN next_scheduled;
-ALTER TABLE scheduled_posts DROP COLUMN post_id;

@@ -4,7 +4,3 @@
 -- changed, so edits show up everywhere within a second or two.
 ALTER TABLE workspaces ADD COLUMN content_changed_at BIGINT NOT NULL DEFAULT 0;
 CREATE INDEX workspaces_content_changed ON workspaces(content_changed_at);
-
--- +goose Down
-DROP INDEX workspaces_content_changed;
-ALTER TABLE workspaces DROP COLUMN content_changed_at;

@@ -18,17 +18,3 @@ DROP TABLE sessions;
 ALTER TABLE sessions_new RENAME TO sessions;
 CREATE INDEX sessions_user ON sessions(user_id);
 CREATE INDEX sessions_expires ON sessions(expires_at);
-
--- +goose Down
-CREATE TABLE sessions_old (
-    token_hash TEXT    PRIMARY KEY,
-    user_id    INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
-    expires_at INTEGER NOT NULL,
-    created_at INTEGER NOT NULL
-);
-INSERT INTO sessions_old (token_hash, user_id, expires_at, created_at)
-SELECT token_hash, user_id, expires_at, created_at FROM sessions;
-DROP TABLE sessions;
-ALTER TABLE sessions_old RENAME TO sessions;
-CREATE INDEX sessions_user ON sessions(user_id);
-CREATE INDEX sessions_expires ON sessions(expires_at);

@@ -38,18 +38,3 @@ DROP TABLE subscribers;
 ALTER TABLE subscribers_new RENAME TO subscribers;
 -- Leads with workspace_id: serves a workspace's list and the cascade too.
 CREATE UNIQUE INDEX subscribers_workspace_email ON subscribers(workspace_id, email);
-
--- +goose Down
--- The old schema allows one row per address: where several blogs have the
--- same subscriber, the oldest row stays. Attributed rows keep their workspace.
-CREATE TABLE subscribers_old (
-    id           INTEGER PRIMARY KEY AUTOINCREMENT,
-    email        TEXT    NOT NULL UNIQUE,
-    workspace_id INTEGER REFERENCES workspaces(id) ON DELETE SET NULL,
-    created_at   INTEGER NOT NULL
-);
-INSERT INTO subscribers_old (id, email, workspace_id, created_at)
-SELECT id, email, workspace_id, created_at FROM subscribers s
-WHERE NOT EXISTS (SELECT 1 FROM subscribers o WHERE o.email = s.email AND o.id < s.id);
-DROP TABLE subscribers;
-ALTER TABLE subscribers_old RENAME TO subscribers;

@@ -17,15 +17,3 @@ CREATE INDEX rate_limit_events_key ON rate_limit_events(key, at);
 INSERT INTO rate_limit_events (key, at) SELECT key, at FROM login_failures;
 INSERT INTO rate_limit_keys (key, touched_at) SELECT key, MAX(at) FROM login_failures GROUP BY key;
 DROP TABLE login_failures;
-
--- +goose Down
-CREATE TABLE login_failures (
-    id          INTEGER PRIMARY KEY AUTOINCREMENT,
-    key         TEXT    NOT NULL,
-    at          INTEGER NOT NULL
-);
-CREATE INDEX login_failures_key ON login_failures(key, at);
-INSERT INTO login_failures (key, at)
-SELECT key, at FROM rate_limit_events WHERE key LIKE 'acct:%' OR key LIKE 'addr:%';
-DROP TABLE rate_limit_events;
-DROP TABLE rate_limit_keys;

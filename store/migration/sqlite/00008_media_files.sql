@@ -20,11 +20,3 @@ CREATE INDEX blog_posts_cover ON blog_posts(workspace_id, cover_image_url);
 -- the configuration, so the app rewrites those at start.
 UPDATE blog_posts SET cover_image_url = substr(cover_image_url, 8) WHERE cover_image_url LIKE '/media/%';
 UPDATE media_library SET file_url = substr(file_url, 8) WHERE file_url LIKE '/media/%';
-
--- +goose Down
-UPDATE blog_posts SET cover_image_url = '/media/' || cover_image_url
- WHERE cover_image_url <> '' AND cover_image_url NOT LIKE '/%' AND cover_image_url NOT LIKE '%://%';
-UPDATE media_library SET file_url = '/media/' || file_url
- WHERE file_url NOT LIKE '/%' AND file_url NOT LIKE '%://%';
-DROP INDEX blog_posts_cover;
-DROP TABLE media_files;

@@ -30,8 +30,3 @@ CREATE INDEX scheduled_posts_workspace_status ON scheduled_posts(workspace_id, s
 UPDATE scheduled_posts SET scheduled_for = 253402300799999, status = 'failed', claimed_until = 0,
     error = 'This post was scheduled after the year 9999; delete it and schedule it again.'
 WHERE scheduled_for > 253402300799999;
-
--- +goose Down
-DROP INDEX scheduled_posts_workspace_status;
-DROP TABLE scheduler_turns;
-DROP TABLE usage_reservations;

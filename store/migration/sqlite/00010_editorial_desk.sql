@@ -36,13 +36,3 @@ CREATE INDEX post_revisions_post ON post_revisions(post_id, id DESC);
 
 -- Scheduled generations leave drafts for review when the owner asks.
 ALTER TABLE workspace_settings ADD COLUMN review_ai_posts INTEGER NOT NULL DEFAULT 0;
-
--- +goose Down
-ALTER TABLE workspace_settings DROP COLUMN review_ai_posts;
-DROP TABLE post_revisions;
-DROP TABLE post_redirects;
-DROP INDEX blog_posts_status_published;
-ALTER TABLE blog_posts DROP COLUMN preview_expires_at;
-ALTER TABLE blog_posts DROP COLUMN preview_token;
-ALTER TABLE blog_posts DROP COLUMN cover_alt;
-ALTER TABLE blog_posts DROP COLUMN status;

@@ -6,9 +6,3 @@ ALTER TABLE workspace_settings ADD COLUMN brand_voice TEXT NOT NULL DEFAULT '';
 ALTER TABLE workspace_settings ADD COLUMN language TEXT NOT NULL DEFAULT 'en';
 ALTER TABLE workspace_settings ADD COLUMN default_tone TEXT NOT NULL DEFAULT 'professional';
 ALTER TABLE workspace_settings ADD COLUMN default_length TEXT NOT NULL DEFAULT 'medium';
-
--- +goose Down
-ALTER TABLE workspace_settings DROP COLUMN default_length;
-ALTER TABLE workspace_settings DROP COLUMN default_tone;
-ALTER TABLE workspace_settings DROP COLUMN language;
-ALTER TABLE workspace_settings DROP COLUMN brand_voice;

@@ -62,11 +62,3 @@ END;
 INSERT INTO post_search (rowid, title, excerpt, tags, scope, post_id)
     SELECT MIN(published_at, 4102444800000) * 2097152 + (id % 2097152), title, excerpt, tags,
         'w' || workspace_id || ' ' || status, id FROM blog_posts;
-
--- +goose Down
-DROP TRIGGER post_search_update;
-DROP TRIGGER post_search_delete;
-DROP TRIGGER post_search_insert;
-DROP TABLE post_search;
-DROP TABLE post_tags_pending;
-DROP TABLE post_tags;

@@ -83,24 +83,3 @@ CREATE INDEX mail_deliveries_due ON mail_deliveries(status, next_at);
 CREATE INDEX mail_deliveries_claim ON mail_deliveries(status, priority, next_at);
 CREATE INDEX mail_deliveries_subscriber ON mail_deliveries(subscriber_id);
 CREATE INDEX mail_deliveries_workspace ON mail_deliveries(workspace_id, created_at);
-
--- +goose Down
-DROP TABLE mail_deliveries;
-DROP TABLE mail_messages;
-ALTER TABLE usage_tracking DROP COLUMN emails_sent;
-DROP INDEX blog_posts_newsletter;
-ALTER TABLE blog_posts DROP COLUMN newsletter_recipients;
-ALTER TABLE blog_posts DROP COLUMN newsletter_note;
-ALTER TABLE blog_posts DROP COLUMN newsletter;
-ALTER TABLE workspace_settings DROP COLUMN newsletter_full_text;
-ALTER TABLE workspace_settings DROP COLUMN newsletter_enabled;
-DROP INDEX subscribers_workspace_status;
-DROP INDEX subscribers_token;
-ALTER TABLE subscribers DROP COLUMN note;
-ALTER TABLE subscribers DROP COLUMN updated_at;
-ALTER TABLE subscribers DROP COLUMN confirmed_at;
-ALTER TABLE subscribers DROP COLUMN confirm_expires_at;
-ALTER TABLE subscribers DROP COLUMN confirm_hash;
-ALTER TABLE subscribers DROP COLUMN token;
-ALTER TABLE subscribers DROP COLUMN source;
-ALTER TABLE subscribers DROP COLUMN status;

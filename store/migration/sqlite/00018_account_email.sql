@@ -20,7 +20,3 @@ CREATE TABLE account_tokens (
 );
 CREATE INDEX account_tokens_user ON account_tokens(user_id, purpose);
 CREATE INDEX account_tokens_expires ON account_tokens(expires_at);
-
--- +goose Down
-DROP TABLE account_tokens;
-ALTER TABLE users DROP COLUMN email_verified_at;

@@ -795,7 +795,10 @@ export interface SocialLink {
   url: string
 }
 
-/** SocialNetwork names the site a link points to; "website" for any other. */
+/**
+ * SocialNetwork names the site a link points to; "website" for any other.
+ * Its values are internal/social's Networks (tools/tsgen writes them).
+ */
 export type SocialNetwork = 'website' | 'x' | 'linkedin' | 'facebook' | 'instagram' | 'youtube' | 'github' | 'mastodon' | 'bluesky'
 
 /** Author is a post's writer as readers see them (byline, author page). */

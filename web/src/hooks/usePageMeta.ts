@@ -1,5 +1,6 @@
 import { useEffect } from 'react'
 import { PRODUCT_NAME } from '@/lib/constants'
+import { DOM } from '@/api/shared.gen'
 
 /** Separators between a page's name and the name of the blog or site it belongs to. */
 const TITLE_SEPARATORS = [' | ', ' – ', ' — ', ' - ']
@@ -64,7 +65,7 @@ export function useDocumentTitle(title?: string | null) {
  */
 export function useBlogIcon(url?: string | null) {
   useEffect(() => {
-    let link = document.head.querySelector<HTMLLinkElement>('link[data-blog-icon]')
+    let link = document.head.querySelector<HTMLLinkElement>(`link[${DOM.blogIconAttr}]`)
     if (!url) {
       link?.remove()
       return
@@ -72,7 +73,7 @@ export function useBlogIcon(url?: string | null) {
     if (!link) {
       link = document.createElement('link')
       link.rel = 'icon'
-      link.setAttribute('data-blog-icon', '')
+      link.setAttribute(DOM.blogIconAttr, '')
       document.head.appendChild(link)
     }
     link.href = url

@@ -2,7 +2,6 @@ export const PRODUCT_NAME = 'InkPress'
 export const TAGLINE = 'Insights for the Modern Generation'
 export const SUBTAGLINE = 'Made for marketers, built for creators, and ready for the future of social media.'
 export const CONTACT_EMAIL = 'hello@inkpress.dev'
-export const DEFAULT_CATEGORY_COLOR = '#6366f1'
 
 export const SOCIAL_LINKS = [
   { name: 'X', label: 'InkPress on X', href: 'https://x.com/inkpress' },

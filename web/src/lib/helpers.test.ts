@@ -87,7 +87,7 @@ describe('share kit', () => {
     expect(charStatus(251, 280)).toBe('Good')
     expect(charStatus(252, 280)).toBe('Near limit')
     expect(charStatus(280, 280)).toBe('Over limit!')
-    expect(platformLimit('twitter')).toBe(280)
+    expect(platformLimit('x')).toBe(280)
     expect(platformLimit('mastodon')).toBe(1000)
   })
   it('takes sentences and hashtags', () => {
@@ -99,7 +99,7 @@ describe('share kit', () => {
   })
   it('produces one entry per platform', () => {
     const kit = shareKit({ title: 'T', content: '<p>First. Second. Third.</p>', url: 'https://x.dev/p', category: 'tech', tags: ['ai'] })
-    expect(kit.map((k) => k.platform)).toEqual(['twitter', 'linkedin', 'facebook', 'instagram'])
+    expect(kit.map((k) => k.platform)).toEqual(['x', 'linkedin', 'facebook', 'instagram'])
     expect(kit[0].text).toContain('First.')
     expect(kit[0].text).not.toContain('Second.')
     expect(kit[1].text).toContain('Third.')

@@ -8,6 +8,8 @@ describe('isPrivateQuery', () => {
     [['workspace', 'posts', {}], true],
     [['admin', 'workspaces'], true],
     [['subscription', 'confirm', 'ws', 'tok'], true],
+    [['account'], true],
+    [['preview', '7', 'tok'], true],
     [['site'], false],
     [['post', '', 'tech', 'hello'], false],
     [['posts', { limit: 6 }], false],

@@ -1,5 +1,6 @@
 import { QueryClient, hydrate, type DehydratedState, type QueryKey } from '@tanstack/react-query'
 import { ApiError } from '@/api/client'
+import { DOM, PRIVATE_QUERY_KEYS } from '@/api/shared.gen'
 
 /** Retries only transient failures (network, 5xx), never 4xx answers. */
 export function createQueryClient(): QueryClient {
@@ -18,17 +19,18 @@ export function createQueryClient(): QueryClient {
 }
 
 /**
- * Queries the server never fetches or puts into a page: the reader's session, the owner's and admin's
- * data, and a newsletter link's one-time answer. Public pages are rendered once for every reader.
+ * Queries the server never fetches or puts into a page: the reader's session and account, the owner's and
+ * admin's data, a newsletter link's one-time answer, a preview. Public pages are rendered once for every
+ * reader. The list is the server's (server/frontend.PrivateQueries, whose API paths its render refuses too).
  */
-const PRIVATE_ROOTS = new Set(['me', 'workspace', 'admin', 'subscription'])
+const PRIVATE_ROOTS = new Set(PRIVATE_QUERY_KEYS)
 
 export function isPrivateQuery(key: QueryKey): boolean {
   return typeof key[0] === 'string' && PRIVATE_ROOTS.has(key[0])
 }
 
 /** The id of the script element that carries the server's query cache (written by the Go server). */
-export const PAGE_DATA_ID = 'inkpress-data'
+export const PAGE_DATA_ID = DOM.dataId
 
 /**
  * Seeds the query cache with the data the server rendered the page with, so the first render matches the

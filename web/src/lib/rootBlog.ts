@@ -1,4 +1,5 @@
 import { createContext, useContext } from 'react'
+import { DOM } from '@/api/shared.gen'
 
 /**
  * The workspace blog served at this host's root: set on a workspace's custom domain (named in the page
@@ -20,6 +21,6 @@ export function useRootBlog(): RootBlog | null {
  * custom domain), so the first render is already that blog's, without waiting for GET /api/site.
  */
 export function headRootBlog(doc: Document | undefined = typeof document === 'undefined' ? undefined : document): string | null {
-  const content = doc?.querySelector<HTMLMetaElement>('meta[name="inkpress-blog"]')?.content
+  const content = doc?.querySelector<HTMLMetaElement>(`meta[name="${DOM.rootBlogMeta}"]`)?.content
   return content ? content : null
 }

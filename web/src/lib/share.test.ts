@@ -29,7 +29,7 @@ const post: ShareKitInput = {
 describe('share kit: per-platform recipe', () => {
   // platform, excerpt sentences expected in the text, hashtags expected, limit
   it.each<[Platform, string[], string[], number]>([
-    ['twitter', ['First sentence here.'], ['#healthWellness', '#keto'], 280],
+    ['x', ['First sentence here.'], ['#healthWellness', '#keto'], 280],
     ['linkedin', ['First sentence here.', 'Second one follows!', 'Is this the third?'], ['#healthWellness', '#keto', '#lowCarb', '#mealPrep'], 3000],
     ['facebook', ['First sentence here.', 'Second one follows!'], ['#healthWellness', '#keto'], 63206],
     ['instagram', ['First sentence here.', 'Second one follows!'], ['#healthWellness', '#keto', '#lowCarb', '#mealPrep'], 2200],
@@ -46,7 +46,7 @@ describe('share kit: per-platform recipe', () => {
 
   it('builds one entry per platform with its counter and status', () => {
     const kit = shareKit(post)
-    expect(kit.map((k) => k.platform)).toEqual(['twitter', 'linkedin', 'facebook', 'instagram'])
+    expect(kit.map((k) => k.platform)).toEqual(['x', 'linkedin', 'facebook', 'instagram'])
     for (const k of kit) {
       expect(k.length).toBe(charCount(k.text))
       expect(k.status).toBe('Good')
@@ -61,7 +61,7 @@ describe('share kit: per-platform recipe', () => {
   })
 
   it('leaves out empty parts', () => {
-    expect(shareText('twitter', { title: 'Only title', content: '', url: '', category: '', tags: [] })).toBe('Only title')
+    expect(shareText('x', { title: 'Only title', content: '', url: '', category: '', tags: [] })).toBe('Only title')
   })
 
   it('reports an over-limit tweet', () => {
@@ -146,7 +146,7 @@ describe('text helpers', () => {
   })
 
   it.each<[Platform, string | null]>([
-    ['twitter', 'https://twitter.com/intent/tweet?text=Hi%20https%3A%2F%2Fx.dev%2Fp'],
+    ['x', 'https://twitter.com/intent/tweet?text=Hi%20https%3A%2F%2Fx.dev%2Fp'],
     ['linkedin', 'https://www.linkedin.com/sharing/share-offsite/?url=https%3A%2F%2Fx.dev%2Fp'],
     ['facebook', 'https://www.facebook.com/sharer/sharer.php?u=https%3A%2F%2Fx.dev%2Fp'],
     ['instagram', null],

@@ -1,18 +1,20 @@
 /** Share links and the per-platform share kit (limits and counts in docs/product.md). */
 import { stripHtml } from './text'
+import { composeUrl, networkLabel, shareUrl } from './networks'
 
-export type Platform = 'twitter' | 'linkedin' | 'facebook' | 'instagram'
+/** The share kit's platforms: social networks (internal/social) by their ids. */
+export type Platform = 'x' | 'linkedin' | 'facebook' | 'instagram'
 
 export const PLATFORM_LIMITS: Record<Platform, number> = {
-  twitter: 280,
+  x: 280,
   linkedin: 3000,
   facebook: 63206,
   instagram: 2200,
 }
 export const DEFAULT_PLATFORM_LIMIT = 1000
 
-const EXCERPT_SENTENCES: Record<Platform, number> = { twitter: 1, linkedin: 3, facebook: 2, instagram: 2 }
-const HASHTAG_COUNT: Record<Platform, number> = { twitter: 2, linkedin: 5, facebook: 2, instagram: 10 }
+const EXCERPT_SENTENCES: Record<Platform, number> = { x: 1, linkedin: 3, facebook: 2, instagram: 2 }
+const HASHTAG_COUNT: Record<Platform, number> = { x: 2, linkedin: 5, facebook: 2, instagram: 10 }
 const MAX_EXCERPT_CHARS = 300
 
 export const COPY_CONFIRM_MS = 2000
@@ -23,14 +25,9 @@ export interface ShareLinks {
   facebook: string
 }
 
-/** X intent, LinkedIn share-offsite and Facebook sharer links for a canonical URL. */
+/** X intent, LinkedIn share-offsite and Facebook sharer links for a canonical URL (the networks' share pages). */
 export function shareLinks(url: string, title: string): ShareLinks {
-  const u = encodeURIComponent(url)
-  return {
-    x: `https://twitter.com/intent/tweet?url=${u}&text=${encodeURIComponent(title)}`,
-    linkedin: `https://www.linkedin.com/sharing/share-offsite/?url=${u}`,
-    facebook: `https://www.facebook.com/sharer/sharer.php?u=${u}`,
-  }
+  return { x: shareUrl('x', url, title), linkedin: shareUrl('linkedin', url, title), facebook: shareUrl('facebook', url, title) }
 }
 
 export function platformLimit(platform: string): number {
@@ -114,31 +111,16 @@ export interface ShareKitEntry {
   status: CharStatus
 }
 
-export const SHARE_PLATFORMS: Platform[] = ['twitter', 'linkedin', 'facebook', 'instagram']
+export const SHARE_PLATFORMS: Platform[] = ['x', 'linkedin', 'facebook', 'instagram']
 
-export const PLATFORM_LABELS: Record<Platform, string> = {
-  twitter: 'X',
-  linkedin: 'LinkedIn',
-  facebook: 'Facebook',
-  instagram: 'Instagram',
-}
+export const PLATFORM_LABELS = Object.fromEntries(SHARE_PLATFORMS.map((p) => [p, networkLabel(p)])) as Record<Platform, string>
 
 /**
  * Where to post the text: the X intent carries the whole text; LinkedIn and Facebook take only
  * the URL (they read the preview from the page); Instagram has no web share page (null).
  */
 export function platformShareUrl(platform: Platform, url: string, text: string): string | null {
-  const links = shareLinks(url, text)
-  switch (platform) {
-    case 'twitter':
-      return `https://twitter.com/intent/tweet?text=${encodeURIComponent(text)}`
-    case 'linkedin':
-      return links.linkedin
-    case 'facebook':
-      return links.facebook
-    default:
-      return null
-  }
+  return composeUrl(platform, text) || shareUrl(platform, url, text) || null
 }
 
 /** How many excerpt sentences and hashtags each platform gets. */

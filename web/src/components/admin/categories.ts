@@ -1,11 +1,11 @@
 /** The category form's rules: slug and name required; slug fixed once created. */
 import type { Category, NewCategory } from '@/api/types'
-import { DEFAULT_CATEGORY_COLOR } from '@/lib/constants'
+import { PALETTE } from '@/api/shared.gen'
+import { isColor } from '@/lib/color'
 import { categorySlug } from '@/lib/keywords'
 
 export const CATEGORY_DELETE_QUESTION = 'Are you sure? This will not delete posts in this category.'
 export const SLUG_RE = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
-const HEX_RE = /^#[0-9a-f]{6}$/i
 
 export interface CategoryForm {
   slug: string
@@ -18,8 +18,8 @@ export interface CategoryForm {
 
 export function categoryForm(c?: Category | null): CategoryForm {
   return c
-    ? { slug: c.slug, name: c.name, description: c.description ?? '', colorHex: c.colorHex || DEFAULT_CATEGORY_COLOR, slugTouched: true }
-    : { slug: '', name: '', description: '', colorHex: DEFAULT_CATEGORY_COLOR, slugTouched: false }
+    ? { slug: c.slug, name: c.name, description: c.description ?? '', colorHex: c.colorHex || PALETTE.default, slugTouched: true }
+    : { slug: '', name: '', description: '', colorHex: PALETTE.default, slugTouched: false }
 }
 
 export type CategoryErrors = Partial<Record<'slug' | 'name' | 'colorHex', string>>
@@ -32,7 +32,7 @@ export function validateCategory(f: CategoryForm, editing: boolean): CategoryErr
     else if (!SLUG_RE.test(slug) || slug.length > 60) e.slug = 'Use lowercase letters, numbers and single dashes'
   }
   if (!f.name.trim()) e.name = 'Name is required'
-  if (f.colorHex && !HEX_RE.test(f.colorHex.trim())) e.colorHex = 'Use a hex colour like #6366f1'
+  if (f.colorHex && !isColor(f.colorHex.trim())) e.colorHex = `Use a hex colour like ${PALETTE.default}`
   return e
 }
 
@@ -46,6 +46,6 @@ export function toNewCategory(f: CategoryForm): NewCategory {
     slug: f.slug.trim(),
     name: f.name.trim().replace(/\s+/g, ' '),
     description: f.description.trim(),
-    colorHex: (f.colorHex.trim() || DEFAULT_CATEGORY_COLOR).toLowerCase(),
+    colorHex: (f.colorHex.trim() || PALETTE.default).toLowerCase(),
   }
 }

@@ -3,18 +3,15 @@ import { Globe, Rss } from 'lucide-react'
 import type { SocialLink, SocialNetwork, TemplateId } from '@/api/types'
 import { FacebookIcon, GitHubIcon, LinkedInIcon, XIcon } from '../BrandIcons'
 import { PRODUCT_NAME } from '@/lib/constants'
+import { networkLabel } from '@/lib/networks'
 import { cn } from '@/lib/utils'
 
-const NETWORKS: Record<SocialNetwork, { label: string; icon?: ComponentType<SVGProps<SVGSVGElement>> }> = {
-  x: { label: 'X', icon: XIcon },
-  linkedin: { label: 'LinkedIn', icon: LinkedInIcon },
-  facebook: { label: 'Facebook', icon: FacebookIcon },
-  github: { label: 'GitHub', icon: GitHubIcon },
-  instagram: { label: 'Instagram' },
-  youtube: { label: 'YouTube' },
-  mastodon: { label: 'Mastodon' },
-  bluesky: { label: 'Bluesky' },
-  website: { label: 'Website' },
+/** The networks with an icon of their own; the others show a globe. */
+const ICONS: Partial<Record<SocialNetwork, ComponentType<SVGProps<SVGSVGElement>>>> = {
+  x: XIcon,
+  linkedin: LinkedInIcon,
+  facebook: FacebookIcon,
+  github: GitHubIcon,
 }
 
 /** Only addresses that can only navigate: a link from the owner's settings is never javascript: or data:. */
@@ -40,16 +37,16 @@ function SocialList({ links, tone }: { links: SocialLink[]; tone: 'band' | 'ligh
   return (
     <ul className="flex flex-wrap items-center gap-2" aria-label="Social links">
       {shown.map((l) => {
-        const n = NETWORKS[l.network] ?? NETWORKS.website
-        const Icon = n.icon ?? Globe
+        const label = networkLabel(l.network)
+        const Icon = ICONS[l.network] ?? Globe
         return (
           <li key={l.href}>
             <a
               href={l.href ?? undefined}
               target="_blank"
               rel="me noopener"
-              aria-label={n.label}
-              title={n.label}
+              aria-label={label}
+              title={label}
               className={cn(
                 'inline-flex size-10 items-center justify-center rounded-full transition',
                 tone === 'band'

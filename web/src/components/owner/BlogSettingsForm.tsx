@@ -18,7 +18,9 @@ import { useFontStylesheets } from '@/lib/fontLoader'
 import { cn } from '@/lib/utils'
 import { BlogPreview } from './BlogPreview'
 import { Spinner } from '@/components/ui/spinner'
-import { COLOR_SCHEMES, DASHBOARD_FONTS, HEX6, TEMPLATES } from './settings'
+import { DASHBOARD_FONTS, TEMPLATES } from './settings'
+import { PALETTE } from '@/api/shared.gen'
+import { isColor, safeHex } from '@/lib/color'
 import { LANGUAGES, LIMITS } from '@/api/types'
 import { LENGTHS, TONES } from '@/features/generate/generate'
 import { useSite } from '@/hooks/usePublic'
@@ -40,7 +42,7 @@ export function BlogSettingsForm({ settings, slug, categories }: { settings: Set
   const [blogTitle, setBlogTitle] = useState(settings.blogTitle)
   const [blogDescription, setBlogDescription] = useState(settings.blogDescription)
   const [templateId, setTemplateId] = useState<TemplateId>(settings.templateId || 'template-1')
-  const [primaryColor, setPrimaryColor] = useState(HEX6.test(settings.primaryColor) ? settings.primaryColor.toLowerCase() : '#6366f1')
+  const [primaryColor, setPrimaryColor] = useState(safeHex(settings.primaryColor))
   const [hexDraft, setHexDraft] = useState(primaryColor)
   const [fontFamily, setFontFamily] = useState(settings.fontFamily || 'Inter')
   const [reviewAiPosts, setReviewAiPosts] = useState(Boolean(settings.reviewAiPosts))
@@ -93,8 +95,8 @@ export function BlogSettingsForm({ settings, slug, categories }: { settings: Set
       setTitleError('Please enter a blog name')
       ok = false
     }
-    if (!HEX6.test(hexDraft.trim())) {
-      setColorError('Use a hex colour like #6366f1')
+    if (!isColor(hexDraft.trim())) {
+      setColorError(`Use a hex colour like ${PALETTE.default}`)
       ok = false
     }
     if (ok) save.mutate()
@@ -148,7 +150,7 @@ export function BlogSettingsForm({ settings, slug, categories }: { settings: Set
               <fieldset className="grid gap-2">
                 <legend className="mb-2 text-sm font-medium leading-none text-slate-800">Primary colour</legend>
                 <div className="flex flex-wrap items-center gap-2">
-                  {COLOR_SCHEMES.map((c) => (
+                  {PALETTE.schemes.map((c) => (
                     <button
                       key={c.name}
                       type="button"
@@ -185,7 +187,7 @@ export function BlogSettingsForm({ settings, slug, categories }: { settings: Set
                       const v = e.target.value.trim()
                       setHexDraft(v)
                       setColorError(null)
-                      if (HEX6.test(v)) setPrimaryColor(v.toLowerCase())
+                      if (isColor(v)) setPrimaryColor(v.toLowerCase())
                     }}
                   />
                 </div>

@@ -31,7 +31,7 @@ function InstagramIcon({ className }: { className?: string }) {
 }
 
 const ICONS: Record<Platform, ComponentType<{ className?: string }>> = {
-  twitter: XIcon,
+  x: XIcon,
   linkedin: LinkedInIcon,
   facebook: FacebookIcon,
   instagram: InstagramIcon,
@@ -66,7 +66,7 @@ export function ShareKitDialog({ post, onClose }: { post: PostSummary | null; on
 function ShareKit({ post }: { post: PostSummary }) {
   const baseId = useId()
   const full = useOwnerPost(post.id)
-  const [platform, setPlatform] = useState<Platform>('twitter')
+  const [platform, setPlatform] = useState<Platform>('x')
   const [edits, setEdits] = useState<Partial<Record<Platform, string>>>({})
   const { copy, copied } = useCopy()
 

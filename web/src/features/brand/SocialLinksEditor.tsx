@@ -4,7 +4,8 @@ import { LIMITS } from '@/api/types'
 import { Button } from '@/components/ui/button'
 import { Input } from '@/components/ui/input'
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select'
-import { LINK_ERROR, NETWORKS } from './links'
+import { LINK_ERROR } from './links'
+import { NETWORKS } from '@/lib/networks'
 
 /** Rows of (network, https address), at most LIMITS.socialLinksMax: a blog's or an author's links. */
 export function SocialLinksEditor({

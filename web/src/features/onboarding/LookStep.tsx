@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { COLOR_SCHEMES } from '@/components/owner/settings'
+import { PALETTE } from '@/api/shared.gen'
 import { fontFor } from '@/lib/fonts'
 import { useFontStylesheets } from '@/lib/fontLoader'
 import { cn } from '@/lib/utils'
@@ -20,7 +20,7 @@ export function LookStep({ w, preview }: { w: WizardState; preview: ReactNode })
       <fieldset>
         <legend className="text-sm font-medium text-slate-800">Colour scheme</legend>
         <div className="mt-3 grid grid-cols-2 gap-2 sm:grid-cols-3">
-          {COLOR_SCHEMES.map((c) => (
+          {PALETTE.schemes.map((c) => (
             <label
               key={c.name}
               className={cn(CARD, 'flex items-center gap-2.5 text-sm', w.primaryColor === c.primary ? 'border-slate-900 bg-slate-50 font-semibold' : 'border-slate-200 hover:border-slate-300')}

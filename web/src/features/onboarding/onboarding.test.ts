@@ -10,7 +10,7 @@ import {
   toggleCategory,
   validateStep,
 } from './onboarding'
-import { COLOR_SCHEMES } from '@/components/owner/settings'
+import { PALETTE } from '@/api/shared.gen'
 
 const marketing = SUGGESTED_CATEGORIES[0]
 
@@ -90,7 +90,7 @@ describe('choices', () => {
       expect(c.colorHex).toMatch(/^#[0-9a-f]{6}$/)
       expect(c.description).not.toBe('')
     }
-    expect(COLOR_SCHEMES.map((c) => c.name)).toEqual(['Indigo Blue', 'Emerald Green', 'Rose Pink', 'Amber Gold', 'Purple'])
+    expect(PALETTE.schemes.map((c) => c.name)).toEqual(['Indigo Blue', 'Emerald Green', 'Rose Pink', 'Amber Gold', 'Purple'])
     expect([...ONBOARDING_FONTS]).toEqual(['Inter', 'Playfair Display', 'Montserrat', 'Merriweather', 'Lato'])
   })
 })

@@ -1,6 +1,6 @@
 /** Onboarding choices and rules (docs/product.md), kept pure for tests. */
 import type { NewCategory } from '@/api/types'
-import { DEFAULT_CATEGORY_COLOR } from '@/lib/constants'
+import { PALETTE } from '@/api/shared.gen'
 import { categorySlug } from '@/lib/keywords'
 
 export const SUGGESTED_CATEGORIES: NewCategory[] = [
@@ -28,7 +28,7 @@ export function customCategory(rawName: string): NewCategory | null {
   const name = rawName.trim().replace(/\s+/g, ' ')
   const slug = categorySlug(name)
   if (!name || !slug) return null
-  return { name, slug, colorHex: DEFAULT_CATEGORY_COLOR, description: `${name} articles` }
+  return { name, slug, colorHex: PALETTE.default, description: `${name} articles` }
 }
 
 export function sameCategory(a: NewCategory, b: NewCategory): boolean {

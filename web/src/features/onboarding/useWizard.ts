@@ -6,7 +6,7 @@ import { completeOnboarding, skipOnboarding } from '@/api/endpoints'
 import { errorMessage, isApiError } from '@/api/client'
 import { qk } from '@/api/queryKeys'
 import type { Me, NewCategory } from '@/api/types'
-import { COLOR_SCHEMES } from '@/components/owner/settings'
+import { PALETTE } from '@/api/shared.gen'
 import { useWorkspace } from '@/hooks/useWorkspace'
 import { clearDraft, loadDraft, saveDraft } from './draft'
 import { ONBOARDING_FONTS, addCustomCategory, atCategoryCap, customCategory, sameCategory, toggleCategory, validateStep } from './onboarding'
@@ -34,7 +34,7 @@ export function useWizard(me: Me) {
   const [selected, setSelected] = useState<NewCategory[]>(draft?.selected ?? [])
   const [custom, setCustom] = useState('')
   const [error, setError] = useState<string | null>(null)
-  const [primaryColor, setPrimaryColor] = useState<string>(draft?.primaryColor ?? COLOR_SCHEMES[0].primary)
+  const [primaryColor, setPrimaryColor] = useState<string>(draft?.primaryColor ?? PALETTE.default)
   const [fontFamily, setFontFamily] = useState<string>(draft?.fontFamily ?? ONBOARDING_FONTS[0])
 
   // Keep the answers for a reload; the done screen (step 4) clears them instead.

@@ -17,7 +17,8 @@ import { DraftsNotice } from '@/components/owner/DraftsNotice'
 import { JobsList } from '@/components/owner/JobsList'
 import { OwnerPage } from '@/components/owner/OwnerLayout'
 import { UsageOverview } from '@/components/owner/UsageOverview'
-import { HEX6, TEMPLATES } from '@/components/owner/settings'
+import { TEMPLATES } from '@/components/owner/settings'
+import { safeHex } from '@/lib/color'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 import { Skeleton } from '@/components/ui/skeleton'
@@ -93,7 +94,7 @@ function pathOf(url: string): string {
 function SettingsSummary({ data }: { data: WorkspaceResponse }) {
   const { settings } = data
   const template = TEMPLATES.find((t) => t.id === settings.templateId)?.name ?? 'Modern'
-  const color = HEX6.test(settings.primaryColor) ? settings.primaryColor : '#6366f1'
+  const color = safeHex(settings.primaryColor)
   const rows: [string, ReactNode][] = [
     ['Title', settings.blogTitle || data.workspace.name],
     ['Template', template],

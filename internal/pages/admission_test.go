@@ -1,0 +1,114 @@
+package pages
+
+import (
+	"context"
+	"errors"
+	"testing"
+)
+
+func TestAdmission(t *testing.T) {
+	ctx := context.Background()
+	t.Run("a client past its share is refused at once", func(t *testing.T) {
+		a := NewAdmission(1, 8, 2)
+		r1, err := a.Demand(ctx, "x")
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := make(chan error, 1)
+		go func() {
+			r, err := a.Demand(ctx, "x") // waits: the engine is taken
+			if err == nil {
+				r()
+			}
+			got <- err
+		}()
+		waitFor(t, func() bool { return a.Waiting() == 1 })
+		if _, err := a.Demand(ctx, "x"); !errors.Is(err, ErrBusy) {
+			t.Errorf("third render of one client: %v, want ErrBusy", err)
+		}
+		r1()
+		if err := <-got; err != nil {
+			t.Errorf("the waiting render: %v", err)
+		}
+	})
+	t.Run("a full queue refuses", func(t *testing.T) {
+		a := NewAdmission(1, 1, 5)
+		r1, _ := a.Demand(ctx, "a")
+		done := make(chan struct{})
+		go func() {
+			if r, err := a.Demand(ctx, "b"); err == nil {
+				r()
+			}
+			close(done)
+		}()
+		waitFor(t, func() bool { return a.Waiting() == 1 })
+		if _, err := a.Demand(ctx, "c"); !errors.Is(err, ErrBusy) {
+			t.Errorf("queue full: %v, want ErrBusy", err)
+		}
+		r1()
+		<-done
+	})
+	t.Run("readers go before background renders", func(t *testing.T) {
+		a := NewAdmission(1, 4, 2)
+		held, _ := a.Background(ctx)
+		order := make(chan string, 2)
+		go func() {
+			r, err := a.Background(ctx)
+			if err == nil {
+				order <- "background"
+				r()
+			}
+		}()
+		waitFor(t, func() bool { a.mu.Lock(); defer a.mu.Unlock(); return len(a.idle) == 1 })
+		go func() {
+			r, err := a.Demand(ctx, "reader")
+			if err == nil {
+				order <- "reader"
+				r()
+			}
+		}()
+		waitFor(t, func() bool { return a.Waiting() == 1 })
+		held()
+		if first, second := <-order, <-order; first != "reader" || second != "background" {
+			t.Errorf("order %s, %s; want the reader first", first, second)
+		}
+	})
+	t.Run("a reader who leaves frees their place and share", func(t *testing.T) {
+		a := NewAdmission(1, 1, 1)
+		held, _ := a.Background(ctx)
+		cctx, cancel := context.WithCancel(ctx)
+		got := make(chan error, 1)
+		go func() { _, err := a.Demand(cctx, "x"); got <- err }()
+		waitFor(t, func() bool { return a.Waiting() == 1 })
+		cancel()
+		if err := <-got; !errors.Is(err, context.Canceled) {
+			t.Errorf("left: %v", err)
+		}
+		if a.Waiting() != 0 {
+			t.Error("the reader who left still waits")
+		}
+		held()
+		r, err := a.Demand(ctx, "x") // the share is back, the engine free
+		if err != nil {
+			t.Fatalf("after leaving: %v", err)
+		}
+		r()
+		r() // releasing twice frees one slot only
+		if a.running != 0 {
+			t.Errorf("running %d after release", a.running)
+		}
+	})
+}
+
+// waitFor polls cond: the goroutines under test reach their wait in their
+// own time, and only their arrival is asserted, never a duration.
+func waitFor(t *testing.T, cond func() bool) {
+	t.Helper()
+	for range 1_000_000 {
+		if cond() {
+			return
+		}
+		runtimeGosched()
+	}
+	t.Fatal("condition never held")
+}

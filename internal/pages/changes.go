@@ -1,0 +1,105 @@
+package pages
+
+import (
+	"context"
+	"time"
+
+	"github.com/inkpress/inkpress/internal/content"
+	"github.com/inkpress/inkpress/internal/site"
+	"github.com/inkpress/inkpress/store"
+)
+
+// Changes turns the domain's writes into page renders: the pages a change
+// shows on are dropped from the store (no reader is served them) and queued
+// for a render; the workspace's other pages turn stale (served, and rendered
+// again when read).
+type Changes struct {
+	Pages *Service
+	Blogs interface {
+		ByID(ctx context.Context, id int64) (*site.Blog, error)
+	}
+	Authors interface {
+		GetAuthor(ctx context.Context, f store.FindAuthor) (*store.Author, error)
+	}
+	// SiteWorkspace is the slug of the blog at the site's root (it has the
+	// /posts list too).
+	SiteWorkspace string
+}
+
+// PostsChanged is told of posts as they were before and after a write
+// (created, edited, published, unpublished, deleted): each one that readers
+// could see drops its pages.
+func (c *Changes) PostsChanged(ctx context.Context, workspaceID int64, posts ...*store.Post) {
+	if c == nil {
+		return
+	}
+	b, err := c.Blogs.ByID(ctx, workspaceID)
+	if err != nil {
+		c.Pages.logger().ErrorContext(ctx, "pages: blog of a change", "workspace", workspaceID, "err", err)
+		return
+	}
+	root := b.Prefix == "" && b.Workspace.Slug == c.SiteWorkspace
+	var keys []string
+	seen := map[string]bool{}
+	for _, p := range posts {
+		if p == nil || !shown(p) {
+			continue
+		}
+		author := ""
+		if p.AuthorID != 0 && c.Authors != nil {
+			if a, err := c.Authors.GetAuthor(ctx, store.FindAuthor{UserID: &p.AuthorID}); err == nil {
+				author = a.Slug
+			}
+		}
+		for _, k := range PostPages(b, root, p, author) {
+			if !seen[k] {
+				seen[k] = true
+				keys = append(keys, k)
+			}
+		}
+	}
+	c.Pages.Drop(ctx, workspaceID, keys)
+}
+
+// BlogChanged is told of a change every page of the blog shows (its name,
+// look, categories, an author's profile, its address): the home page is
+// dropped and every stored page queued again.
+func (c *Changes) BlogChanged(ctx context.Context, workspaceID int64) {
+	if c == nil {
+		return
+	}
+	b, err := c.Blogs.ByID(ctx, workspaceID)
+	if err != nil {
+		c.Pages.logger().ErrorContext(ctx, "pages: blog of a change", "workspace", workspaceID, "err", err)
+		return
+	}
+	c.Pages.Drop(ctx, workspaceID, []string{b.PageKey(b.HomePath())})
+	c.Pages.RefreshAll(ctx, workspaceID)
+}
+
+// shown reports whether readers can see p: published, its time come. A
+// scheduled post becomes shown when the scheduler publishes it (a write of
+// its own).
+func shown(p *store.Post) bool {
+	return p.Status == store.PostPublished && !p.PublishedAt.After(time.Now())
+}
+
+// PostPages are the keys (Blog.PageKey) of the pages a post shows on: its own, its
+// blog's home, its category's and tags' first pages, its author's page, and
+// the site's /posts list for the blog at the site's root. Deeper list pages
+// and other posts' related lists change only indirectly: they turn stale.
+func PostPages(b *site.Blog, siteRoot bool, p *store.Post, authorSlug string) []string {
+	keys := []string{b.PageKey(b.PostPath(p.Category, p.Slug)), b.PageKey(b.HomePath()), b.PageKey(b.CategoryPath(p.Category))}
+	if siteRoot {
+		keys = append(keys, b.PageKey("/posts"))
+	}
+	for _, t := range p.Tags {
+		if s := content.TagSlug(t); s != "" {
+			keys = append(keys, b.PageKey(b.TagPath(s)))
+		}
+	}
+	if authorSlug != "" {
+		keys = append(keys, b.PageKey(b.AuthorPath(authorSlug)))
+	}
+	return keys
+}

@@ -1,0 +1,59 @@
+package pages
+
+import (
+	"context"
+	"errors"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/inkpress/inkpress/store"
+)
+
+func TestDiskStore(t *testing.T) {
+	ctx := context.Background()
+	d := &Disk{Dir: t.TempDir()}
+	at := time.UnixMilli(1_700_000_000_000)
+	put := func(ws int64, key, build, body string) {
+		t.Helper()
+		p := &store.RenderedPage{Key: key, WorkspaceID: ws, Status: 200, ContentType: "text/html", ETag: `"e"`, CSP: "csp",
+			Body: []byte(body), Gzip: []byte("gz:" + body), Version: 7, Build: build, RenderedAt: at, LastModified: at}
+		if err := d.PutPage(ctx, p); err != nil {
+			t.Fatal(err)
+		}
+	}
+	put(1, "/a", "b1", "one")
+	put(1, "/b", "b2", "two")
+	put(2, "/a", "b1", "other workspace")
+
+	p, err := d.GetPage(ctx, 1, "/a")
+	if err != nil || string(p.Body) != "one" || string(p.Gzip) != "gz:one" || p.Version != 7 || p.Build != "b1" ||
+		p.CSP != "csp" || !p.LastModified.Equal(at) || p.Key != "/a" || p.WorkspaceID != 1 {
+		t.Fatalf("read back %+v, %v", p, err)
+	}
+	if p, _ := d.GetPage(ctx, 2, "/a"); string(p.Body) != "other workspace" {
+		t.Errorf("a key of another workspace read %q", p.Body)
+	}
+	put(1, "/a", "b2", "one again")
+	if p, _ := d.GetPage(ctx, 1, "/a"); string(p.Body) != "one again" {
+		t.Errorf("replaced page reads %q", p.Body)
+	}
+	keys, err := d.PageKeys(ctx, 1, 10)
+	slices.Sort(keys)
+	if err != nil || !slices.Equal(keys, []string{"/a", "/b"}) {
+		t.Errorf("keys %v, %v", keys, err)
+	}
+	old, err := d.OutdatedPages(ctx, "b2", 10)
+	if err != nil || len(old) != 1 || old[0] != (store.PageRef{Key: "/a", WorkspaceID: 2}) {
+		t.Errorf("outdated %v, %v", old, err)
+	}
+	if err := d.DeletePages(ctx, 1, []string{"/a", "/missing"}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := d.GetPage(ctx, 1, "/a"); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("deleted page: %v", err)
+	}
+	if _, err := d.GetPage(ctx, 1, "/never"); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("unknown page: %v", err)
+	}
+}

@@ -1,0 +1,5 @@
+package pages
+
+import "runtime"
+
+func runtimeGosched() { runtime.Gosched() }
