@@ -89,7 +89,6 @@ const cases: { name: string; path: (r: Routes) => string; status?: number }[] = 
   { name: 'site category', path: () => '/keto' },
   { name: 'site post', path: (r) => r.sitePost },
   { name: 'site tag', path: (r) => r.siteTag },
-  { name: 'site search', path: () => '/search?q=keto' },
   { name: 'author', path: (r) => r.author },
   { name: 'blog home', path: (r) => r.blog },
   { name: 'blog home, page 2', path: (r) => `${r.blog}?page=2` },
@@ -300,6 +299,22 @@ for (const c of cases) {
     expect(after, `${path}: following ${href} stays in the app`).toEqual({ alive: true, documents: 1 });
   });
 }
+
+// Search pages are never rendered by the engines (any query would cost a render): the server answers its plain
+// page, and the app renders the results from the public API.
+test('a search page is the plain page, and the app shows its results', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  const path = '/search?q=keto';
+  const resp = await page.request.get(path, { headers: { Accept: 'text/html' } });
+  expect(resp.status()).toBe(200);
+  const html = await resp.text();
+  expect(rootOf(html)?.tag ?? '').not.toMatch(/\bdata-ssr\b/);
+  expect(carriedData(html)).toBeUndefined();
+  await page.goto(path);
+  await expect(page.locator('#root a[href^="/keto/"]').first()).toBeVisible();
+  expect(errors).toEqual([]);
+});
 
 // A missing page is never cached, so the server does not render it with the app (any address would cost a
 // render): it answers 404 with its plain page, and the app draws its own not-found page in the browser.
