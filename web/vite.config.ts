@@ -33,11 +33,12 @@ function scriptsAfterContent(): Plugin {
   }
 }
 
-export default defineConfig(({ command }) => ({
-  plugins: [react(), tailwindcss(), blogFonts(SEPARATE_FONTS), compressAssets(), keepPlaceholder('dist'), scriptsAfterContent()],
+export default defineConfig(() => ({
+  // No fast refresh: React's refresh runtime cannot update Preact's components; an edited module reloads the page.
+  plugins: [react({ refreshExclude: /./ }), tailwindcss(), blogFonts(SEPARATE_FONTS), compressAssets(), keepPlaceholder('dist'), scriptsAfterContent()],
   resolve: {
-    // The built app runs on Preact; the dev server and Vitest render the components on React (see build/preact.ts).
-    alias: [...(command === 'build' ? preactAliases : []), { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) }],
+    // The app runs on Preact everywhere: the build, the dev server and Vitest (see build/preact.ts).
+    alias: [...preactAliases, { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) }],
   },
   server: {
     proxy: {

@@ -152,7 +152,8 @@ export function Navbar() {
           </NavLink>
         </nav>
 
-        <div className="hidden items-center gap-2 md:flex">
+        {/* data-session: this part shows the visitor's session, which the server never knows (it renders it as unknown). */}
+        <div className="hidden items-center gap-2 md:flex" data-session="">
           <AuthButtons state={state} onLogout={() => logout.mutate()} loggingOut={logout.isPending} />
         </div>
 
@@ -193,7 +194,7 @@ export function Navbar() {
                   Search
                 </NavLink>
               </nav>
-              <div className="flex flex-col gap-2 border-t border-slate-200 p-4">
+              <div className="flex flex-col gap-2 border-t border-slate-200 p-4" data-session="">
                 <AuthButtons
                   state={state}
                   onNavigate={close}

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { screen, within } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import { AppRoutes } from '@/App'
 import { apiError, blogSettings, json, makePost, mockFetch, renderWithProviders, visitor } from '@/test/utils'
 import type { Post, PreviewResponse } from '@/api/types'
@@ -64,8 +64,9 @@ describe('PreviewPage', () => {
     expect(screen.queryByRole('link', { name: /Share on X/ })).not.toBeInTheDocument()
     expect(screen.queryByRole('heading', { name: 'Related Posts' })).not.toBeInTheDocument()
 
-    expect(document.title).toBe('Preview: Ten Keto Breakfasts | InkPress')
-    expect(document.head.querySelector('meta[name="robots"]')).toHaveAttribute('content', 'noindex')
+    // The title and the robots tag are set by effects, which run after the page has painted.
+    await waitFor(() => expect(document.title).toBe('Preview: Ten Keto Breakfasts | InkPress'))
+    await waitFor(() => expect(document.head.querySelector('meta[name="robots"]')).toHaveAttribute('content', 'noindex'))
 
     const urls = requested(fetch)
     expect(urls).toContain('/api/preview/42/tok123')

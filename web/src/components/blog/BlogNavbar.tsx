@@ -189,36 +189,36 @@ function PhoneMenu(props: BlogNavProps & { className?: string }) {
   )
 }
 
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }
+
+/** `s` as HTML text or a quoted attribute value. */
+function escapeHtml(s: string): string {
+  return s.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c])
+}
+
+/** The phone menu a reader without JavaScript gets: the blog's search and sections, as HTML. */
+function noScriptPhoneMenuHtml(categories: BlogNavProps['categories'], searchPath: string): string {
+  const search =
+    `<form role="search" method="get" action="${escapeHtml(searchPath)}">` +
+    '<input type="search" name="q" required placeholder="Search" aria-label="Search this blog" class="h-10 w-full rounded-full border border-slate-300 bg-white px-4 text-base text-slate-900">' +
+    '</form>'
+  const sections =
+    categories.length > 0
+      ? '<nav aria-label="Blog sections (menu)" class="flex flex-wrap gap-x-4 gap-y-2 text-sm font-medium text-slate-700">' +
+        categories.map((c) => `<a href="${escapeHtml(c.href)}">${escapeHtml(c.name)}</a>`).join('') +
+        '</nav>'
+      : ''
+  return `<div class="container-page space-y-3 pb-4 lg:hidden">${search}${sections}</div>`
+}
+
 /**
  * The phone menu needs JavaScript; without it a phone reader gets the blog's search and sections under the bar
  * (the page is rendered on the server, so a reader without JavaScript sees this instead of a dead menu button).
+ * Its content is HTML, not elements: in a browser that runs the app, a <noscript> holds text, which hydration
+ * leaves alone (elements would be built inside it on every hydration, replacing that text).
  */
 function NoScriptPhoneMenu({ categories, searchPath }: Pick<BlogNavProps, 'categories' | 'searchPath'>) {
-  return (
-    <noscript>
-      <div className="container-page space-y-3 pb-4 lg:hidden">
-        <form role="search" method="get" action={searchPath}>
-          <input
-            type="search"
-            name="q"
-            required
-            placeholder="Search"
-            aria-label="Search this blog"
-            className="h-10 w-full rounded-full border border-slate-300 bg-white px-4 text-base text-slate-900"
-          />
-        </form>
-        {categories.length > 0 && (
-          <nav aria-label="Blog sections (menu)" className="flex flex-wrap gap-x-4 gap-y-2 text-sm font-medium text-slate-700">
-            {categories.map((c) => (
-              <a key={c.href} href={c.href}>
-                {c.name}
-              </a>
-            ))}
-          </nav>
-        )}
-      </div>
-    </noscript>
-  )
+  return <noscript dangerouslySetInnerHTML={{ __html: noScriptPhoneMenuHtml(categories, searchPath) }} />
 }
 
 /**

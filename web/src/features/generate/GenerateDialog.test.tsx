@@ -195,8 +195,9 @@ describe('GenerateDialog', () => {
     expect(JSON.parse(String(call[1]?.body))).toMatchObject({ topic: 'Keto breakfasts', status: 'draft' })
     await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false))
 
-    // The mocked onOpenChange leaves the modal dialog open, which blocks pointer events outside it.
-    fireEvent.click(screen.getByRole('button', { name: 'Open draft' }))
+    // The mocked onOpenChange leaves the modal dialog open, which blocks pointer events outside it and hides the
+    // rest of the page from the accessibility tree (the toast included): the toast's action is found behind it.
+    fireEvent.click(screen.getByRole('button', { name: 'Open draft', hidden: true }))
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/dashboard/posts/42'))
   })
 

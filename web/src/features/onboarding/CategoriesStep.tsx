@@ -12,7 +12,7 @@ export function CategoriesStep({ w }: { w: WizardState }) {
   const customs = w.selected.filter((c) => !SUGGESTED_CATEGORIES.some((s) => s.slug === c.slug))
   return (
     <>
-      <StepHeading title="Pick your categories" text="Choose from the suggestions or create your own." />
+      <StepHeading focus={w.moved} title="Pick your categories" text="Choose from the suggestions or create your own." />
       {w.maxCategories > 0 && (
         <p className="flex flex-wrap items-center justify-between gap-2 rounded-xl bg-slate-50 px-4 py-2.5 text-sm text-slate-700" aria-live="polite">
           <span>

@@ -15,7 +15,7 @@ export function DoneStep({ preview }: { preview: ReactNode }) {
         <span className="mx-auto inline-flex size-14 items-center justify-center rounded-full bg-emerald-100 text-emerald-700">
           <Check className="size-7" aria-hidden="true" />
         </span>
-        <StepHeading title="Your blog is ready!" text="Generate your first post from the dashboard, or manage your posts." />
+        <StepHeading focus title="Your blog is ready!" text="Generate your first post from the dashboard, or manage your posts." />
         <div className="mx-auto mt-8 max-w-xs text-left">{preview}</div>
         <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
           <Button asChild size="lg">

@@ -16,7 +16,7 @@ export function LookStep({ w, preview }: { w: WizardState; preview: ReactNode })
   useFontStylesheets(ONBOARDING_FONTS)
   return (
     <>
-      <StepHeading title="Make it yours" text="Choose a colour scheme and a font. The preview updates as you go." />
+      <StepHeading focus={w.moved} title="Make it yours" text="Choose a colour scheme and a font. The preview updates as you go." />
       <fieldset>
         <legend className="text-sm font-medium text-slate-800">Colour scheme</legend>
         <div className="mt-3 grid grid-cols-2 gap-2 sm:grid-cols-3">

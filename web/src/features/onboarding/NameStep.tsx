@@ -9,7 +9,7 @@ import { LIMITS } from '@/api/types'
 export function NameStep({ w }: { w: WizardState }) {
   return (
     <>
-      <StepHeading title="Name your blog" text="You can change this later in your dashboard." />
+      <StepHeading focus={w.moved} title="Name your blog" text="You can change this later in your dashboard." />
       <Field id="ob-title" label="Blog name" error={w.error}>
         {(aria) => <Input {...aria} value={w.blogTitle} maxLength={LIMITS.blogTitleMax} autoComplete="off" onChange={(e) => w.editTitle(e.target.value)} placeholder="My Awesome Blog" />}
       </Field>

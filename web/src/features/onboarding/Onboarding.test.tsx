@@ -43,8 +43,9 @@ describe('onboarding wizard', () => {
     expect(name).toHaveAttribute('aria-invalid', 'true')
     await user.type(name, 'Olivia Cooks{Enter}')
 
-    // Step 2: at least one category; Enter adds a custom one; no duplicates or empties.
-    expect(await screen.findByRole('heading', { name: 'Pick your categories' })).toBeInTheDocument()
+    // Step 2: at least one category; Enter adds a custom one; no duplicates or empties. Its heading takes the focus.
+    const categoriesHeading = await screen.findByRole('heading', { name: 'Pick your categories' })
+    await waitFor(() => expect(categoriesHeading).toHaveFocus())
     expect(screen.getByText('Your Starter plan allows up to 4 categories.')).toBeInTheDocument()
     await user.click(screen.getByRole('button', { name: 'Next' }))
     expect(screen.getByText('Please select or create at least one category')).toBeInTheDocument()

@@ -1,15 +1,18 @@
 import { useEffect, useRef } from 'react'
 
-/** A step's title and intro; focus moves to the title when the step opens. */
-export function StepHeading({ title, text }: { title: string; text: string }) {
+/**
+ * A step's title and intro. With `focus` (the owner moved to this step with Next, Back or a refused setup), focus
+ * moves to the title when the step opens, so keyboard and screen-reader users follow along. The step the wizard
+ * opens on never takes the focus: effects run after the page is painted, and by then the owner may already be in
+ * one of its fields (moving them out of it would send their typing, and Enter, to the heading).
+ */
+export function StepHeading({ title, text, focus }: { title: string; text: string; focus: boolean }) {
   const ref = useRef<HTMLHeadingElement>(null)
-  // Move focus to the new step's heading so keyboard and screen-reader users follow along.
   useEffect(() => {
-    if (document.activeElement && document.activeElement !== document.body) {
-      window.scrollTo({ top: 0 })
-      ref.current?.focus({ preventScroll: true })
-    }
-  }, [])
+    if (!focus) return
+    window.scrollTo({ top: 0 })
+    ref.current?.focus({ preventScroll: true })
+  }, [focus])
   return (
     <div>
       <h1 ref={ref} tabIndex={-1} className="text-2xl font-extrabold tracking-tight text-slate-900 focus:outline-none">

@@ -23,6 +23,12 @@ export function useWizard(me: Me) {
   const userId = me.user?.id ?? 0
   const [draft] = useState(() => loadDraft(userId))
   const [step, setStep] = useState(draft?.step ?? 1)
+  // Whether the owner has moved between steps: a step opened that way takes the focus (StepHeading), the first one does not.
+  const [moved, setMoved] = useState(false)
+  const goTo = (to: number | ((from: number) => number)) => {
+    setMoved(true)
+    setStep(to)
+  }
   const [blogTitle, setBlogTitle] = useState(draft?.blogTitle ?? me.workspace?.name ?? '')
   const [blogDescription, setBlogDescription] = useState(draft?.blogDescription ?? '')
   const [selected, setSelected] = useState<NewCategory[]>(draft?.selected ?? [])
@@ -55,7 +61,7 @@ export function useWizard(me: Me) {
       }),
     onSuccess: () => {
       clearDraft(userId)
-      setStep(4)
+      goTo(4)
       void queryClient.invalidateQueries({ queryKey: qk.workspace })
       void refreshMe()
     },
@@ -63,7 +69,7 @@ export function useWizard(me: Me) {
       toast.error('Failed to complete setup', { description: errorMessage(err) })
       if (isApiError(err, 403)) {
         setError(err.message)
-        setStep(2)
+        goTo(2)
       }
     },
   })
@@ -120,16 +126,17 @@ export function useWizard(me: Me) {
     }
     setError(null)
     if (step === 3) complete.mutate()
-    else setStep(step + 1)
+    else goTo(step + 1)
   }
   const back = () => {
     setError(null)
-    setStep((s) => Math.max(1, s - 1))
+    goTo((s) => Math.max(1, s - 1))
   }
 
   return {
     me,
     step,
+    moved,
     error,
     busy,
     blogTitle,
