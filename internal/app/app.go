@@ -26,6 +26,7 @@ import (
 	"github.com/inkpress/inkpress/internal/auth"
 	"github.com/inkpress/inkpress/internal/authors"
 	"github.com/inkpress/inkpress/internal/blog"
+	"github.com/inkpress/inkpress/internal/blogaddr"
 	"github.com/inkpress/inkpress/internal/cache"
 	"github.com/inkpress/inkpress/internal/config"
 	"github.com/inkpress/inkpress/internal/customdomain"
@@ -41,7 +42,6 @@ import (
 	"github.com/inkpress/inkpress/internal/ratelimit"
 	"github.com/inkpress/inkpress/internal/reader"
 	"github.com/inkpress/inkpress/internal/scheduler"
-	"github.com/inkpress/inkpress/internal/site"
 	"github.com/inkpress/inkpress/internal/ssr"
 	"github.com/inkpress/inkpress/internal/tlsserve"
 	"github.com/inkpress/inkpress/internal/views"
@@ -63,7 +63,7 @@ type App struct {
 	Account     *account.Service // account e-mails: its Mail may be swapped before Run
 	Posts       *posts.Service
 	Cache       *cache.Cache
-	Site        *site.Site
+	Site        *blogaddr.Site
 	Views       *views.Counter
 	Media       media.Storage
 	Files       *media.Files // Media with its bookkeeping (quotas, sweep)
@@ -148,7 +148,7 @@ func New(ctx context.Context, cfg *config.Config, logger *slog.Logger) (*App, er
 	a.Auth = auth.New(db, cfg.SessionTTL)
 	a.Auth.SignUpsPerWindow = cfg.SignUpLimit
 	a.Posts = posts.New(db, a.Cache)
-	a.Site = site.New(db, cfg.BaseURL, cfg.SiteWorkspace)
+	a.Site = blogaddr.New(db, cfg.BaseURL, cfg.SiteWorkspace)
 	a.Views = views.New(db)
 	// Media: local files served under /media/, or an S3-compatible bucket
 	// (shared by every app instance) serving its own URLs.

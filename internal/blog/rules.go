@@ -11,9 +11,9 @@ import (
 
 	"github.com/inkpress/inkpress/internal/ai"
 	"github.com/inkpress/inkpress/internal/apperr"
+	"github.com/inkpress/inkpress/internal/blogaddr"
 	"github.com/inkpress/inkpress/internal/content"
 	"github.com/inkpress/inkpress/internal/palette"
-	"github.com/inkpress/inkpress/internal/site"
 	"github.com/inkpress/inkpress/store"
 )
 
@@ -100,7 +100,7 @@ func (in CategoryInput) category(deriveSlug bool) (*store.Category, error) {
 		return nil, apperr.Validation("Category %q needs at least one letter or number", name)
 	case !content.ValidSlug(slug) || len(slug) > MaxCategorySlug:
 		return nil, apperr.Validation("The slug may only hold lowercase letters, numbers and single dashes (at most %d characters)", MaxCategorySlug)
-	case site.Reserved(slug):
+	case blogaddr.Reserved(slug):
 		return nil, apperr.Validation("The slug %q is taken by the blog's own pages: please choose another one", slug)
 	}
 	cat := &store.Category{Slug: slug}

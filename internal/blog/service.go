@@ -5,10 +5,10 @@ import (
 	"errors"
 
 	"github.com/inkpress/inkpress/internal/apperr"
+	"github.com/inkpress/inkpress/internal/blogaddr"
 	"github.com/inkpress/inkpress/internal/cache"
 	"github.com/inkpress/inkpress/internal/plan"
 	"github.com/inkpress/inkpress/internal/reader"
-	"github.com/inkpress/inkpress/internal/site"
 	"github.com/inkpress/inkpress/store"
 )
 
@@ -24,7 +24,7 @@ type Store interface {
 type Service struct {
 	Store Store
 	Cache *cache.Cache
-	Site  *site.Site
+	Site  *blogaddr.Site
 	// Images checks that a brand image is the workspace's (nil: none is).
 	Images Images
 	// Pages is told of changes every page of a blog shows (internal/pages).
@@ -38,7 +38,7 @@ type BlogChanges interface {
 }
 
 // New returns a Service.
-func New(st Store, c *cache.Cache, s *site.Site) *Service {
+func New(st Store, c *cache.Cache, s *blogaddr.Site) *Service {
 	return &Service{Store: st, Cache: c, Site: s}
 }
 

@@ -12,10 +12,10 @@ import (
 	"time"
 
 	"github.com/inkpress/inkpress/internal/apperr"
+	"github.com/inkpress/inkpress/internal/blogaddr"
 	"github.com/inkpress/inkpress/internal/cache"
 	"github.com/inkpress/inkpress/internal/plan"
 	"github.com/inkpress/inkpress/internal/ratelimit"
-	"github.com/inkpress/inkpress/internal/site"
 	"github.com/inkpress/inkpress/store"
 )
 
@@ -55,7 +55,7 @@ type Store interface {
 type Service struct {
 	Store    Store
 	Cache    *cache.Cache
-	Site     *site.Site
+	Site     *blogaddr.Site
 	Resolver Resolver
 	Limiter  *ratelimit.Limiter
 	// Pages is told that a blog's address changed (its pages move).

@@ -6,8 +6,8 @@ import (
 	"log/slog"
 	"time"
 
+	"github.com/inkpress/inkpress/internal/blogaddr"
 	"github.com/inkpress/inkpress/internal/plan"
-	"github.com/inkpress/inkpress/internal/site"
 	"github.com/inkpress/inkpress/store"
 )
 
@@ -41,7 +41,7 @@ type DispatchStore interface {
 // them queue a post.
 type Dispatcher struct {
 	Store         DispatchStore
-	Site          *site.Site
+	Site          *blogaddr.Site
 	BaseURL       string
 	SiteWorkspace string
 	SiteName      string
@@ -157,7 +157,7 @@ func (d *Dispatcher) dispatch(ctx context.Context, p *store.Post, now time.Time)
 // postMail is a post as its newsletter shows it: the excerpt, or the
 // whole body (banner ads left out: the e-mail links to the post, where
 // they are).
-func postMail(b *site.Blog, p *store.Post, baseURL string, fullText bool) PostMail {
+func postMail(b *blogaddr.Blog, p *store.Post, baseURL string, fullText bool) PostMail {
 	m := PostMail{Title: p.Title, URL: b.URL(b.PostPath(p.Category, p.Slug)), CoverURL: absolute(baseURL, p.CoverImageURL),
 		CoverAlt: p.CoverAlt, Excerpt: p.Excerpt, UnsubscribeURL: PageURL(b, "unsubscribe", "") + store.TokenPlaceholder,
 		OneClickURL: OneClickURL(baseURL, store.TokenPlaceholder)}

@@ -12,8 +12,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/inkpress/inkpress/internal/blogaddr"
 	"github.com/inkpress/inkpress/internal/plan"
-	"github.com/inkpress/inkpress/internal/site"
 	"github.com/inkpress/inkpress/store"
 	"github.com/inkpress/inkpress/store/sqlstore"
 	"github.com/inkpress/inkpress/store/storetest"
@@ -39,7 +39,7 @@ func newFixture(t *testing.T, s *sqlstore.DB) *fixture {
 }
 
 func newDispatcher(s store.Store) *Dispatcher {
-	return &Dispatcher{Store: s, Site: site.New(s, "https://ink.test", "site"), BaseURL: "https://ink.test",
+	return &Dispatcher{Store: s, Site: blogaddr.New(s, "https://ink.test", "site"), BaseURL: "https://ink.test",
 		SiteWorkspace: "site", SiteName: "InkPress", Logger: slog.New(slog.NewTextHandler(io.Discard, nil))}
 }
 

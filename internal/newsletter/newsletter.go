@@ -20,12 +20,12 @@ import (
 
 	"github.com/inkpress/inkpress/internal/apperr"
 	"github.com/inkpress/inkpress/internal/blog"
+	"github.com/inkpress/inkpress/internal/blogaddr"
 	"github.com/inkpress/inkpress/internal/content"
 	"github.com/inkpress/inkpress/internal/mail"
 	"github.com/inkpress/inkpress/internal/plan"
 	"github.com/inkpress/inkpress/internal/ratelimit"
 	"github.com/inkpress/inkpress/internal/reader"
-	"github.com/inkpress/inkpress/internal/site"
 	"github.com/inkpress/inkpress/store"
 )
 
@@ -78,7 +78,7 @@ type Store interface {
 // Service runs the subscriber side of newsletters.
 type Service struct {
 	Store Store
-	Site  *site.Site
+	Site  *blogaddr.Site
 	// Mail queues confirmation e-mails (nil: they are dropped and logged,
 	// for a server whose mail queue is not wired).
 	Mail mail.Queuer
@@ -162,7 +162,7 @@ func absolute(base, u string) string {
 }
 
 // brandOf is how a blog signs its e-mails.
-func brandOf(ctx context.Context, st BlogStore, b *site.Blog, baseURL, siteWorkspace, siteName string) (Brand, *store.Settings, error) {
+func brandOf(ctx context.Context, st BlogStore, b *blogaddr.Blog, baseURL, siteWorkspace, siteName string) (Brand, *store.Settings, error) {
 	set, err := reader.SettingsOf(ctx, st, b.Workspace)
 	if err != nil {
 		return Brand{}, nil, err
@@ -185,7 +185,7 @@ func brandOf(ctx context.Context, st BlogStore, b *site.Blog, baseURL, siteWorks
 }
 
 // PageURL is a blog's confirmation or unsubscribe page with its token.
-func PageURL(b *site.Blog, page, token string) string {
+func PageURL(b *blogaddr.Blog, page, token string) string {
 	return b.URL(b.Prefix + "/" + page + "?token=" + url.QueryEscape(token))
 }
 
@@ -198,7 +198,7 @@ func OneClickURL(baseURL, token string) string {
 // same whatever the address's state (nil, or a refusal of the input or
 // the rate); the e-mail tells the truth: a confirmation link, or "you are
 // already subscribed". client is the caller's network address.
-func (s *Service) Subscribe(ctx context.Context, b *site.Blog, email, client string) error {
+func (s *Service) Subscribe(ctx context.Context, b *blogaddr.Blog, email, client string) error {
 	email, ok := NormalizeEmail(email)
 	if !ok {
 		return ErrInvalidEmail
@@ -251,7 +251,7 @@ func (s *Service) queue(ctx context.Context, wsID int64, to string, r *Rendered)
 		Subject: r.Subject, HTML: r.HTML, Text: r.Text, Headers: r.Headers})
 }
 
-func (s *Service) sendConfirm(ctx context.Context, b *site.Blog, email, token string) error {
+func (s *Service) sendConfirm(ctx context.Context, b *blogaddr.Blog, email, token string) error {
 	br, _, err := brandOf(ctx, s.Store, b, s.BaseURL, s.SiteWorkspace, s.SiteName)
 	if err != nil {
 		return err
@@ -263,7 +263,7 @@ func (s *Service) sendConfirm(ctx context.Context, b *site.Blog, email, token st
 	return s.queue(ctx, b.Workspace.ID, email, r)
 }
 
-func (s *Service) sendAlready(ctx context.Context, b *site.Blog, sub *store.Subscriber) error {
+func (s *Service) sendAlready(ctx context.Context, b *blogaddr.Blog, sub *store.Subscriber) error {
 	br, _, err := brandOf(ctx, s.Store, b, s.BaseURL, s.SiteWorkspace, s.SiteName)
 	if err != nil {
 		return err
@@ -284,7 +284,7 @@ type Result struct {
 	Email  string
 }
 
-func (s *Service) result(ctx context.Context, b *site.Blog, sub *store.Subscriber) (*Result, error) {
+func (s *Service) result(ctx context.Context, b *blogaddr.Blog, sub *store.Subscriber) (*Result, error) {
 	set, err := reader.SettingsOf(ctx, s.Store, b.Workspace)
 	if err != nil {
 		return nil, err
@@ -300,7 +300,7 @@ func tokenOK(t string) bool { return t != "" && len(t) <= MaxToken }
 
 // Confirm confirms the subscription a link of blog b carries: a token of
 // another blog, expired or already used is ErrInvalidLink.
-func (s *Service) Confirm(ctx context.Context, b *site.Blog, token string) (*Result, error) {
+func (s *Service) Confirm(ctx context.Context, b *blogaddr.Blog, token string) (*Result, error) {
 	if !tokenOK(token) {
 		return nil, ErrInvalidLink
 	}
@@ -316,7 +316,7 @@ func (s *Service) Confirm(ctx context.Context, b *site.Blog, token string) (*Res
 
 // Unsubscribe ends the subscription an unsubscribe link of blog b carries
 // (idempotent).
-func (s *Service) Unsubscribe(ctx context.Context, b *site.Blog, token string) (*Result, error) {
+func (s *Service) Unsubscribe(ctx context.Context, b *blogaddr.Blog, token string) (*Result, error) {
 	if !tokenOK(token) {
 		return nil, ErrInvalidLink
 	}

@@ -4,8 +4,8 @@ import (
 	"context"
 	"time"
 
+	"github.com/inkpress/inkpress/internal/blogaddr"
 	"github.com/inkpress/inkpress/internal/content"
-	"github.com/inkpress/inkpress/internal/site"
 	"github.com/inkpress/inkpress/store"
 )
 
@@ -16,7 +16,7 @@ import (
 type Changes struct {
 	Pages *Service
 	Blogs interface {
-		ByID(ctx context.Context, id int64) (*site.Blog, error)
+		ByID(ctx context.Context, id int64) (*blogaddr.Blog, error)
 	}
 	Authors interface {
 		GetAuthor(ctx context.Context, f store.FindAuthor) (*store.Author, error)
@@ -88,7 +88,7 @@ func shown(p *store.Post) bool {
 // blog's home, its category's and tags' first pages, its author's page, and
 // the site's /posts list for the blog at the site's root. Deeper list pages
 // and other posts' related lists change only indirectly: they turn stale.
-func PostPages(b *site.Blog, siteRoot bool, p *store.Post, authorSlug string) []string {
+func PostPages(b *blogaddr.Blog, siteRoot bool, p *store.Post, authorSlug string) []string {
 	keys := []string{b.PageKey(b.PostPath(p.Category, p.Slug)), b.PageKey(b.HomePath()), b.PageKey(b.CategoryPath(p.Category))}
 	if siteRoot {
 		keys = append(keys, b.PageKey("/posts"))

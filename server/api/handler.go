@@ -8,6 +8,7 @@ import (
 	"github.com/inkpress/inkpress/internal/auth"
 	"github.com/inkpress/inkpress/internal/authors"
 	"github.com/inkpress/inkpress/internal/blog"
+	"github.com/inkpress/inkpress/internal/blogaddr"
 	"github.com/inkpress/inkpress/internal/cache"
 	"github.com/inkpress/inkpress/internal/config"
 	"github.com/inkpress/inkpress/internal/customdomain"
@@ -17,7 +18,6 @@ import (
 	"github.com/inkpress/inkpress/internal/posts"
 	"github.com/inkpress/inkpress/internal/reader"
 	"github.com/inkpress/inkpress/internal/scheduler"
-	"github.com/inkpress/inkpress/internal/site"
 	"github.com/inkpress/inkpress/internal/views"
 	"github.com/inkpress/inkpress/internal/workspace"
 	"github.com/inkpress/inkpress/store"
@@ -40,7 +40,7 @@ type Handler struct {
 	Auth   *auth.Service
 	Posts  *posts.Service
 	Cache  *cache.Cache
-	Site   *site.Site
+	Site   *blogaddr.Site
 	// Reader reads blogs as their readers see them (the public endpoints).
 	Reader *reader.Reader
 	Views  *views.Counter

@@ -5,8 +5,8 @@ import (
 	"net/http"
 
 	"github.com/inkpress/inkpress/internal/blog"
+	"github.com/inkpress/inkpress/internal/blogaddr"
 	"github.com/inkpress/inkpress/internal/reader"
-	"github.com/inkpress/inkpress/internal/site"
 	"github.com/inkpress/inkpress/server/api/contract"
 	"github.com/inkpress/inkpress/store"
 )
@@ -28,7 +28,7 @@ func storeLinks(ls []contract.SocialLink) []store.SocialLink {
 }
 
 // toAuthorJSON is an author as readers of b see them (nil for none).
-func toAuthorJSON(b *site.Blog, a *store.Author) *contract.Author {
+func toAuthorJSON(b *blogaddr.Blog, a *store.Author) *contract.Author {
 	if a == nil {
 		return nil
 	}
@@ -37,7 +37,7 @@ func toAuthorJSON(b *site.Blog, a *store.Author) *contract.Author {
 }
 
 // blogBrand is b's brand as its readers get it.
-func (h *Handler) blogBrand(b *site.Blog, br *store.Brand) contract.BlogBrand {
+func (h *Handler) blogBrand(b *blogaddr.Blog, br *store.Brand) contract.BlogBrand {
 	return contract.BlogBrand{LogoURL: br.LogoURL, FaviconURL: br.FaviconURL, SocialImageURL: br.SocialImageURL,
 		SocialLinks: toLinksJSON(br.SocialLinks), WhiteLabel: blog.WhiteLabel(b.Workspace, h.Config.SiteWorkspace),
 		FeedURL: b.URL(b.Prefix + "/feed.xml"), HomeURL: b.URL(b.HomePath())}

@@ -10,8 +10,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/inkpress/inkpress/internal/blogaddr"
 	"github.com/inkpress/inkpress/internal/newsletter"
-	"github.com/inkpress/inkpress/internal/site"
 	"github.com/inkpress/inkpress/server/api/contract"
 	"github.com/inkpress/inkpress/store"
 )
@@ -24,7 +24,7 @@ const OneClickPath = "/api/subscribers/one-click"
 
 // subscribeBlog is the blog a public subscription request names
 // (workspace slug), else the blog at this host's root.
-func (h *Handler) subscribeBlog(r *http.Request, slug string) (*site.Blog, error) {
+func (h *Handler) subscribeBlog(r *http.Request, slug string) (*blogaddr.Blog, error) {
 	if slug != "" {
 		b, err := h.Site.BySlug(r.Context(), slug)
 		return b, notFound(err, errBlogNotFound)
@@ -69,7 +69,7 @@ func (h *Handler) unsubscribe(w http.ResponseWriter, r *http.Request) error {
 }
 
 func (h *Handler) subscriptionLink(w http.ResponseWriter, r *http.Request,
-	apply func(ctx context.Context, b *site.Blog, token string) (*newsletter.Result, error)) error {
+	apply func(ctx context.Context, b *blogaddr.Blog, token string) (*newsletter.Result, error)) error {
 	var in contract.TokenInput
 	if err := Decode(w, r, &in); err != nil {
 		return err

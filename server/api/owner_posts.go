@@ -5,8 +5,8 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/inkpress/inkpress/internal/blogaddr"
 	"github.com/inkpress/inkpress/internal/posts"
-	"github.com/inkpress/inkpress/internal/site"
 	"github.com/inkpress/inkpress/server/api/contract"
 	"github.com/inkpress/inkpress/store"
 )
@@ -81,7 +81,7 @@ func (h *Handler) ownerPostJSON(r *http.Request, ws *store.Workspace, p *store.P
 		return contract.Post{}, err
 	}
 	out := PostJSON(h.ownerBlog(ws), p, names, true)
-	out.PreviewURL, out.PreviewExpiresAt = h.Config.BaseURL+site.PreviewPath(p.ID, token), &end
+	out.PreviewURL, out.PreviewExpiresAt = h.Config.BaseURL+blogaddr.PreviewPath(p.ID, token), &end
 	return out, nil
 }
 

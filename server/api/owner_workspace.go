@@ -5,8 +5,8 @@ import (
 	"time"
 
 	"github.com/inkpress/inkpress/internal/blog"
+	"github.com/inkpress/inkpress/internal/blogaddr"
 	"github.com/inkpress/inkpress/internal/plan"
-	"github.com/inkpress/inkpress/internal/site"
 	"github.com/inkpress/inkpress/server/api/contract"
 	"github.com/inkpress/inkpress/store"
 )
@@ -27,8 +27,8 @@ func (h *Handler) ownerWorkspace(r *http.Request, create bool) (*caller, *store.
 }
 
 // ownerBlog is the workspace's public blog, for canonical post URLs.
-func (h *Handler) ownerBlog(ws *store.Workspace) *site.Blog {
-	b := &site.Blog{Workspace: ws, Origin: h.Config.BaseURL}
+func (h *Handler) ownerBlog(ws *store.Workspace) *blogaddr.Blog {
+	b := &blogaddr.Blog{Workspace: ws, Origin: h.Config.BaseURL}
 	if ws.Slug != h.Config.SiteWorkspace {
 		b.Prefix = "/blog/" + ws.Slug
 	}

@@ -11,12 +11,12 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/inkpress/inkpress/internal/blogaddr"
 	"github.com/inkpress/inkpress/internal/cache"
 	"github.com/inkpress/inkpress/internal/content"
 	"github.com/inkpress/inkpress/internal/plan"
 	"github.com/inkpress/inkpress/internal/posts"
 	"github.com/inkpress/inkpress/internal/reader"
-	"github.com/inkpress/inkpress/internal/site"
 	"github.com/inkpress/inkpress/internal/views"
 	"github.com/inkpress/inkpress/server/api/contract"
 	"github.com/inkpress/inkpress/store"
@@ -216,7 +216,7 @@ func (h *Handler) readSite(ctx context.Context, q readRequest) (any, error) {
 // rootBlogSlug is the slug of the workspace whose custom domain host is
 // (its blog is served at "/" there), else "".
 func (h *Handler) rootBlogSlug(ctx context.Context, host string) (string, error) {
-	if site.CustomHost(host, h.Config.BaseURL) == "" {
+	if blogaddr.CustomHost(host, h.Config.BaseURL) == "" {
 		return "", nil
 	}
 	b, err := h.Site.Root(ctx, host)
@@ -257,9 +257,9 @@ func notFound(err, as error) error {
 }
 
 // blogFor resolves ?workspace= (default: the blog at host's root).
-func (h *Handler) blogFor(ctx context.Context, host string, query url.Values) (*site.Blog, error) {
+func (h *Handler) blogFor(ctx context.Context, host string, query url.Values) (*blogaddr.Blog, error) {
 	var (
-		b   *site.Blog
+		b   *blogaddr.Blog
 		err error
 	)
 	if slug := query.Get("workspace"); slug != "" {
@@ -272,7 +272,7 @@ func (h *Handler) blogFor(ctx context.Context, host string, query url.Values) (*
 
 // cached answers from the workspace's cache (a *cache.Entry), rendering
 // JSON on a miss; over HTTP the entry is sent with ETag revalidation.
-func (h *Handler) cached(ctx context.Context, b *site.Blog, key string, fill func(ctx context.Context) (any, error)) (any, error) {
+func (h *Handler) cached(ctx context.Context, b *blogaddr.Blog, key string, fill func(ctx context.Context) (any, error)) (any, error) {
 	e, err := h.Cache.Get(b.Workspace.ID, "api:"+b.Origin+b.Prefix+"|"+key, func() (*cache.Entry, error) {
 		v, err := fill(ctx)
 		if err != nil {
@@ -319,7 +319,7 @@ func categoryName(names map[string]string, slug string) string {
 	return strings.ToUpper(slug[:1]) + slug[1:]
 }
 
-func summarize(b *site.Blog, p *store.Post, names map[string]string) contract.PostSummary {
+func summarize(b *blogaddr.Blog, p *store.Post, names map[string]string) contract.PostSummary {
 	tags := p.Tags
 	if tags == nil {
 		tags = []string{}
@@ -330,7 +330,7 @@ func summarize(b *site.Blog, p *store.Post, names map[string]string) contract.Po
 		Status: contract.PostStatus(cmp.Or(p.Status, store.PostPublished)), Author: toAuthorJSON(b, p.Author)}
 }
 
-func summaries(b *site.Blog, ps []*store.Post, names map[string]string) []contract.PostSummary {
+func summaries(b *blogaddr.Blog, ps []*store.Post, names map[string]string) []contract.PostSummary {
 	out := make([]contract.PostSummary, len(ps))
 	for i, p := range ps {
 		out[i] = summarize(b, p, names)
@@ -473,7 +473,7 @@ func (h *Handler) getPreview(w http.ResponseWriter, r *http.Request) error {
 }
 
 // PostJSON is the full post as the API shows it.
-func PostJSON(b *site.Blog, p *store.Post, names map[string]string, owner bool) contract.Post {
+func PostJSON(b *blogaddr.Blog, p *store.Post, names map[string]string, owner bool) contract.Post {
 	out := contract.Post{PostSummary: summarize(b, p, names), Content: p.ContentHTML, MetaTitle: p.MetaTitle,
 		MetaDescription: p.MetaDescription, CanonicalURL: b.URL(b.PostPath(p.Category, p.Slug))}
 	if owner {

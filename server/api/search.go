@@ -3,9 +3,9 @@ package api
 import (
 	"context"
 
+	"github.com/inkpress/inkpress/internal/blogaddr"
 	"github.com/inkpress/inkpress/internal/content"
 	"github.com/inkpress/inkpress/internal/reader"
-	"github.com/inkpress/inkpress/internal/site"
 	"github.com/inkpress/inkpress/server/api/contract"
 )
 
@@ -13,7 +13,7 @@ import (
 // posts matching the text (its sort and category do not apply). Answers
 // are not cached: every text would take its own place in the page cache,
 // which the blog's pages need more.
-func (h *Handler) searchPosts(ctx context.Context, b *site.Blog, text string, q reader.ListQuery) (any, error) {
+func (h *Handler) searchPosts(ctx context.Context, b *blogaddr.Blog, text string, q reader.ListQuery) (any, error) {
 	l, err := h.Reader.Search(ctx, b.Workspace.ID, text, q.Limit, q.Page)
 	if err != nil {
 		return nil, err

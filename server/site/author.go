@@ -6,9 +6,9 @@ import (
 	"net/http"
 	"strings"
 
+	"github.com/inkpress/inkpress/internal/blogaddr"
 	"github.com/inkpress/inkpress/internal/content"
 	"github.com/inkpress/inkpress/internal/reader"
-	"github.com/inkpress/inkpress/internal/site"
 	"github.com/inkpress/inkpress/internal/social"
 	"github.com/inkpress/inkpress/store"
 )
@@ -27,7 +27,7 @@ func (h *Handler) postAuthor(m *blogMeta, p *store.Post) map[string]any {
 }
 
 // byline is a post's author line for clients without JavaScript.
-func byline(b *site.Blog, a *store.Author) string {
+func byline(b *blogaddr.Blog, a *store.Author) string {
 	if a == nil {
 		return ""
 	}
@@ -44,7 +44,7 @@ func byline(b *site.Blog, a *store.Author) string {
 // authorPage is an author's page on a blog: who they are and their public
 // posts there, newest first. An author with no post on this blog has no
 // page on it (404).
-func (h *Handler) authorPage(w http.ResponseWriter, r *http.Request, b *site.Blog, slug string) error {
+func (h *Handler) authorPage(w http.ResponseWriter, r *http.Request, b *blogaddr.Blog, slug string) error {
 	if !content.ValidSlug(slug) {
 		return store.ErrNotFound
 	}

@@ -5,8 +5,8 @@ import (
 	"context"
 
 	"github.com/inkpress/inkpress/internal/blog"
+	"github.com/inkpress/inkpress/internal/blogaddr"
 	"github.com/inkpress/inkpress/internal/feed"
-	"github.com/inkpress/inkpress/internal/site"
 	"github.com/inkpress/inkpress/store"
 )
 
@@ -14,7 +14,7 @@ import (
 // name (the site's own blog keeps the platform's), description, settings
 // and brand.
 type blogMeta struct {
-	b *site.Blog
+	b *blogaddr.Blog
 	// title is the blog's name; "" on the site's own blog, whose pages
 	// carry the platform's name.
 	title, desc string
@@ -23,7 +23,7 @@ type blogMeta struct {
 	whiteLabel  bool
 }
 
-func (h *Handler) blogMeta(ctx context.Context, b *site.Blog) (*blogMeta, error) {
+func (h *Handler) blogMeta(ctx context.Context, b *blogaddr.Blog) (*blogMeta, error) {
 	title, desc, set, err := h.blogInfo(ctx, b)
 	if err != nil {
 		return nil, err
@@ -80,7 +80,7 @@ func (m *blogMeta) publisher(h *Handler) map[string]any {
 }
 
 // person is an author as a schema.org Person, their page on this blog as url.
-func person(b *site.Blog, a *store.Author) map[string]any {
+func person(b *blogaddr.Blog, a *store.Author) map[string]any {
 	p := map[string]any{"@type": "Person", "name": a.Name(), "url": b.URL(b.AuthorPath(a.Slug))}
 	if a.AvatarURL != "" {
 		p["image"] = absolute(b, a.AvatarURL)

@@ -10,11 +10,11 @@ import (
 	"strings"
 	"time"
 
+	"github.com/inkpress/inkpress/internal/blogaddr"
 	"github.com/inkpress/inkpress/internal/cache"
 	"github.com/inkpress/inkpress/internal/content"
 	"github.com/inkpress/inkpress/internal/feed"
 	"github.com/inkpress/inkpress/internal/reader"
-	"github.com/inkpress/inkpress/internal/site"
 	"github.com/inkpress/inkpress/store"
 )
 
@@ -29,7 +29,7 @@ var feedTypes = map[string]string{
 }
 
 // feed serves a blog's feed, or a category's (from the path or ?category=).
-func (h *Handler) feed(w http.ResponseWriter, r *http.Request, b *site.Blog, category, name string) error {
+func (h *Handler) feed(w http.ResponseWriter, r *http.Request, b *blogaddr.Blog, category, name string) error {
 	if category == "" {
 		category = r.URL.Query().Get("category")
 	}
@@ -50,7 +50,7 @@ func (h *Handler) feed(w http.ResponseWriter, r *http.Request, b *site.Blog, cat
 // feedURL is the address of a blog's feed (name is feed.xml, feed.atom or
 // feed.json), or of one of its categories': the feed's self link and where
 // old addresses redirect, so it must be an address route serves.
-func feedURL(b *site.Blog, category, name string) string {
+func feedURL(b *blogaddr.Blog, category, name string) string {
 	switch {
 	case category == "":
 		return b.URL(b.Prefix + "/" + name)
@@ -74,7 +74,7 @@ func feedIDName(wsID int64, category string) string {
 	return "feed:" + strconv.FormatInt(wsID, 10) + ":" + category
 }
 
-func (h *Handler) renderFeed(ctx context.Context, b *site.Blog, category, name string) (*cache.Entry, error) {
+func (h *Handler) renderFeed(ctx context.Context, b *blogaddr.Blog, category, name string) (*cache.Entry, error) {
 	m, err := h.blogMeta(ctx, b)
 	if err != nil {
 		return nil, err
@@ -98,7 +98,7 @@ func (h *Handler) renderFeed(ctx context.Context, b *site.Blog, category, name s
 
 // channel describes a feed of the blog: idName names it for its stable id
 // (feedIDName), self is its own address; the blog's marks and language.
-func (h *Handler) channel(b *site.Blog, m *blogMeta, idName, title, link, desc, self string) feed.Channel {
+func (h *Handler) channel(b *blogaddr.Blog, m *blogMeta, idName, title, link, desc, self string) feed.Channel {
 	ch := feed.Channel{ID: feed.UUID(idName), Title: title, Link: link, Description: desc,
 		SelfURL: self, Language: m.set.Lang()}
 	m.feedMarks(h, &ch)
@@ -106,7 +106,7 @@ func (h *Handler) channel(b *site.Blog, m *blogMeta, idName, title, link, desc, 
 }
 
 // feedEntry writes the feed's posts in the format name asks for.
-func (h *Handler) feedEntry(b *site.Blog, ch feed.Channel, fd *reader.Feed, name string) *cache.Entry {
+func (h *Handler) feedEntry(b *blogaddr.Blog, ch feed.Channel, fd *reader.Feed, name string) *cache.Entry {
 	items := make([]feed.Item, 0, len(fd.Posts))
 	var newest time.Time
 	for _, p := range fd.Posts {
@@ -143,7 +143,7 @@ func (h *Handler) feedEntry(b *site.Blog, ch feed.Channel, fd *reader.Feed, name
 }
 
 // sitemap serves a blog's sitemap, or an index of pages above SitemapMax URLs.
-func (h *Handler) sitemap(w http.ResponseWriter, r *http.Request, b *site.Blog) error {
+func (h *Handler) sitemap(w http.ResponseWriter, r *http.Request, b *blogaddr.Blog) error {
 	pageNo := 0
 	if v := r.URL.Query().Get("page"); v != "" {
 		n, err := strconv.Atoi(v)
@@ -184,7 +184,7 @@ func (h *Handler) sitemap(w http.ResponseWriter, r *http.Request, b *site.Blog) 
 	return nil
 }
 
-func (h *Handler) sitemapURLs(ctx context.Context, b *site.Blog) ([]feed.URL, time.Time, error) {
+func (h *Handler) sitemapURLs(ctx context.Context, b *blogaddr.Blog) ([]feed.URL, time.Time, error) {
 	sm, err := h.Reader.Sitemap(ctx, b.Workspace.ID)
 	if err != nil {
 		return nil, time.Time{}, err
@@ -275,7 +275,7 @@ func (h *Handler) legacyFunction(w http.ResponseWriter, r *http.Request, segs []
 	return store.ErrNotFound
 }
 
-func (h *Handler) blogOf(r *http.Request, slug string) (*site.Blog, error) {
+func (h *Handler) blogOf(r *http.Request, slug string) (*blogaddr.Blog, error) {
 	if slug == "" {
 		return h.Site.Root(r.Context(), r.Host)
 	}

@@ -8,8 +8,8 @@ import (
 	"net/url"
 	"strings"
 
+	"github.com/inkpress/inkpress/internal/blogaddr"
 	"github.com/inkpress/inkpress/internal/pages"
-	"github.com/inkpress/inkpress/internal/site"
 	"github.com/inkpress/inkpress/store"
 )
 
@@ -62,7 +62,7 @@ func (h *Handler) RenderPage(ctx context.Context, key, reason string) error {
 
 // renderJob is serveHTML for a render job: render, store, and put the fresh
 // page in the memory cache; a page gone (404) leaves the store.
-func (h *Handler) renderJob(r *http.Request, b *site.Blog, key string, fill func(ctx context.Context) (*page, error), j *job) error {
+func (h *Handler) renderJob(r *http.Request, b *blogaddr.Blog, key string, fill func(ctx context.Context) (*page, error), j *job) error {
 	if h.Pages != nil {
 		// A reader may have had it rendered since it was queued.
 		if p, err := h.Pages.Get(r.Context(), b.Workspace.ID, key); err == nil && !h.Pages.Stale(b.Workspace.ID, p.Version, p.Build) {

@@ -9,10 +9,10 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/inkpress/inkpress/internal/blogaddr"
 	"github.com/inkpress/inkpress/internal/cache"
 	"github.com/inkpress/inkpress/internal/content"
 	"github.com/inkpress/inkpress/internal/reader"
-	"github.com/inkpress/inkpress/internal/site"
 	"github.com/inkpress/inkpress/store"
 )
 
@@ -21,7 +21,7 @@ import (
 
 // navRoute serves the segments a blog reserves for its own pages
 // (site.Reserved): /search, /tag/{tag} and /tag/{tag}/feed.{xml,atom,json}.
-func (h *Handler) navRoute(w http.ResponseWriter, r *http.Request, b *site.Blog, segs []string) error {
+func (h *Handler) navRoute(w http.ResponseWriter, r *http.Request, b *blogaddr.Blog, segs []string) error {
 	switch {
 	case len(segs) == 1 && segs[0] == "search":
 		return h.searchPage(w, r, b)
@@ -107,7 +107,7 @@ type paged struct {
 
 // apply sets the head's canonical, prev and next (absolute) and numbers the
 // title of a later page.
-func (p paged) apply(b *site.Blog, hd *Head) {
+func (p paged) apply(b *blogaddr.Blog, hd *Head) {
 	hd.Canonical = b.URL(pageURL(p.path, p.n, p.query))
 	if p.n > 1 {
 		hd.Prev = b.URL(pageURL(p.path, p.n-1, p.query))
@@ -138,7 +138,7 @@ func (p paged) links() string {
 
 // listPage reads page n of a list; a page past the last is store.ErrNotFound
 // (page 1 may be empty: the list's empty state).
-func (h *Handler) listPage(ctx context.Context, b *site.Blog, q reader.ListQuery) (*reader.List, error) {
+func (h *Handler) listPage(ctx context.Context, b *blogaddr.Blog, q reader.ListQuery) (*reader.List, error) {
 	l, err := h.Reader.List(ctx, b.Workspace.ID, q)
 	if err != nil {
 		return nil, err
@@ -151,7 +151,7 @@ func (h *Handler) listPage(ctx context.Context, b *site.Blog, q reader.ListQuery
 
 // tagPage lists the blog's public posts carrying a tag, newest first; a tag
 // no public post carries has no page.
-func (h *Handler) tagPage(w http.ResponseWriter, r *http.Request, b *site.Blog, tag string) error {
+func (h *Handler) tagPage(w http.ResponseWriter, r *http.Request, b *blogaddr.Blog, tag string) error {
 	if !content.ValidSlug(tag) {
 		return store.ErrNotFound
 	}
@@ -190,7 +190,7 @@ func (h *Handler) tagPage(w http.ResponseWriter, r *http.Request, b *site.Blog, 
 
 // tagFeed serves a tag's RSS, Atom or JSON Feed (the blog's feed narrowed
 // to the tag).
-func (h *Handler) tagFeed(w http.ResponseWriter, r *http.Request, b *site.Blog, tag, name string) error {
+func (h *Handler) tagFeed(w http.ResponseWriter, r *http.Request, b *blogaddr.Blog, tag, name string) error {
 	if !content.ValidSlug(tag) {
 		return store.ErrNotFound
 	}
@@ -233,7 +233,7 @@ const (
 // searchPage shows the blog's public posts matching ?q= (see
 // reader.Search). It is never cached (each text would take its own place)
 // nor indexed; text over the limit answers 400 with the reason.
-func (h *Handler) searchPage(w http.ResponseWriter, r *http.Request, b *site.Blog) error {
+func (h *Handler) searchPage(w http.ResponseWriter, r *http.Request, b *blogaddr.Blog) error {
 	n, err := pageOf(w, r)
 	if err != nil {
 		return handled(err)
@@ -288,7 +288,7 @@ func (h *Handler) searchPage(w http.ResponseWriter, r *http.Request, b *site.Blo
 }
 
 // tagLinks are links to the pages of a post's tags (those with a page).
-func tagLinks(b *site.Blog, tags []string) string {
+func tagLinks(b *blogaddr.Blog, tags []string) string {
 	var s strings.Builder
 	for _, t := range tags {
 		if slug := content.TagSlug(t); slug != "" {

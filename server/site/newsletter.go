@@ -5,7 +5,7 @@ import (
 	"net/http"
 	"net/url"
 
-	"github.com/inkpress/inkpress/internal/site"
+	"github.com/inkpress/inkpress/internal/blogaddr"
 	"github.com/inkpress/inkpress/server/api"
 )
 
@@ -14,7 +14,7 @@ import (
 // page over them and posts the link's token to the API; without
 // JavaScript the unsubscribe page's form does the RFC 8058 POST itself.
 // Confirming is never done by a GET: mail scanners open links.
-func (h *Handler) subscriptionPage(w http.ResponseWriter, r *http.Request, b *site.Blog, which string) error {
+func (h *Handler) subscriptionPage(w http.ResponseWriter, r *http.Request, b *blogaddr.Blog, which string) error {
 	ctx := r.Context()
 	m, err := h.blogMeta(ctx, b)
 	if err != nil {

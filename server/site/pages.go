@@ -11,12 +11,12 @@ import (
 	"strings"
 	"time"
 
+	"github.com/inkpress/inkpress/internal/blogaddr"
 	"github.com/inkpress/inkpress/internal/cache"
 	"github.com/inkpress/inkpress/internal/content"
 	"github.com/inkpress/inkpress/internal/pages"
 	"github.com/inkpress/inkpress/internal/posts"
 	"github.com/inkpress/inkpress/internal/reader"
-	"github.com/inkpress/inkpress/internal/site"
 	"github.com/inkpress/inkpress/internal/ssr"
 	"github.com/inkpress/inkpress/internal/views"
 	"github.com/inkpress/inkpress/store"
@@ -48,14 +48,14 @@ type page struct {
 // before). A stale page (its blog changed since, or an earlier app build
 // drew it) is served and queued for a render. A fill returning
 // store.ErrNotFound yields the 404 page.
-func (h *Handler) serveHTML(w http.ResponseWriter, r *http.Request, b *site.Blog, key string, fill func(ctx context.Context) (*page, error)) error {
+func (h *Handler) serveHTML(w http.ResponseWriter, r *http.Request, b *blogaddr.Blog, key string, fill func(ctx context.Context) (*page, error)) error {
 	_, err := h.servePage(w, r, b, key, fill)
 	return err
 }
 
 // servePage is serveHTML, also returning what it served (nil for a render
 // job).
-func (h *Handler) servePage(w http.ResponseWriter, r *http.Request, b *site.Blog, key string, fill func(ctx context.Context) (*page, error)) (*cache.Entry, error) {
+func (h *Handler) servePage(w http.ResponseWriter, r *http.Request, b *blogaddr.Blog, key string, fill func(ctx context.Context) (*page, error)) (*cache.Entry, error) {
 	ctx := r.Context()
 	ws := b.Workspace.ID
 	if job := jobOf(ctx); job != nil {
@@ -92,7 +92,7 @@ func (h *Handler) servePage(w http.ResponseWriter, r *http.Request, b *site.Blog
 // the queue is full, or the reader holds its share of it, the reader gets
 // the plain page (not kept) and the page is queued for a background
 // render. A render job waits until no reader waits.
-func (h *Handler) produce(r *http.Request, b *site.Blog, key string, fill func(ctx context.Context) (*page, error), reason string) (*cache.Entry, error) {
+func (h *Handler) produce(r *http.Request, b *blogaddr.Blog, key string, fill func(ctx context.Context) (*page, error), reason string) (*cache.Entry, error) {
 	ctx := r.Context()
 	ws := b.Workspace.ID
 	var version int64
@@ -170,7 +170,7 @@ func storedEntry(p *store.RenderedPage) *cache.Entry {
 // never gets an error for it. The address rendered keeps only the query
 // parameters the pages read (the page's key holds them), so one stored page
 // fits every reader of that address.
-func (h *Handler) render(r *http.Request, b *site.Blog, p *page) {
+func (h *Handler) render(r *http.Request, b *blogaddr.Blog, p *page) {
 	if h.SSR == nil {
 		return
 	}
@@ -213,7 +213,7 @@ func (h *Handler) appPage(w http.ResponseWriter, r *http.Request, title string) 
 
 // rootBlog is the slug of b when b is served at a host's root but is not
 // the site workspace (a custom domain), else "".
-func (h *Handler) rootBlog(b *site.Blog) string {
+func (h *Handler) rootBlog(b *blogaddr.Blog) string {
 	if b.Prefix == "" && b.Workspace.Slug != h.Config.SiteWorkspace {
 		return b.Workspace.Slug
 	}
@@ -222,7 +222,7 @@ func (h *Handler) rootBlog(b *site.Blog) string {
 
 // hostBlog is rootBlog for the request's host (app pages and 404s).
 func (h *Handler) hostBlog(r *http.Request) string {
-	if site.CustomHost(r.Host, h.Config.BaseURL) == "" {
+	if blogaddr.CustomHost(r.Host, h.Config.BaseURL) == "" {
 		return ""
 	}
 	b, err := h.Site.Root(r.Context(), r.Host)
@@ -247,7 +247,7 @@ func (h *Handler) notFound(w http.ResponseWriter, r *http.Request) {
 // blogInfo is the title and description of a blog's home page and feeds
 // (the site's own blog at the root has no title of its own), with the
 // blog's settings.
-func (h *Handler) blogInfo(ctx context.Context, b *site.Blog) (title, desc string, set *store.Settings, err error) {
+func (h *Handler) blogInfo(ctx context.Context, b *blogaddr.Blog) (title, desc string, set *store.Settings, err error) {
 	set, err = h.Reader.Settings(ctx, b.Workspace)
 	if err != nil {
 		return "", "", nil, err
@@ -266,7 +266,7 @@ func (h *Handler) blogInfo(ctx context.Context, b *site.Blog) (title, desc strin
 	return title, desc, set, nil
 }
 
-func (h *Handler) homePage(w http.ResponseWriter, r *http.Request, b *site.Blog) error {
+func (h *Handler) homePage(w http.ResponseWriter, r *http.Request, b *blogaddr.Blog) error {
 	n, err := pageOf(w, r) // nav.go
 	if err != nil {
 		return handled(err)
@@ -294,7 +294,7 @@ func (h *Handler) homePage(w http.ResponseWriter, r *http.Request, b *site.Blog)
 	})
 }
 
-func (h *Handler) staticPage(w http.ResponseWriter, r *http.Request, b *site.Blog, name string) error {
+func (h *Handler) staticPage(w http.ResponseWriter, r *http.Request, b *blogaddr.Blog, name string) error {
 	n := 1
 	if name == "posts" {
 		var err error
@@ -329,7 +329,7 @@ func (h *Handler) staticPage(w http.ResponseWriter, r *http.Request, b *site.Blo
 	})
 }
 
-func (h *Handler) categoryPage(w http.ResponseWriter, r *http.Request, b *site.Blog, slug string) error {
+func (h *Handler) categoryPage(w http.ResponseWriter, r *http.Request, b *blogaddr.Blog, slug string) error {
 	if !content.ValidSlug(slug) {
 		return store.ErrNotFound
 	}
@@ -367,7 +367,7 @@ func (h *Handler) categoryPage(w http.ResponseWriter, r *http.Request, b *site.B
 	})
 }
 
-func (h *Handler) postPage(w http.ResponseWriter, r *http.Request, b *site.Blog, category, slug string) error {
+func (h *Handler) postPage(w http.ResponseWriter, r *http.Request, b *blogaddr.Blog, category, slug string) error {
 	if !content.ValidSlug(category) || !validPostSlug(slug) {
 		return store.ErrNotFound
 	}
@@ -512,14 +512,14 @@ func (h *Handler) renderPost(m *blogMeta, p *store.Post, catName string) *page {
 }
 
 // absolute makes a stored URL (often "/media/...") absolute on the blog's origin.
-func absolute(b *site.Blog, u string) string {
+func absolute(b *blogaddr.Blog, u string) string {
 	if u == "" || strings.HasPrefix(u, "http://") || strings.HasPrefix(u, "https://") {
 		return u
 	}
 	return b.Origin + "/" + strings.TrimPrefix(u, "/")
 }
 
-func postList(b *site.Blog, ps []*store.Post) string {
+func postList(b *blogaddr.Blog, ps []*store.Post) string {
 	if len(ps) == 0 {
 		return `<p>No posts yet. Check back soon!</p>`
 	}

@@ -15,12 +15,12 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/inkpress/inkpress/internal/blogaddr"
 	"github.com/inkpress/inkpress/internal/cache"
 	"github.com/inkpress/inkpress/internal/config"
 	"github.com/inkpress/inkpress/internal/pages"
 	"github.com/inkpress/inkpress/internal/posts"
 	"github.com/inkpress/inkpress/internal/reader"
-	"github.com/inkpress/inkpress/internal/site"
 	"github.com/inkpress/inkpress/internal/ssr"
 	"github.com/inkpress/inkpress/internal/views"
 	"github.com/inkpress/inkpress/server/frontend"
@@ -33,7 +33,7 @@ type Handler struct {
 	// Reader is every read of blog content: pages, feeds and sitemaps show
 	// only what readers may see.
 	Reader *reader.Reader
-	Site   *site.Site
+	Site   *blogaddr.Site
 	Cache  *cache.Cache
 	App    *frontend.App
 	Views  *views.Counter
@@ -134,7 +134,7 @@ func (h *Handler) route(w http.ResponseWriter, r *http.Request) error {
 // workspace, or a verified custom domain) with a 301 to the same page
 // there, query kept: the blog's own address, which its pages name as
 // canonical.
-func (h *Handler) toRoot(w http.ResponseWriter, r *http.Request, b *site.Blog, rest []string) error {
+func (h *Handler) toRoot(w http.ResponseWriter, r *http.Request, b *blogaddr.Blog, rest []string) error {
 	target := b.URL("/" + strings.Join(rest, "/"))
 	if r.URL.RawQuery != "" {
 		target += "?" + r.URL.RawQuery
@@ -146,12 +146,12 @@ func (h *Handler) toRoot(w http.ResponseWriter, r *http.Request, b *site.Blog, r
 // blogRoute serves a blog's routes below its prefix: its home, feeds and
 // sitemap, the site's own static pages (root only), category pages, author
 // pages, a category's feeds and post pages.
-func (h *Handler) blogRoute(w http.ResponseWriter, r *http.Request, b *site.Blog, segs []string) error {
+func (h *Handler) blogRoute(w http.ResponseWriter, r *http.Request, b *blogaddr.Blog, segs []string) error {
 	root := b.Prefix == ""
 	switch {
 	case len(segs) == 2 && segs[0] == "author":
 		return h.authorPage(w, r, b, segs[1])
-	case len(segs) >= 1 && site.Reserved(segs[0]):
+	case len(segs) >= 1 && blogaddr.Reserved(segs[0]):
 		return h.navRoute(w, r, b, segs) // nav.go
 	case len(segs) == 0:
 		return h.homePage(w, r, b)

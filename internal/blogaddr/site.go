@@ -2,7 +2,7 @@
 // links point". The root routes belong to the site workspace, /blog/{slug}
 // to any workspace, and a workspace's custom domain serves its blog at "/".
 // Lookups are cached briefly: they sit on every public request.
-package site
+package blogaddr
 
 import (
 	"context"

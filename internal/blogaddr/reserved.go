@@ -1,4 +1,4 @@
-package site
+package blogaddr
 
 // reserved are the path segments a blog's own pages take right below its
 // address (/blog/{slug}/tag/..., /search, /author/..., /page/..., and the

@@ -1,9 +1,9 @@
-package site_test
+package blogaddr_test
 
 import (
 	"testing"
 
-	"github.com/inkpress/inkpress/internal/site"
+	"github.com/inkpress/inkpress/internal/blogaddr"
 	"github.com/inkpress/inkpress/store"
 )
 
@@ -18,7 +18,7 @@ func TestCustomHost(t *testing.T) {
 		{"Blog.Example.org", "https://inkpress.io", "blog.example.org"},
 		{"blog.example.org:8443", "http://inkpress.io:8080", "blog.example.org"},
 	} {
-		if got := site.CustomHost(tc.host, tc.base); got != tc.want {
+		if got := blogaddr.CustomHost(tc.host, tc.base); got != tc.want {
 			t.Errorf("CustomHost(%q, %q) = %q, want %q", tc.host, tc.base, got, tc.want)
 		}
 	}
@@ -27,11 +27,11 @@ func TestCustomHost(t *testing.T) {
 func TestBlogPaths(t *testing.T) {
 	ws := &store.Workspace{Slug: "jane"}
 	for _, tc := range []struct {
-		b                    site.Blog
+		b                    blogaddr.Blog
 		home, category, post string
 	}{
-		{site.Blog{Workspace: ws, Origin: "https://inkpress.io"}, "https://inkpress.io/", "https://inkpress.io/keto", "https://inkpress.io/keto/fat"},
-		{site.Blog{Workspace: ws, Prefix: "/blog/jane", Origin: "https://inkpress.io"}, "https://inkpress.io/blog/jane",
+		{blogaddr.Blog{Workspace: ws, Origin: "https://inkpress.io"}, "https://inkpress.io/", "https://inkpress.io/keto", "https://inkpress.io/keto/fat"},
+		{blogaddr.Blog{Workspace: ws, Prefix: "/blog/jane", Origin: "https://inkpress.io"}, "https://inkpress.io/blog/jane",
 			"https://inkpress.io/blog/jane/keto", "https://inkpress.io/blog/jane/keto/fat"},
 	} {
 		b := tc.b
