@@ -18,7 +18,7 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/inkpress/inkpress/internal/app"
+	"github.com/inkpress/inkpress/app"
 	"github.com/inkpress/inkpress/internal/config"
 )
 

@@ -16,7 +16,7 @@ import (
 	"strings"
 	"syscall"
 
-	"github.com/inkpress/inkpress/internal/app"
+	"github.com/inkpress/inkpress/app"
 	"github.com/inkpress/inkpress/internal/auth/password"
 	"github.com/inkpress/inkpress/internal/config"
 	"github.com/inkpress/inkpress/server"

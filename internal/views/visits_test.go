@@ -8,7 +8,7 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/inkpress/inkpress/internal/app/apptest"
+	"github.com/inkpress/inkpress/app/apptest"
 	"github.com/inkpress/inkpress/store"
 	"github.com/inkpress/inkpress/store/storetest"
 )

@@ -6,7 +6,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/inkpress/inkpress/internal/app/apptest"
+	"github.com/inkpress/inkpress/app/apptest"
 	"github.com/inkpress/inkpress/internal/plan"
 	"github.com/inkpress/inkpress/store"
 )

@@ -7,9 +7,9 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/inkpress/inkpress/app/apptest"
 	"github.com/inkpress/inkpress/internal/ai"
 	"github.com/inkpress/inkpress/internal/ai/builtin"
-	"github.com/inkpress/inkpress/internal/app/apptest"
 	"github.com/inkpress/inkpress/server/api/contract"
 	"github.com/inkpress/inkpress/store"
 )

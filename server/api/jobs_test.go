@@ -8,8 +8,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/inkpress/inkpress/app/apptest"
 	"github.com/inkpress/inkpress/internal/ai"
-	"github.com/inkpress/inkpress/internal/app/apptest"
 	"github.com/inkpress/inkpress/server/api/contract"
 	"github.com/inkpress/inkpress/store"
 )

@@ -19,8 +19,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/inkpress/inkpress/internal/app"
-	"github.com/inkpress/inkpress/internal/app/apptest"
+	"github.com/inkpress/inkpress/app"
+	"github.com/inkpress/inkpress/app/apptest"
 	"github.com/inkpress/inkpress/internal/config"
 	"github.com/inkpress/inkpress/internal/media"
 	"github.com/inkpress/inkpress/internal/media/s3/s3test"

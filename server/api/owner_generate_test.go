@@ -13,8 +13,8 @@ import (
 	"sync/atomic"
 	"testing"
 
+	"github.com/inkpress/inkpress/app/apptest"
 	"github.com/inkpress/inkpress/internal/ai"
-	"github.com/inkpress/inkpress/internal/app/apptest"
 	"github.com/inkpress/inkpress/store"
 )
 

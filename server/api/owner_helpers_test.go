@@ -21,8 +21,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/inkpress/inkpress/app/apptest"
 	"github.com/inkpress/inkpress/internal/ai"
-	"github.com/inkpress/inkpress/internal/app/apptest"
 	"github.com/inkpress/inkpress/internal/auth"
 	"github.com/inkpress/inkpress/internal/generate"
 	"github.com/inkpress/inkpress/server/api"
@@ -31,7 +31,7 @@ import (
 	"github.com/inkpress/inkpress/store/sqlstore"
 )
 
-// ownerEnv is the whole app (apptest boots internal/app's wiring) on one
+// ownerEnv is the whole app (apptest boots app's wiring) on one
 // database, with swappable AI providers.
 type ownerEnv struct {
 	t        *testing.T

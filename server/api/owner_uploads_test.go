@@ -10,7 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/inkpress/inkpress/internal/app/apptest"
+	"github.com/inkpress/inkpress/app/apptest"
 	"github.com/inkpress/inkpress/internal/plan"
 	"github.com/inkpress/inkpress/store"
 )

@@ -6,7 +6,7 @@ import (
 	"net/http"
 	"testing"
 
-	"github.com/inkpress/inkpress/internal/app/apptest"
+	"github.com/inkpress/inkpress/app/apptest"
 	"github.com/inkpress/inkpress/internal/posts"
 	"github.com/inkpress/inkpress/store"
 )

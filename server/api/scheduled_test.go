@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/inkpress/inkpress/internal/app/apptest"
+	"github.com/inkpress/inkpress/app/apptest"
 	"github.com/inkpress/inkpress/internal/scheduler"
 	"github.com/inkpress/inkpress/server/api/contract"
 	"github.com/inkpress/inkpress/store"

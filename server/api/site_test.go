@@ -4,7 +4,7 @@ import (
 	"context"
 	"testing"
 
-	"github.com/inkpress/inkpress/internal/app/apptest"
+	"github.com/inkpress/inkpress/app/apptest"
 	"github.com/inkpress/inkpress/store"
 )
 

@@ -17,7 +17,7 @@ import (
 	"golang.org/x/net/html"
 	htmlatom "golang.org/x/net/html/atom"
 
-	"github.com/inkpress/inkpress/internal/app/apptest"
+	"github.com/inkpress/inkpress/app/apptest"
 	"github.com/inkpress/inkpress/internal/feed"
 	"github.com/inkpress/inkpress/store"
 )

@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/inkpress/inkpress/internal/app/apptest"
+	"github.com/inkpress/inkpress/app/apptest"
 )
 
 // The newsletter's link pages answer on every blog, in its frame, never

@@ -12,7 +12,7 @@ import (
 
 	"github.com/mmcdole/gofeed"
 
-	"github.com/inkpress/inkpress/internal/app/apptest"
+	"github.com/inkpress/inkpress/app/apptest"
 	"github.com/inkpress/inkpress/internal/posts"
 	"github.com/inkpress/inkpress/server/site"
 	"github.com/inkpress/inkpress/store"

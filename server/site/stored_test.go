@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/inkpress/inkpress/internal/app/apptest"
+	"github.com/inkpress/inkpress/app/apptest"
 	"github.com/inkpress/inkpress/internal/pages"
 	"github.com/inkpress/inkpress/internal/posts"
 	"github.com/inkpress/inkpress/store"

@@ -24,8 +24,8 @@ import (
 
 	"golang.org/x/crypto/bcrypt"
 
+	"github.com/inkpress/inkpress/app"
 	"github.com/inkpress/inkpress/internal/ai"
-	"github.com/inkpress/inkpress/internal/app"
 	"github.com/inkpress/inkpress/internal/config"
 	"github.com/inkpress/inkpress/store/storetest"
 )

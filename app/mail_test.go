@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/inkpress/inkpress/internal/app/apptest"
+	"github.com/inkpress/inkpress/app/apptest"
 	"github.com/inkpress/inkpress/internal/mail"
 	"github.com/inkpress/inkpress/internal/mail/smtptest"
 	"github.com/inkpress/inkpress/store"

@@ -16,9 +16,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/inkpress/inkpress/app"
+	"github.com/inkpress/inkpress/app/apptest"
 	"github.com/inkpress/inkpress/internal/ai"
-	"github.com/inkpress/inkpress/internal/app"
-	"github.com/inkpress/inkpress/internal/app/apptest"
 	"github.com/inkpress/inkpress/internal/config"
 	"github.com/inkpress/inkpress/store"
 )

@@ -8,8 +8,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/inkpress/inkpress/internal/app"
-	"github.com/inkpress/inkpress/internal/app/apptest"
+	"github.com/inkpress/inkpress/app"
+	"github.com/inkpress/inkpress/app/apptest"
 	"github.com/inkpress/inkpress/internal/mail"
 	"github.com/inkpress/inkpress/internal/mail/smtptest"
 	"github.com/inkpress/inkpress/server/api/contract"
