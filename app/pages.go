@@ -8,6 +8,7 @@ import (
 	"expvar"
 	"io/fs"
 	"net/http"
+	"net/http/pprof"
 	"time"
 
 	"github.com/inkpress/inkpress/internal/config"
@@ -48,11 +49,17 @@ func (a *App) loadVersions(ctx context.Context) error {
 	return nil
 }
 
-// serveDebug serves the counters (expvar) on INKPRESS_DEBUG_ADDR until ctx
-// ends: a private address, never the public listener.
+// serveDebug serves the counters (expvar) and profiles (pprof) on
+// INKPRESS_DEBUG_ADDR until ctx ends: a private address, never the public
+// listener.
 func (a *App) serveDebug(ctx context.Context) {
 	mux := http.NewServeMux()
 	mux.Handle("GET /debug/vars", expvar.Handler())
+	// Profiles of the running server (CPU, heap, goroutines), for the
+	// operator's eyes only: this listener is never the public one.
+	mux.HandleFunc("GET /debug/pprof/", pprof.Index)
+	mux.HandleFunc("GET /debug/pprof/profile", pprof.Profile)
+	mux.HandleFunc("GET /debug/pprof/trace", pprof.Trace)
 	srv := &http.Server{Addr: a.Config.DebugAddr, Handler: mux, ReadHeaderTimeout: 5 * time.Second}
 	go func() {
 		<-ctx.Done()

@@ -334,7 +334,7 @@ var Vars = []Var{
 		c.RenderRate = f
 		return err
 	}},
-	{"INKPRESS_DEBUG_ADDR", "debug-addr", "", "listen address of the counters (/debug/vars: renders, plain pages, render queue); empty = off; keep it private (e.g. 127.0.0.1:6060)", str(func(c *Config) *string { return &c.DebugAddr })},
+	{"INKPRESS_DEBUG_ADDR", "debug-addr", "", "listen address of the counters (/debug/vars: renders, plain pages, render queue) and profiles (/debug/pprof/); empty = off; keep it private (e.g. 127.0.0.1:6060)", str(func(c *Config) *string { return &c.DebugAddr })},
 	{"INKPRESS_REQUEST_TIMEOUT", "request-timeout", "30s", "deadline of a request's work (database, storage); generation has its own", func(c *Config, v string) error {
 		d, err := time.ParseDuration(v)
 		c.RequestTimeout = d
