@@ -39,6 +39,29 @@ func drain(t *testing.T, a *apptest.App) int64 {
 	return 0
 }
 
+// breadBlog is the site's blog with a category, Bread.
+func breadBlog(t *testing.T, a *apptest.App) *store.Workspace {
+	t.Helper()
+	ws := siteWS(t, a)
+	if err := a.Store.CreateCategory(ctx, &store.Category{WorkspaceID: ws.ID, Name: "Bread", Slug: "bread"}); err != nil {
+		t.Fatal(err)
+	}
+	return ws
+}
+
+// publish writes a published post in Bread through the posts service (so
+// its pages are queued).
+func publish(t *testing.T, a *apptest.App, ws *store.Workspace, title, body string) *store.Post {
+	t.Helper()
+	now := time.Now().Add(-time.Hour)
+	p := &store.Post{WorkspaceID: ws.ID, Category: "bread", Title: title, Content: body, Status: store.PostPublished,
+		PublishedAt: now, UpdatedAt: now}
+	if err := a.Posts.Create(ctx, p); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
 func queued(t *testing.T, a *apptest.App) int {
 	t.Helper()
 	n, err := a.Store.QueuedRenders(ctx)
@@ -53,10 +76,7 @@ func queued(t *testing.T, a *apptest.App) int {
 // cache is gone (a restart), without a render.
 func TestPagesAreRenderedOnWriteAndServedStored(t *testing.T) {
 	storedApp(t, func(t *testing.T, a *apptest.App) {
-		ws := siteWS(t, a)
-		if err := a.Store.CreateCategory(ctx, &store.Category{WorkspaceID: ws.ID, Name: "Bread", Slug: "bread"}); err != nil {
-			t.Fatal(err)
-		}
+		ws := breadBlog(t, a)
 		drain(t, a)
 		now := time.Now().Add(-time.Hour)
 		p := &store.Post{WorkspaceID: ws.ID, Category: "bread", Title: "Rye", Content: "<p>Dark.</p>", Tags: []string{"Sourdough", "Baking"},
@@ -121,16 +141,8 @@ func TestPagesAreRenderedOnWriteAndServedStored(t *testing.T) {
 // app build's pages likewise, at a lower priority.
 func TestStalePagesAreServedAndRenderedAgain(t *testing.T) {
 	storedApp(t, func(t *testing.T, a *apptest.App) {
-		ws := siteWS(t, a)
-		if err := a.Store.CreateCategory(ctx, &store.Category{WorkspaceID: ws.ID, Name: "Bread", Slug: "bread"}); err != nil {
-			t.Fatal(err)
-		}
-		now := time.Now().Add(-time.Hour)
-		p := &store.Post{WorkspaceID: ws.ID, Category: "bread", Title: "Rye", Content: "<p>Dark.</p>", Status: store.PostPublished,
-			PublishedAt: now, UpdatedAt: now}
-		if err := a.Posts.Create(ctx, p); err != nil {
-			t.Fatal(err)
-		}
+		ws := breadBlog(t, a)
+		p := publish(t, a, ws, "Rye", "<p>Dark.</p>")
 		drain(t, a)
 		c := a.Client(t)
 		c.Get("/about") // stored on its first read
@@ -138,11 +150,7 @@ func TestStalePagesAreServedAndRenderedAgain(t *testing.T) {
 			t.Fatal("a first read queued a render")
 		}
 		// Another post changes the workspace: /about is stale, not dropped.
-		q := &store.Post{WorkspaceID: ws.ID, Category: "bread", Title: "Spelt", Content: "<p>Light.</p>", Status: store.PostPublished,
-			PublishedAt: now, UpdatedAt: now}
-		if err := a.Posts.Create(ctx, q); err != nil {
-			t.Fatal(err)
-		}
+		publish(t, a, ws, "Spelt", "<p>Light.</p>")
 		drain(t, a)
 		before := pages.Renders()
 		if r := c.Get("/about"); r.StatusCode != http.StatusOK || pages.Renders() != before {
@@ -177,16 +185,8 @@ func TestStalePagesAreServedAndRenderedAgain(t *testing.T) {
 // gets the plain page at once (not stored), and the page is queued.
 func TestBusyEnginesServeThePlainPage(t *testing.T) {
 	storedApp(t, func(t *testing.T, a *apptest.App) {
-		ws := siteWS(t, a)
-		if err := a.Store.CreateCategory(ctx, &store.Category{WorkspaceID: ws.ID, Name: "Bread", Slug: "bread"}); err != nil {
-			t.Fatal(err)
-		}
-		now := time.Now().Add(-time.Hour)
-		p := &store.Post{WorkspaceID: ws.ID, Category: "bread", Title: "Rye", Content: "<p>Dark.</p>", Status: store.PostPublished,
-			PublishedAt: now, UpdatedAt: now}
-		if err := a.Posts.Create(ctx, p); err != nil {
-			t.Fatal(err)
-		}
+		ws := breadBlog(t, a)
+		p := publish(t, a, ws, "Rye", "<p>Dark.</p>")
 		if err := a.Pages.DropAll(ctx, ws.ID); err != nil {
 			t.Fatal(err)
 		}
@@ -217,19 +217,10 @@ func TestBusyEnginesServeThePlainPage(t *testing.T) {
 // another client's page waits its turn and is rendered.
 func TestOneClientCannotTakeTheRenderQueue(t *testing.T) {
 	storedApp(t, func(t *testing.T, a *apptest.App) {
-		ws := siteWS(t, a)
-		if err := a.Store.CreateCategory(ctx, &store.Category{WorkspaceID: ws.ID, Name: "Bread", Slug: "bread"}); err != nil {
-			t.Fatal(err)
-		}
-		now := time.Now().Add(-time.Hour)
+		ws := breadBlog(t, a)
 		var slugs []string
 		for _, title := range []string{"Rye", "Spelt", "Oat"} {
-			p := &store.Post{WorkspaceID: ws.ID, Category: "bread", Title: title, Content: "<p>Bread.</p>", Status: store.PostPublished,
-				PublishedAt: now, UpdatedAt: now}
-			if err := a.Posts.Create(ctx, p); err != nil {
-				t.Fatal(err)
-			}
-			slugs = append(slugs, p.Slug)
+			slugs = append(slugs, publish(t, a, ws, title, "<p>Bread.</p>").Slug)
 		}
 		if err := a.Pages.DropAll(ctx, ws.ID); err != nil {
 			t.Fatal(err)
