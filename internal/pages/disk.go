@@ -1,7 +1,6 @@
 package pages
 
 import (
-	"bufio"
 	"context"
 	"crypto/sha256"
 	"encoding/binary"
@@ -63,26 +62,32 @@ func (d *Disk) GetPage(_ context.Context, workspaceID int64, key string) (*store
 	return p, nil
 }
 
+// readPage reads a page file: with bytes, in one read, the body and its
+// gzip copy left as parts of that one buffer (a page is read far more often
+// than written); without, only as much as the header takes.
 func readPage(name string, bytes bool) (*store.RenderedPage, error) {
-	f, err := os.Open(name)
+	var buf []byte
+	var err error
+	if bytes {
+		buf, err = os.ReadFile(name)
+	} else {
+		buf, err = readHead(name)
+	}
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, store.ErrNotFound
 	}
 	if err != nil {
 		return nil, err
 	}
-	defer f.Close()
-	r := bufio.NewReader(f)
-	var n uint32
-	if err := binary.Read(r, binary.BigEndian, &n); err != nil || n > 1<<20 {
+	if len(buf) < 4 {
 		return nil, fmt.Errorf("pages: %s: bad header", name)
 	}
-	hb := make([]byte, n)
-	if _, err := io.ReadFull(r, hb); err != nil {
-		return nil, err
+	n := int(binary.BigEndian.Uint32(buf))
+	if n > 1<<20 || 4+n > len(buf) {
+		return nil, fmt.Errorf("pages: %s: bad header", name)
 	}
 	var h header
-	if err := json.Unmarshal(hb, &h); err != nil {
+	if err := json.Unmarshal(buf[4:4+n], &h); err != nil {
 		return nil, fmt.Errorf("pages: %s: %w", name, err)
 	}
 	p := &store.RenderedPage{Key: h.Key, WorkspaceID: h.WorkspaceID, Status: h.Status, ContentType: h.ContentType, CSP: h.CSP,
@@ -93,17 +98,40 @@ func readPage(name string, bytes bool) (*store.RenderedPage, error) {
 	if !bytes {
 		return p, nil
 	}
-	p.Body = make([]byte, h.Body)
-	if _, err := io.ReadFull(r, p.Body); err != nil {
-		return nil, err
+	body := 4 + n
+	gz := body + h.Body
+	if h.Body < 0 || h.Gzip < 0 || gz+h.Gzip != len(buf) {
+		return nil, fmt.Errorf("pages: %s: cut short", name)
 	}
+	// Full slice expressions: each part's capacity is its own length, so
+	// the memory cache charges the buffer once.
+	p.Body = buf[body:gz:gz]
 	if h.Gzip > 0 {
-		p.Gzip = make([]byte, h.Gzip)
-		if _, err := io.ReadFull(r, p.Gzip); err != nil {
-			return nil, err
-		}
+		p.Gzip = buf[gz : gz+h.Gzip : gz+h.Gzip]
 	}
 	return p, nil
+}
+
+// readHead reads the start of a page file: its header's length and the
+// header (listing pages needs no bytes).
+func readHead(name string) ([]byte, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	var n [4]byte
+	if _, err := io.ReadFull(f, n[:]); err != nil {
+		return nil, err
+	}
+	size := binary.BigEndian.Uint32(n[:])
+	if size > 1<<20 {
+		return nil, fmt.Errorf("pages: %s: bad header", name)
+	}
+	buf := make([]byte, 4+size)
+	copy(buf, n[:])
+	_, err = io.ReadFull(f, buf[4:])
+	return buf, err
 }
 
 func (d *Disk) PutPage(_ context.Context, p *store.RenderedPage) error {

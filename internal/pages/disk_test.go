@@ -3,6 +3,7 @@ package pages
 import (
 	"context"
 	"errors"
+	"os"
 	"slices"
 	"testing"
 	"time"
@@ -55,5 +56,19 @@ func TestDiskStore(t *testing.T) {
 	}
 	if _, err := d.GetPage(ctx, 1, "/never"); !errors.Is(err, store.ErrNotFound) {
 		t.Errorf("unknown page: %v", err)
+	}
+	// A file cut short (a disk full mid-write that still got renamed, a
+	// truncation) is an error, never half a page.
+	put(3, "/c", "b1", "three")
+	name := d.path(3, "/c")
+	b, err := os.ReadFile(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(name, b[:len(b)-2], 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if p, err := d.GetPage(ctx, 3, "/c"); err == nil {
+		t.Errorf("a cut file read as %q", p.Body)
 	}
 }
