@@ -17,7 +17,10 @@ type RenderedPage struct {
 	ETag         string
 	LastModified time.Time
 	Body         []byte
-	Gzip         []byte // Body compressed once when rendered (nil: not worth it)
+	// Gzip is Body compressed once when rendered (nil: not worth it). A page
+	// read back holds only Gzip when it has one (Body nil): nearly every
+	// reader takes gzip, and the others get it decompressed.
+	Gzip []byte
 	// Version is the workspace's content version (its last change, Unix ms)
 	// the page was rendered at; Build is the app build that rendered it. A
 	// page older than either is stale: served, and rendered again.

@@ -38,7 +38,9 @@ type Entry struct {
 	// rendered (it holds hashes of the body's inline scripts).
 	CSP string
 	// Gzip is the compressed copy of Body, when worth it (made once: by
-	// Prepare, or kept with a stored page).
+	// Prepare, or kept with a stored page). An entry may hold Gzip alone
+	// (Body nil): a stored page takes a quarter of the memory that way, and
+	// a client that takes no gzip gets it decompressed.
 	Gzip []byte
 	// Version and Build say what a stored reader page was rendered from
 	// (internal/pages): the workspace's content version and the app build.

@@ -3,6 +3,7 @@ package cache
 import (
 	"bytes"
 	"compress/gzip"
+	"io"
 	"net/http"
 	"strconv"
 	"strings"
@@ -41,6 +42,15 @@ func (e *Entry) Write(w http.ResponseWriter, r *http.Request, cacheControl strin
 		h.Set("Last-Modified", e.LastModified.UTC().Format(http.TimeFormat))
 	}
 	body, etag := e.Body, e.ETag
+	if body == nil && e.Gzip != nil && !acceptsGzip(r) {
+		// Kept compressed only (a stored page): the rare client that takes
+		// no gzip gets it decompressed here.
+		var err error
+		if body, err = gunzip(e.Gzip); err != nil {
+			http.Error(w, "Internal Server Error", http.StatusInternalServerError)
+			return
+		}
+	}
 	if e.Gzip != nil && acceptsGzip(r) {
 		body = e.Gzip
 		// A different representation needs its own validator.
@@ -88,4 +98,13 @@ func acceptsGzip(r *http.Request) bool {
 		}
 	}
 	return false
+}
+
+// gunzip is the body of a gzip copy.
+func gunzip(b []byte) ([]byte, error) {
+	zr, err := gzip.NewReader(bytes.NewReader(b))
+	if err != nil {
+		return nil, err
+	}
+	return io.ReadAll(zr)
 }

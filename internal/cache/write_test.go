@@ -67,3 +67,26 @@ func TestWriteNegotiatesGzipAndValidators(t *testing.T) {
 		t.Fatal("tiny bodies are not worth compressing")
 	}
 }
+
+// An entry kept compressed only is served as it is to gzip clients and
+// decompressed for the others, with the same validator.
+func TestGzipOnlyEntry(t *testing.T) {
+	full := &Entry{Body: bytes.Repeat([]byte("page "), 500), ContentType: "text/html"}
+	full.Prepare()
+	e := &Entry{Gzip: full.Gzip, ETag: full.ETag, ContentType: "text/html", Status: 200}
+	for _, gz := range []bool{true, false} {
+		w := httptest.NewRecorder()
+		r := httptest.NewRequest(http.MethodGet, "/", nil)
+		if gz {
+			r.Header.Set("Accept-Encoding", "gzip")
+		}
+		e.Write(w, r, "no-cache")
+		want := full.Body
+		if gz {
+			want = full.Gzip
+		}
+		if w.Code != 200 || !bytes.Equal(w.Body.Bytes(), want) {
+			t.Errorf("gzip %v: status %d, %d bytes, want %d", gz, w.Code, w.Body.Len(), len(want))
+		}
+	}
+}

@@ -62,32 +62,42 @@ func (d *Disk) GetPage(_ context.Context, workspaceID int64, key string) (*store
 	return p, nil
 }
 
-// readPage reads a page file: with bytes, in one read, the body and its
-// gzip copy left as parts of that one buffer (a page is read far more often
-// than written); without, only as much as the header takes.
+// readPage reads a page file's header and, with bytes, the page: its gzip
+// copy alone when it has one (see store.RenderedPage.Gzip), else its body.
 func readPage(name string, bytes bool) (*store.RenderedPage, error) {
-	var buf []byte
-	var err error
-	if bytes {
-		buf, err = os.ReadFile(name)
-	} else {
-		buf, err = readHead(name)
-	}
+	f, err := os.Open(name)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, store.ErrNotFound
 	}
 	if err != nil {
 		return nil, err
 	}
-	if len(buf) < 4 {
+	defer f.Close()
+	// Most headers are a few hundred bytes: one read takes the length and
+	// the header.
+	head := make([]byte, 1024)
+	got, err := io.ReadFull(f, head)
+	if err != nil && !errors.Is(err, io.ErrUnexpectedEOF) {
+		return nil, fmt.Errorf("pages: %s: %w", name, err)
+	}
+	head = head[:got]
+	if len(head) < 4 {
 		return nil, fmt.Errorf("pages: %s: bad header", name)
 	}
-	n := int(binary.BigEndian.Uint32(buf))
-	if n > 1<<20 || 4+n > len(buf) {
+	n := int(binary.BigEndian.Uint32(head))
+	if n > 1<<20 {
 		return nil, fmt.Errorf("pages: %s: bad header", name)
+	}
+	if 4+n > len(head) {
+		more := make([]byte, 4+n)
+		copy(more, head)
+		if _, err := io.ReadFull(f, more[len(head):]); err != nil {
+			return nil, fmt.Errorf("pages: %s: bad header: %w", name, err)
+		}
+		head = more
 	}
 	var h header
-	if err := json.Unmarshal(buf[4:4+n], &h); err != nil {
+	if err := json.Unmarshal(head[4:4+n], &h); err != nil {
 		return nil, fmt.Errorf("pages: %s: %w", name, err)
 	}
 	p := &store.RenderedPage{Key: h.Key, WorkspaceID: h.WorkspaceID, Status: h.Status, ContentType: h.ContentType, CSP: h.CSP,
@@ -98,40 +108,30 @@ func readPage(name string, bytes bool) (*store.RenderedPage, error) {
 	if !bytes {
 		return p, nil
 	}
-	body := 4 + n
-	gz := body + h.Body
-	if h.Body < 0 || h.Gzip < 0 || gz+h.Gzip != len(buf) {
-		return nil, fmt.Errorf("pages: %s: cut short", name)
+	if h.Body < 0 || h.Gzip < 0 {
+		return nil, fmt.Errorf("pages: %s: bad header", name)
 	}
-	// Full slice expressions: each part's capacity is its own length, so
-	// the memory cache charges the buffer once.
-	p.Body = buf[body:gz:gz]
-	if h.Gzip > 0 {
-		p.Gzip = buf[gz : gz+h.Gzip : gz+h.Gzip]
-	}
-	return p, nil
-}
-
-// readHead reads the start of a page file: its header's length and the
-// header (listing pages needs no bytes).
-func readHead(name string) ([]byte, error) {
-	f, err := os.Open(name)
+	st, err := f.Stat()
 	if err != nil {
 		return nil, err
 	}
-	defer f.Close()
-	var n [4]byte
-	if _, err := io.ReadFull(f, n[:]); err != nil {
-		return nil, err
+	if st.Size() != int64(4+n+h.Body+h.Gzip) {
+		return nil, fmt.Errorf("pages: %s: cut short", name)
 	}
-	size := binary.BigEndian.Uint32(n[:])
-	if size > 1<<20 {
-		return nil, fmt.Errorf("pages: %s: bad header", name)
+	off, size := int64(4+n), h.Body
+	if h.Gzip > 0 {
+		off, size = int64(4+n+h.Body), h.Gzip
 	}
-	buf := make([]byte, 4+size)
-	copy(buf, n[:])
-	_, err = io.ReadFull(f, buf[4:])
-	return buf, err
+	buf := make([]byte, size)
+	if _, err := f.ReadAt(buf, off); err != nil && !(errors.Is(err, io.EOF) && size == 0) {
+		return nil, fmt.Errorf("pages: %s: %w", name, err)
+	}
+	if h.Gzip > 0 {
+		p.Gzip = buf
+	} else {
+		p.Body = buf
+	}
+	return p, nil
 }
 
 func (d *Disk) PutPage(_ context.Context, p *store.RenderedPage) error {

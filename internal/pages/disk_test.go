@@ -28,20 +28,27 @@ func TestDiskStore(t *testing.T) {
 	put(2, "/a", "b1", "other workspace")
 
 	p, err := d.GetPage(ctx, 1, "/a")
-	if err != nil || string(p.Body) != "one" || string(p.Gzip) != "gz:one" || p.Version != 7 || p.Build != "b1" ||
+	if err != nil || p.Body != nil || string(p.Gzip) != "gz:one" || p.Version != 7 || p.Build != "b1" ||
 		p.CSP != "csp" || !p.LastModified.Equal(at) || p.Key != "/a" || p.WorkspaceID != 1 {
 		t.Fatalf("read back %+v, %v", p, err)
 	}
-	if p, _ := d.GetPage(ctx, 2, "/a"); string(p.Body) != "other workspace" {
-		t.Errorf("a key of another workspace read %q", p.Body)
+	if p, _ := d.GetPage(ctx, 2, "/a"); string(p.Gzip) != "gz:other workspace" {
+		t.Errorf("a key of another workspace read %q", p.Gzip)
 	}
 	put(1, "/a", "b2", "one again")
-	if p, _ := d.GetPage(ctx, 1, "/a"); string(p.Body) != "one again" {
-		t.Errorf("replaced page reads %q", p.Body)
+	if p, _ := d.GetPage(ctx, 1, "/a"); string(p.Gzip) != "gz:one again" {
+		t.Errorf("replaced page reads %q", p.Gzip)
+	}
+	// A page with no gzip copy (too small to be worth one) reads its body.
+	if err := d.PutPage(ctx, &store.RenderedPage{Key: "/small", WorkspaceID: 1, Status: 200, Body: []byte("tiny"), Build: "b2"}); err != nil {
+		t.Fatal(err)
+	}
+	if p, _ := d.GetPage(ctx, 1, "/small"); string(p.Body) != "tiny" || p.Gzip != nil {
+		t.Errorf("small page: body %q gzip %q", p.Body, p.Gzip)
 	}
 	keys, err := d.PageKeys(ctx, 1, 10)
 	slices.Sort(keys)
-	if err != nil || !slices.Equal(keys, []string{"/a", "/b"}) {
+	if err != nil || !slices.Equal(keys, []string{"/a", "/b", "/small"}) {
 		t.Errorf("keys %v, %v", keys, err)
 	}
 	old, err := d.OutdatedPages(ctx, "b2", 10)
@@ -69,6 +76,6 @@ func TestDiskStore(t *testing.T) {
 		t.Fatal(err)
 	}
 	if p, err := d.GetPage(ctx, 3, "/c"); err == nil {
-		t.Errorf("a cut file read as %q", p.Body)
+		t.Errorf("a cut file read as %q", p.Gzip)
 	}
 }

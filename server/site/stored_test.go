@@ -1,7 +1,10 @@
 package site_test
 
 import (
+	"bytes"
+	"compress/gzip"
 	"errors"
+	"io"
 	"net/http"
 	"strings"
 	"sync"
@@ -62,6 +65,23 @@ func publish(t *testing.T, a *apptest.App, ws *store.Workspace, title, body stri
 	return p
 }
 
+// pageHTML is a stored page's HTML (stored pages read back compressed).
+func pageHTML(t *testing.T, p *store.RenderedPage) string {
+	t.Helper()
+	if p.Gzip == nil {
+		return string(p.Body)
+	}
+	zr, err := gzip.NewReader(bytes.NewReader(p.Gzip))
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := io.ReadAll(zr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
 func queued(t *testing.T, a *apptest.App) int {
 	t.Helper()
 	n, err := a.Store.QueuedRenders(ctx)
@@ -92,7 +112,7 @@ func TestPagesAreRenderedOnWriteAndServedStored(t *testing.T) {
 			t.Errorf("%d renders for one published post, want 6", n)
 		}
 		key := "/bread/" + p.Slug
-		if sp, err := a.Pages.Get(ctx, ws.ID, key); err != nil || !strings.Contains(string(sp.Body), `data-ssr><h1 class="app">Rye</h1>`) {
+		if sp, err := a.Pages.Get(ctx, ws.ID, key); err != nil || !strings.Contains(pageHTML(t, sp), `data-ssr><h1 class="app">Rye</h1>`) {
 			t.Fatalf("stored page of %s: %v", key, err)
 		}
 

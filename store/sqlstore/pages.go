@@ -13,7 +13,10 @@ const pageCols = `page_key, workspace_id, status, content_type, csp, etag, last_
 func (d *DB) GetPage(ctx context.Context, workspaceID int64, key string) (*store.RenderedPage, error) {
 	var p store.RenderedPage
 	var lm, at int64
-	err := d.db.QueryRowContext(ctx, `SELECT `+pageCols+` FROM rendered_pages WHERE page_key = $1 AND workspace_id = $2`, key, workspaceID).Scan(
+	// The body only when there is no gzip copy (see RenderedPage.Gzip).
+	err := d.db.QueryRowContext(ctx, `SELECT page_key, workspace_id, status, content_type, csp, etag, last_modified,
+		CASE WHEN gzip IS NULL THEN body END, gzip, version, build, rendered_at, post_id
+		FROM rendered_pages WHERE page_key = $1 AND workspace_id = $2`, key, workspaceID).Scan(
 		&p.Key, &p.WorkspaceID, &p.Status, &p.ContentType, &p.CSP, &p.ETag, &lm, &p.Body, &p.Gzip, &p.Version, &p.Build, &at, &p.PostID)
 	if err != nil {
 		return nil, notFound(err)

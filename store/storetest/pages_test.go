@@ -29,7 +29,7 @@ func TestRenderedPages(t *testing.T) {
 			}
 		}
 		p, err := s.GetPage(ctx, a.ID, "/blog/a/x")
-		if err != nil || string(p.Body) != "a x" || len(p.Gzip) != 2 || p.Version != 9 || !p.LastModified.Equal(at) {
+		if err != nil || p.Body != nil || len(p.Gzip) != 2 || p.Version != 9 || !p.LastModified.Equal(at) {
 			t.Fatalf("read back %+v, %v", p, err)
 		}
 		if _, err := s.GetPage(ctx, b.ID, "/blog/a/x"); !errors.Is(err, store.ErrNotFound) {
