@@ -25,7 +25,17 @@ type Admission struct {
 	waiting  []*waiter // on-demand first, FIFO
 	idle     []*waiter // background, FIFO
 	byClient map[string]int
+
+	// Work: pages made for a reader (read from the database, drawn plain or
+	// rendered), at most workPerClient at once per client.
+	working  map[string]int
+	workDone map[string]chan struct{} // closed when one of the client's works ends
 }
+
+// workPerClient is how many pages one client may have made at once: a
+// crawler on many connections waits for its own turns, and the processors
+// stay shared with every other reader.
+const workPerClient = 2
 
 type waiter struct {
 	ready chan struct{}
@@ -35,7 +45,45 @@ type waiter struct {
 // NewAdmission returns an admission for slots engines, a queue of maxQueue
 // readers and perClient renders per client.
 func NewAdmission(slots, maxQueue, perClient int) *Admission {
-	return &Admission{slots: max(slots, 1), maxQueue: max(maxQueue, 0), perClient: max(perClient, 1), byClient: map[string]int{}}
+	return &Admission{slots: max(slots, 1), maxQueue: max(maxQueue, 0), perClient: max(perClient, 1), byClient: map[string]int{},
+		working: map[string]int{}, workDone: map[string]chan struct{}{}}
+}
+
+// Work waits until the client has fewer than workPerClient pages being
+// made, or ctx ends. Stored pages are served without it: only a page that
+// must be made (a miss of the memory cache and the store) takes a turn.
+func (a *Admission) Work(ctx context.Context, client string) (release func(), err error) {
+	a.mu.Lock()
+	for a.working[client] >= workPerClient {
+		ch := a.workDone[client]
+		if ch == nil {
+			ch = make(chan struct{})
+			a.workDone[client] = ch
+		}
+		a.mu.Unlock()
+		select {
+		case <-ch:
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		}
+		a.mu.Lock()
+	}
+	a.working[client]++
+	a.mu.Unlock()
+	var once sync.Once
+	return func() {
+		once.Do(func() {
+			a.mu.Lock()
+			defer a.mu.Unlock()
+			if a.working[client]--; a.working[client] <= 0 {
+				delete(a.working, client)
+			}
+			if ch := a.workDone[client]; ch != nil {
+				close(ch)
+				delete(a.workDone, client)
+			}
+		})
+	}, nil
 }
 
 // Demand waits for an engine for a reader's render. It returns ErrBusy at

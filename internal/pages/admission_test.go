@@ -112,3 +112,48 @@ func waitFor(t *testing.T, cond func() bool) {
 	}
 	t.Fatal("condition never held")
 }
+
+// A client making pages waits for its own turns; another client does not.
+func TestWorkIsSharedPerClient(t *testing.T) {
+	ctx := context.Background()
+	a := NewAdmission(1, 8, 2)
+	var held []func()
+	for range workPerClient {
+		r, err := a.Work(ctx, "crawler")
+		if err != nil {
+			t.Fatal(err)
+		}
+		held = append(held, r)
+	}
+	got := make(chan struct{})
+	go func() {
+		r, err := a.Work(ctx, "crawler") // waits for one of its own
+		if err == nil {
+			r()
+		}
+		close(got)
+	}()
+	other, err := a.Work(ctx, "reader") // at once
+	if err != nil {
+		t.Fatal(err)
+	}
+	other()
+	select {
+	case <-got:
+		t.Fatal("a client past its share went ahead")
+	default:
+	}
+	held[0]()
+	<-got
+	cctx, cancel := context.WithCancel(ctx)
+	cancel()
+	r, err := a.Work(cctx, "crawler") // one turn free again: granted even so
+	if err != nil {
+		t.Fatalf("a free turn: %v", err)
+	}
+	r()
+	held[1]()
+	if len(a.working) != 0 || len(a.workDone) != 0 {
+		t.Errorf("bookkeeping left: %v %v", a.working, a.workDone)
+	}
+}

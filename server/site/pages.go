@@ -95,6 +95,15 @@ func (h *Handler) servePage(w http.ResponseWriter, r *http.Request, b *blogaddr.
 func (h *Handler) produce(r *http.Request, b *blogaddr.Blog, key string, fill func(ctx context.Context) (*page, error), reason string) (*cache.Entry, error) {
 	ctx := r.Context()
 	ws := b.Workspace.ID
+	if reason == pages.ReasonDemand && h.Admission != nil {
+		// A reader's page to make: its client's turn first (a crawler
+		// waits for its own pages, not everyone else).
+		done, err := h.Admission.Work(ctx, h.client(r))
+		if err != nil {
+			return nil, err
+		}
+		defer done()
+	}
 	var version int64
 	if h.Pages != nil {
 		version = h.Pages.Version(ws)
@@ -154,9 +163,15 @@ func (h *Handler) admit(r *http.Request, reason string) (func(), error) {
 		return func() {}, nil
 	}
 	if reason == pages.ReasonDemand {
-		return h.Admission.Demand(r.Context(), h.Config.ClientAddr(r.RemoteAddr, r.Header.Get("X-Forwarded-For")))
+		return h.Admission.Demand(r.Context(), h.client(r))
 	}
 	return h.Admission.Background(r.Context())
+}
+
+// client names the reader for fair shares (its address; X-Forwarded-For only
+// from a trusted proxy).
+func (h *Handler) client(r *http.Request) string {
+	return h.Config.ClientAddr(r.RemoteAddr, r.Header.Get("X-Forwarded-For"))
 }
 
 // storedEntry is a stored page as the memory cache keeps it.
