@@ -28,8 +28,9 @@ type Admission struct {
 
 	// Work: pages made for a reader (read from the database, drawn plain or
 	// rendered), at most workPerClient at once per client.
-	working  map[string]int
-	workDone map[string]chan struct{} // closed when one of the client's works ends
+	working     map[string]int
+	workWaiting map[string]int           // the client's requests waiting for a turn
+	workDone    map[string]chan struct{} // closed when one of the client's works ends
 }
 
 // workPerClient is how many pages one client may have made at once: a
@@ -46,7 +47,7 @@ type waiter struct {
 // readers and perClient renders per client.
 func NewAdmission(slots, maxQueue, perClient int) *Admission {
 	return &Admission{slots: max(slots, 1), maxQueue: max(maxQueue, 0), perClient: max(perClient, 1), byClient: map[string]int{},
-		working: map[string]int{}, workDone: map[string]chan struct{}{}}
+		working: map[string]int{}, workWaiting: map[string]int{}, workDone: map[string]chan struct{}{}}
 }
 
 // Work waits until the client has fewer than workPerClient pages being
@@ -60,13 +61,20 @@ func (a *Admission) Work(ctx context.Context, client string) (release func(), er
 			ch = make(chan struct{})
 			a.workDone[client] = ch
 		}
+		a.workWaiting[client]++
 		a.mu.Unlock()
 		select {
 		case <-ch:
 		case <-ctx.Done():
-			return nil, ctx.Err()
 		}
 		a.mu.Lock()
+		if a.workWaiting[client]--; a.workWaiting[client] <= 0 {
+			delete(a.workWaiting, client)
+		}
+		if err := ctx.Err(); err != nil {
+			a.mu.Unlock()
+			return nil, err
+		}
 	}
 	a.working[client]++
 	a.mu.Unlock()
@@ -87,11 +95,13 @@ func (a *Admission) Work(ctx context.Context, client string) (release func(), er
 }
 
 // Demand waits for an engine for a reader's render. It returns ErrBusy at
-// once when the queue is full or the client has its share, ctx's error if
-// the reader goes first. release must be called after the render.
+// once when the queue is full, the client has its share, or more of the
+// client's requests wait for their turn (a crawler: it gets plain pages,
+// quickly, rather than renders), ctx's error if the reader goes first.
+// release must be called after the render.
 func (a *Admission) Demand(ctx context.Context, client string) (release func(), err error) {
 	a.mu.Lock()
-	if a.byClient[client] >= a.perClient {
+	if a.byClient[client] >= a.perClient || a.workWaiting[client] > 0 {
 		a.mu.Unlock()
 		metrics.refused.Add(1)
 		return nil, ErrBusy

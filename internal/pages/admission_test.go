@@ -138,6 +138,17 @@ func TestWorkIsSharedPerClient(t *testing.T) {
 		t.Fatal(err)
 	}
 	other()
+	waitFor(t, func() bool { a.mu.Lock(); defer a.mu.Unlock(); return a.workWaiting["crawler"] == 1 })
+	// While its requests wait for turns, the client gets no renders (plain
+	// pages); another client does.
+	if _, err := a.Demand(ctx, "crawler"); !errors.Is(err, ErrBusy) {
+		t.Errorf("render for a client with requests waiting: %v, want ErrBusy", err)
+	}
+	if r, err := a.Demand(ctx, "reader"); err != nil {
+		t.Errorf("another client's render: %v", err)
+	} else {
+		r()
+	}
 	select {
 	case <-got:
 		t.Fatal("a client past its share went ahead")
@@ -153,7 +164,7 @@ func TestWorkIsSharedPerClient(t *testing.T) {
 	}
 	r()
 	held[1]()
-	if len(a.working) != 0 || len(a.workDone) != 0 {
+	if len(a.working) != 0 || len(a.workDone) != 0 || len(a.workWaiting) != 0 {
 		t.Errorf("bookkeeping left: %v %v", a.working, a.workDone)
 	}
 }
