@@ -6,6 +6,7 @@ import (
 
 	"github.com/inkpress/inkpress/internal/blogaddr"
 	"github.com/inkpress/inkpress/internal/content"
+	"github.com/inkpress/inkpress/internal/reader"
 	"github.com/inkpress/inkpress/store"
 )
 
@@ -42,7 +43,7 @@ func (c *Changes) PostsChanged(ctx context.Context, workspaceID int64, posts ...
 	var keys []string
 	seen := map[string]bool{}
 	for _, p := range posts {
-		if p == nil || !shown(p) {
+		if p == nil || !reader.Shown(p, time.Now()) {
 			continue
 		}
 		author := ""
@@ -75,13 +76,6 @@ func (c *Changes) BlogChanged(ctx context.Context, workspaceID int64) {
 	}
 	c.Pages.Drop(ctx, workspaceID, []string{b.PageKey(b.HomePath())})
 	c.Pages.RefreshAll(ctx, workspaceID)
-}
-
-// shown reports whether readers can see p: published, its time come. A
-// scheduled post becomes shown when the scheduler publishes it (a write of
-// its own).
-func shown(p *store.Post) bool {
-	return p.Status == store.PostPublished && !p.PublishedAt.After(time.Now())
 }
 
 // PostPages are the keys (Blog.PageKey) of the pages a post shows on: its own, its

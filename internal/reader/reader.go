@@ -40,6 +40,12 @@ func Public(f store.FindPost) store.FindPost {
 	return f
 }
 
+// Shown reports whether readers see p: the rule of Public for one post in
+// hand (published, its time come).
+func Shown(p *store.Post, now time.Time) bool {
+	return p.Status == store.PostPublished && !p.PublishedAt.After(now)
+}
+
 // Store is what the Reader reads: only reads, no write of the store is in
 // it. Posts and their search, categories, the blogs' workspaces, settings
 // and brand, and authors.

@@ -170,3 +170,22 @@ func TestSettingsDefaultWhenNoneSaved(t *testing.T) {
 		t.Fatalf("SettingsOf = %+v, %v; want the defaults", set, err)
 	}
 }
+
+func TestShown(t *testing.T) {
+	now := time.Date(2026, 11, 26, 12, 0, 0, 0, time.UTC)
+	for _, c := range []struct {
+		status string
+		at     time.Time
+		want   bool
+	}{
+		{store.PostPublished, now.Add(-time.Minute), true},
+		{store.PostPublished, now, true},
+		{store.PostPublished, now.Add(time.Minute), false},
+		{store.PostScheduled, now.Add(-time.Minute), false},
+		{store.PostDraft, now.Add(-time.Minute), false},
+	} {
+		if got := reader.Shown(&store.Post{Status: c.status, PublishedAt: c.at}, now); got != c.want {
+			t.Errorf("%s at %v: %v, want %v", c.status, c.at.Sub(now), got, c.want)
+		}
+	}
+}

@@ -70,12 +70,15 @@ func scanDelivery(row interface{ Scan(...any) error }) (*store.Delivery, error) 
 func nullID(id int64) sql.NullInt64 { return sql.NullInt64{Int64: id, Valid: id != 0} }
 
 // idList writes ids as placeholders $from, $from+1, ... and their args.
-func idList(ids []int64, from int) (string, []any) {
-	ph := make([]string, len(ids))
-	args := make([]any, len(ids))
-	for i, id := range ids {
+func idList(ids []int64, from int) (string, []any) { return valueList(ids, from) }
+
+// valueList writes values as placeholders $from, $from+1, ... and their args.
+func valueList[T any](values []T, from int) (string, []any) {
+	ph := make([]string, len(values))
+	args := make([]any, len(values))
+	for i, v := range values {
 		ph[i] = "$" + strconv.Itoa(from+i)
-		args[i] = id
+		args[i] = v
 	}
 	return strings.Join(ph, ", "), args
 }

@@ -46,7 +46,7 @@ func (d *DB) PutPage(ctx context.Context, p *store.RenderedPage) error {
 func (d *DB) DeletePages(ctx context.Context, workspaceID int64, keys []string) error {
 	for len(keys) > 0 {
 		n := min(len(keys), 200)
-		ph, args := stringList(keys[:n], 2)
+		ph, args := valueList(keys[:n], 2)
 		args = append([]any{workspaceID}, args...)
 		if _, err := d.db.ExecContext(ctx, `DELETE FROM rendered_pages WHERE workspace_id = $1 AND page_key IN (`+ph+`)`, args...); err != nil {
 			return err
@@ -134,15 +134,4 @@ func (d *DB) QueuedRenders(ctx context.Context) (int, error) {
 	var n int
 	err := d.db.QueryRowContext(ctx, `SELECT COUNT(*) FROM render_jobs`).Scan(&n)
 	return n, err
-}
-
-// stringList writes ss as placeholders $from, $from+1, ... and their args.
-func stringList(ss []string, from int) (string, []any) {
-	ids := make([]int64, len(ss))
-	ph, _ := idList(ids, from)
-	args := make([]any, len(ss))
-	for i, s := range ss {
-		args[i] = s
-	}
-	return ph, args
 }
