@@ -56,6 +56,7 @@ type Config struct {
 
 	FeedItems     int           // items per feed
 	CacheBytes    int64         // memory budget of the page cache
+	MemoryLimit   int64         // soft limit of the Go runtime's memory (bytes); 0 = none
 	SessionTTL    time.Duration // session lifetime
 	AuthorName    string        // JSON-LD author
 	PublisherName string        // JSON-LD publisher
@@ -174,6 +175,14 @@ var Vars = []Var{
 	{"INKPRESS_CACHE_BYTES", "cache-bytes", "32MiB", "memory budget of the rendered-page cache (bytes, or with KiB/MiB/GiB); 0 turns caching off", func(c *Config, v string) error {
 		n, err := parseBytes(v)
 		c.CacheBytes = n
+		return err
+	}},
+	{"INKPRESS_MEMORY_LIMIT", "memory-limit", "80MiB", "soft limit of the Go runtime's own memory (heap, page cache included, and stacks; bytes, or with KiB/MiB/GiB): past it the collector works harder and returns memory to the system, so a burst of large answers does not leave the process holding it. The render engines, SQLite's page cache and the binary come on top (about 60 MB). 0 turns it off; GOMEMLIMIT, when set, wins", func(c *Config, v string) error {
+		n, err := parseBytes(v)
+		if err == nil && n != 0 && n < 32<<20 {
+			err = errors.New("must be 0 or at least 32MiB")
+		}
+		c.MemoryLimit = n
 		return err
 	}},
 	{"INKPRESS_SESSION_TTL", "session-ttl", "720h", "session lifetime", func(c *Config, v string) error {

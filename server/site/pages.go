@@ -158,6 +158,9 @@ func (h *Handler) produce(r *http.Request, b *blogaddr.Blog, key string, fill fu
 	if err := h.Pages.Put(context.WithoutCancel(ctx), rp); err != nil {
 		slog.ErrorContext(ctx, "store a rendered page", "page", key, "err", err)
 	}
+	if e.Gzip != nil {
+		e.Body = nil // kept in memory as its gzip copy alone, as a page read from the store is
+	}
 	return e, nil
 }
 
