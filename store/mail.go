@@ -18,6 +18,10 @@ type MailStore interface {
 	// NextAt has come, and sending ones whose lease ended (their worker
 	// died). Each comes with its Message.
 	ClaimDeliveries(ctx context.Context, now, leaseUntil time.Time, limit int) ([]*Delivery, error)
+	// ClaimAccountDeliveries is ClaimDeliveries of account mail only
+	// (verification, password reset, address change, sign-up
+	// confirmation): never a newsletter or other bulk mail.
+	ClaimAccountDeliveries(ctx context.Context, now, leaseUntil time.Time, limit int) ([]*Delivery, error)
 	// RenewDeliveries moves the lease of claimed deliveries.
 	RenewDeliveries(ctx context.Context, ids []int64, leaseUntil time.Time) error
 	// FinishDelivery records what became of a claimed delivery. A bounced

@@ -315,6 +315,24 @@ func TestMailClaimsAccountMailBeforeNewsletters(t *testing.T) {
 	})
 }
 
+func TestMailAccountClaimTakesNoNewsletter(t *testing.T) {
+	Run(t, func(t *testing.T, s *sqlstore.DB) {
+		now := time.Now().UTC()
+		queueMail(t, s, store.MailNewsletter, "post:1", now.Add(-time.Hour), "n1@x.io", "n2@x.io")
+		queueMail(t, s, store.MailVerifyEmail, "", now, "verify@x.io")
+		ds, err := s.ClaimAccountDeliveries(ctx, now, now.Add(time.Minute), 10)
+		if err != nil || len(ds) != 1 || ds[0].To != "verify@x.io" {
+			t.Fatalf("account claim = %d deliveries, %v; want only the verification", len(ds), err)
+		}
+		if ds, _ := s.ClaimAccountDeliveries(ctx, now, now.Add(time.Minute), 10); len(ds) != 0 {
+			t.Fatalf("account claim took %s", ds[0].To)
+		}
+		if ds, _ := s.ClaimDeliveries(ctx, now, now.Add(time.Minute), 10); len(ds) != 2 {
+			t.Fatalf("the newsletter claim = %d, want 2", len(ds))
+		}
+	})
+}
+
 func TestMailPrune(t *testing.T) {
 	Run(t, func(t *testing.T, s *sqlstore.DB) {
 		now := time.Now().UTC()
