@@ -338,6 +338,18 @@ type ScheduleStore interface {
 	RewriteScheduledBanners(ctx context.Context, to func(workspaceID int64, url string) (string, bool)) (int, error)
 }
 
+// JobClaim is one claim of a generation job (JobStore.ClaimJob).
+type JobClaim struct {
+	Now, LeaseUntil time.Time
+	PerWorkspace    int
+	// When at least LongQueue jobs are queued (0: never), the jobs of
+	// trial workspaces (tier TrialTier, created after TrialSince) are
+	// claimed after all others.
+	LongQueue  int
+	TrialTier  string
+	TrialSince time.Time
+}
+
 // JobStore is generation jobs, queued and claimed by workers in any instance.
 type JobStore interface {
 	// CreateJob queues j unless its workspace already has max unfinished
@@ -348,12 +360,14 @@ type JobStore interface {
 	// ListJobs is the workspace's newest limit jobs.
 	ListJobs(ctx context.Context, workspaceID int64, limit int) ([]*Job, error)
 
-	// ClaimJob leases the oldest claimable job until leaseUntil, atomically
-	// (two workers never take the same job): a queued one, or a running
-	// one whose lease ended before now (its worker died), of a workspace
-	// with fewer than perWorkspace jobs running under a live lease.
+	// ClaimJob leases a claimable job until c.LeaseUntil, atomically (two
+	// workers never take the same job): a queued one, or a running one
+	// whose lease ended before c.Now (its worker died), of a workspace with
+	// fewer than c.PerWorkspace jobs running under a live lease. Workspaces
+	// take turns (the one served longest ago first, then the oldest job);
+	// when the queue is long, trial workspaces wait behind the others.
 	// ErrNotFound when there is none.
-	ClaimJob(ctx context.Context, now, leaseUntil time.Time, perWorkspace int) (*Job, error)
+	ClaimJob(ctx context.Context, c JobClaim) (*Job, error)
 
 	// RenewJob moves a running job's lease from `from` to `to` and reports
 	// whether its cancelling was asked; ErrNotFound when the holder lost it.
