@@ -38,6 +38,7 @@ import (
 	"github.com/inkpress/inkpress/internal/newsletter"
 	"github.com/inkpress/inkpress/internal/pages"
 	"github.com/inkpress/inkpress/internal/palette"
+	"github.com/inkpress/inkpress/internal/plan"
 	"github.com/inkpress/inkpress/internal/posts"
 	"github.com/inkpress/inkpress/internal/ratelimit"
 	"github.com/inkpress/inkpress/internal/reader"
@@ -148,6 +149,10 @@ func New(ctx context.Context, cfg *config.Config, logger *slog.Logger) (*App, er
 	a.Auth = auth.New(db, cfg.SessionTTL)
 	a.Auth.SignUpsPerWindow = cfg.SignUpLimit
 	a.Posts = posts.New(db, a.Cache)
+	a.Posts.Quota = func(ctx context.Context, wsID int64) (plan.PostQuota, error) {
+		p, _, err := plan.ForWorkspace(ctx, db, wsID)
+		return p.Posts(), err
+	}
 	a.Site = blogaddr.New(db, cfg.BaseURL, cfg.SiteWorkspace)
 	a.Views = views.New(db)
 	// Media: local files served under /media/, or an S3-compatible bucket

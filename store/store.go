@@ -24,6 +24,9 @@ var (
 	// ErrAlreadyDone is returned by CreatePost when the scheduled item
 	// (Post.ScheduledID) already has its post: a retry after a crash.
 	ErrAlreadyDone = errors.New("already done")
+	// ErrStorageFull is returned when a post's write would take its
+	// workspace's posts past Post.StorageCap.
+	ErrStorageFull = errors.New("storage full")
 )
 
 // Store is the persistence interface: the union of the groups below, one
@@ -220,6 +223,10 @@ type PostStore interface {
 	// post's or workspace's).
 	ListRevisions(ctx context.Context, workspaceID, postID int64, limit int) ([]*Revision, error)
 	GetRevision(ctx context.Context, workspaceID, postID, id int64) (*Revision, error)
+
+	// PostStorage is the bytes the workspace's posts (title, body and its
+	// HTML) and their revisions (title and body) take.
+	PostStorage(ctx context.Context, workspaceID int64) (int64, error)
 
 	// SetPostPreview stores a post's preview token and its end (updated_at stays).
 	SetPostPreview(ctx context.Context, workspaceID, postID int64, token string, expiresAt time.Time) error
@@ -569,6 +576,12 @@ type Post struct {
 	// public address, which then answers with a redirect to the new one.
 	SaveRevision bool
 	MovedFrom    *PostAddress
+	// StorageCap, when above 0, refuses the write (ErrStorageFull) when it
+	// would grow the workspace's posts and revisions (PostStorage) past
+	// it; a write that shrinks them always passes. KeepRevisions is how
+	// many revisions the post keeps (0: MaxRevisions).
+	StorageCap    int64
+	KeepRevisions int
 
 	// Set by generation when inserting (never read back): ReservationID is
 	// the usage reservation the insert commits; ScheduledID the scheduled

@@ -946,6 +946,21 @@ export interface WorkspaceResponse {
   site: boolean
   /** Mail is how e-mail goes out and the month's newsletter e-mails. */
   mail: MailStatus
+  /**
+   * PostStorage is what the workspace's posts and revisions store
+   * against the plan's cap.
+   */
+  postStorage: PostStorage
+}
+
+/**
+ * PostStorage is the bytes of text a workspace's posts and their revisions
+ * take, the plan's cap on them (0: none) and the revisions kept per post.
+ */
+export interface PostStorage {
+  bytes: number
+  limitBytes: number
+  revisionsKept: number
 }
 
 /** SettingsResponse answers a settings change and onboarding. */
