@@ -234,7 +234,8 @@ func New(ctx context.Context, cfg *config.Config, logger *slog.Logger) (*App, er
 	a.Domains = &customdomain.Service{Store: db, Cache: a.Cache, Site: a.Site, Resolver: net.DefaultResolver, Limiter: ratelimit.New(db),
 		PlatformHost: customdomain.Host(cfg.BaseURL), PublicIP: cfg.PublicIP, SiteWorkspace: cfg.SiteWorkspace, Logger: logger}
 	a.Newsletter = &newsletter.Service{Store: db, Site: a.Site, BaseURL: cfg.BaseURL, SiteWorkspace: cfg.SiteWorkspace,
-		SiteName: cfg.SiteName, PerClient: cfg.SubscribeLimit, Mail: a.Mail, Logger: logger}
+		SiteName: cfg.SiteName, PerClient: cfg.SubscribeLimit, Mail: a.Mail, Logger: logger,
+		ConfirmImportsAbove: importConfirmAbove(cfg.ImportConfirmAbove)}
 	a.Newsletters = &newsletter.Dispatcher{Store: db, Site: a.Site, BaseURL: cfg.BaseURL, SiteWorkspace: cfg.SiteWorkspace,
 		SiteName: cfg.SiteName, OwnerVerified: db.WorkspaceOwnerVerified, Logger: logger}
 	apiHandler := &api.Handler{Config: cfg, Store: db, Auth: a.Auth, Posts: a.Posts, Cache: a.Cache, Site: a.Site, Reader: rd,
@@ -547,4 +548,13 @@ func (a *App) sweep(ctx context.Context) {
 		case <-t.C:
 		}
 	}
+}
+
+// importConfirmAbove turns the setting (0: only trials) into
+// newsletter.Service.ConfirmImportsAbove (whose 0 is the default).
+func importConfirmAbove(n int) int {
+	if n == 0 {
+		return -1
+	}
+	return n
 }

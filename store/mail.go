@@ -37,8 +37,11 @@ type MailStore interface {
 
 // Mail kinds.
 const (
-	MailNewsletter    = "newsletter"
-	MailConfirm       = "subscribe_confirm"
+	MailNewsletter = "newsletter"
+	MailConfirm    = "subscribe_confirm"
+	// MailImportConfirm asks imported addresses to confirm: bulk mail,
+	// sent behind account mail like a newsletter.
+	MailImportConfirm = "import_confirm"
 	MailPasswordReset = "password_reset"
 	MailVerifyEmail   = "verify_email"
 	MailChangeEmail   = "change_email"

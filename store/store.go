@@ -27,6 +27,9 @@ var (
 	// ErrStorageFull is returned when a post's write would take its
 	// workspace's posts past Post.StorageCap.
 	ErrStorageFull = errors.New("storage full")
+	// ErrEmailLimit is returned when e-mails would pass the month's
+	// allowance.
+	ErrEmailLimit = errors.New("e-mail allowance reached")
 )
 
 // Store is the persistence interface: the union of the groups below, one

@@ -22,7 +22,7 @@ const (
 )
 
 func mailPriority(kind string) int {
-	if kind == store.MailNewsletter {
+	if kind == store.MailNewsletter || kind == store.MailImportConfirm {
 		return priorityBulk
 	}
 	return priorityAccount

@@ -454,6 +454,12 @@ export interface ImportResult {
   added: number
   /** already on the list */
   skipped: number
+  /**
+   * Confirming: the added addresses were sent a confirmation e-mail
+   * and are pending until they confirm (a trial, or a first large
+   * import).
+   */
+  confirming: boolean
 }
 
 /** ImportRowError is one refused CSV row (the 400 answer's details). */
