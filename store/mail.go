@@ -30,6 +30,10 @@ type MailStore interface {
 	FinishDelivery(ctx context.Context, r DeliveryResult) error
 	// ListDeliveries lists deliveries, newest first (tests, the outbox).
 	ListDeliveries(ctx context.Context, f FindDelivery) ([]*Delivery, error)
+	// MailHealth counts the workspace's deliveries finished at or after
+	// since, and how many of them were refused (bounced, or failed for
+	// good).
+	MailHealth(ctx context.Context, workspaceID int64, since time.Time) (finished, refused int, err error)
 	// PruneMail deletes messages whose deliveries all finished before
 	// before, and reports how many.
 	PruneMail(ctx context.Context, before time.Time) (int64, error)

@@ -335,3 +335,11 @@ func (d *DB) PruneMail(ctx context.Context, before time.Time) (int64, error) {
 	}
 	return res.RowsAffected()
 }
+
+func (d *DB) MailHealth(ctx context.Context, workspaceID int64, since time.Time) (finished, refused int, err error) {
+	err = d.db.QueryRowContext(ctx,
+		`SELECT COUNT(*), COALESCE(SUM(CASE WHEN status = $4 THEN 0 ELSE 1 END), 0) FROM mail_deliveries
+		 WHERE workspace_id = $1 AND finished_at >= $2 AND status IN ($3, $4, $5)`,
+		workspaceID, ms(since), store.DeliveryBounced, store.DeliverySent, store.DeliveryFailed).Scan(&finished, &refused)
+	return finished, refused, err
+}
