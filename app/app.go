@@ -136,7 +136,11 @@ func New(ctx context.Context, cfg *config.Config, logger *slog.Logger) (*App, er
 		return nil, err
 	}
 	a.Cache.OnFollow = a.Pages.Changed
-	a.Admission = pages.NewAdmission(cfg.SSREngines, cfg.RenderQueue, cfg.RenderPerClient)
+	workers := cfg.PageWorkers
+	if workers == 0 {
+		workers = pages.DefaultWorkSlots()
+	}
+	a.Admission = pages.NewAdmission(cfg.SSREngines, cfg.RenderQueue, cfg.RenderPerClient, workers)
 	a.Cache.OnInvalidate = func(wsID int64) {
 		at := time.Now()
 		a.Pages.Changed(wsID, at)

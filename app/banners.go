@@ -19,14 +19,14 @@ const stateMediaURL = "media_url"
 const probeKey = "0/probe/0-probe.png"
 
 // bannerStore is what followMediaURLs touches besides the posts' service:
-// the app's state and the scheduled items' banners.
+// the app's state and the planned items' banners.
 type bannerStore interface {
 	store.StateStore
-	RewriteScheduledBanners(ctx context.Context, to func(workspaceID int64, url string) (string, bool)) (int, error)
+	RewritePlannedBanners(ctx context.Context, to func(workspaceID int64, url string) (string, bool)) (int, error)
 }
 
 // followMediaURLs moves banner images of our own media (posts' banners with
-// their stored HTML, scheduled items' banners) to the URLs the storage gives
+// their stored HTML, planned items' banners) to the URLs the storage gives
 // their keys now, when those URLs changed since the banners were last moved:
 // the storage moved (local files to S3 or back) or INKPRESS_S3_PUBLIC_URL
 // changed. Otherwise it reads one row and writes nothing.
@@ -37,7 +37,7 @@ type bannerStore interface {
 // start. Why banners keep URLs rather than keys, as covers do: a banner's
 // image is part of the post's HTML, which is derived once when the post is
 // saved and served as it is by the pages, feeds, API and newsletters, and
-// of a scheduled item's banner fields, which generation copies into the
+// of a planned item's banner fields, which generation copies into the
 // post. Keys there would mean rebuilding that HTML on every read. So the
 // rewrite stays, but runs once per configuration change, recorded in
 // app_state, instead of scanning every post with banners at every start.
@@ -61,7 +61,7 @@ func followMediaURLs(ctx context.Context, st bannerStore, ps *posts.Service, fil
 	if err != nil {
 		return fmt.Errorf("banner URLs: %w", err)
 	}
-	m, err := st.RewriteScheduledBanners(ctx, current)
+	m, err := st.RewritePlannedBanners(ctx, current)
 	if err != nil {
 		return fmt.Errorf("scheduled banner URLs: %w", err)
 	}

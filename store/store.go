@@ -21,8 +21,8 @@ var (
 	ErrConflict = errors.New("conflict")
 	// ErrLimit is returned when an atomic limit check refuses a write.
 	ErrLimit = errors.New("limit reached")
-	// ErrAlreadyDone is returned by CreatePost when the scheduled item
-	// (Post.ScheduledID) already has its post: a retry after a crash.
+	// ErrAlreadyDone is returned by CreatePost when the planned item
+	// (Post.PlannedID) already has its post: a retry after a crash.
 	ErrAlreadyDone = errors.New("already done")
 	// ErrStorageFull is returned when a post's write would take its
 	// workspace's posts past Post.StorageCap.
@@ -305,47 +305,47 @@ type MediaFileStore interface {
 	PostMediaKeys(ctx context.Context, workspaceID int64, ids []int64) ([]string, error)
 }
 
-// ScheduleStore is scheduled generations: the owner's side (always scoped to
+// ScheduleStore is planned generations (posts the AI writes at a set time): the owner's side (always scoped to
 // a workspace) and the scheduler's (every workspace).
 type ScheduleStore interface {
 	// Owner side: always scoped to a workspace.
-	// CreateScheduled inserts every item in one transaction (all or none);
+	// CreatePlanned inserts every item in one transaction (all or none);
 	// ErrLimit, and nothing is written, when the workspace would hold more
 	// than max pending items (max <= 0: no cap).
-	CreateScheduled(ctx context.Context, items []*ScheduledPost, max int) error
-	ListScheduled(ctx context.Context, workspaceID int64) ([]*ScheduledPost, error)
-	GetScheduled(ctx context.Context, workspaceID, id int64) (*ScheduledPost, error)
-	DeleteScheduled(ctx context.Context, workspaceID, id int64) error
+	CreatePlanned(ctx context.Context, items []*PlannedPost, max int) error
+	ListPlanned(ctx context.Context, workspaceID int64) ([]*PlannedPost, error)
+	GetPlanned(ctx context.Context, workspaceID, id int64) (*PlannedPost, error)
+	DeletePlanned(ctx context.Context, workspaceID, id int64) error
 
-	// RetryScheduled moves a failed item back to pending and clears its
+	// RetryPlanned moves a failed item back to pending and clears its
 	// error; ErrConflict when the item is not failed, ErrLimit when the
 	// workspace would hold more than max pending items (max <= 0: no cap).
-	RetryScheduled(ctx context.Context, workspaceID, id int64, max int) (*ScheduledPost, error)
+	RetryPlanned(ctx context.Context, workspaceID, id int64, max int) (*PlannedPost, error)
 
 	// Scheduler side: every workspace.
-	// ClaimDueScheduled leases a due pending item until leaseUntil, atomically,
+	// ClaimDuePlanned leases a due pending item until leaseUntil, atomically,
 	// so two instances never take the same item: the oldest due item of the
 	// workspace whose turn came longest ago (round-robin, so one workspace's
 	// backlog cannot starve the others); ErrNotFound when nothing is due.
-	ClaimDueScheduled(ctx context.Context, now, leaseUntil time.Time) (*ScheduledPost, error)
+	ClaimDuePlanned(ctx context.Context, now, leaseUntil time.Time) (*PlannedPost, error)
 
-	// RenewScheduled moves a claimed item's lease from `from` (the lease its
+	// RenewPlanned moves a claimed item's lease from `from` (the lease its
 	// holder knows) to `to`; ErrNotFound when the holder lost it (the lease
 	// changed: another instance reclaimed it, or the item was finished).
-	RenewScheduled(ctx context.Context, id int64, from, to time.Time) error
+	RenewPlanned(ctx context.Context, id int64, from, to time.Time) error
 
-	// FinishScheduled sets a claimed item's status (completed, failed, or
+	// FinishPlanned sets a claimed item's status (completed, failed, or
 	// pending to hand it back unprocessed), error and post (0 keeps the one
 	// recorded, if any), and drops the lease. A non-nil next (the following
 	// occurrence of a daily or weekly item) is inserted in the same transaction, at most once per item, so
 	// a retried item never forks its series. ErrNotFound when the item is
 	// gone or no longer pending.
-	FinishScheduled(ctx context.Context, id int64, status, errText string, postID int64, next *ScheduledPost) error
+	FinishPlanned(ctx context.Context, id int64, status, errText string, postID int64, next *PlannedPost) error
 
-	// RewriteScheduledBanners replaces scheduled posts' banner image URLs:
+	// RewritePlannedBanners replaces planned posts' banner image URLs:
 	// to returns a URL's new value for the item's workspace, or false to
 	// leave it. It returns how many items changed (idempotent when to is).
-	RewriteScheduledBanners(ctx context.Context, to func(workspaceID int64, url string) (string, bool)) (int, error)
+	RewritePlannedBanners(ctx context.Context, to func(workspaceID int64, url string) (string, bool)) (int, error)
 }
 
 // JobClaim is one claim of a generation job (JobStore.ClaimJob).
@@ -457,7 +457,7 @@ type Settings struct {
 	PrimaryColor        string
 	FontFamily          string
 	OnboardingCompleted bool
-	// ReviewAIPosts makes scheduled generations leave drafts.
+	// ReviewAIPosts makes planned generations leave drafts.
 	ReviewAIPosts bool
 	// The writing profile: what every generation is told (BrandVoice,
 	// Language) and where the generate dialog starts (DefaultTone,
@@ -587,11 +587,11 @@ type Post struct {
 	KeepRevisions int
 
 	// Set by generation when inserting (never read back): ReservationID is
-	// the usage reservation the insert commits; ScheduledID the scheduled
+	// the usage reservation the insert commits; PlannedID the planned
 	// item it is for, recorded on the item in the same transaction so a
 	// retried item never makes a second post (ErrAlreadyDone).
 	ReservationID int64
-	ScheduledID   int64
+	PlannedID     int64
 	JobID         int64
 }
 
@@ -728,31 +728,31 @@ type UpdateWorkspace struct {
 	CustomDomain *string
 }
 
-// Scheduled post statuses.
+// Planned post statuses.
 const (
-	ScheduledPending   = "pending"
-	ScheduledCompleted = "completed"
-	ScheduledFailed    = "failed"
+	PlanPending   = "pending"
+	PlanCompleted = "completed"
+	PlanFailed    = "failed"
 )
 
-// Scheduled post frequencies.
+// Planned post frequencies.
 const (
 	FrequencyOnce   = "once"
 	FrequencyDaily  = "daily"
 	FrequencyWeekly = "weekly"
 )
 
-// ScheduledPost is a post to generate at ScheduledFor. Its banners live in
+// PlannedPost is a post to generate at GenerateAt. Its banners live in
 // the banner1..3 columns: bannerN_html holds the banner's image URL
 // (the server builds the markup, never the browser), bannerN_text its
 // caption and bannerN_link_url its link.
-type ScheduledPost struct {
+type PlannedPost struct {
 	ID            int64
 	WorkspaceID   int64
 	Category      string // category slug
 	Topic         string // "" = a random topic (NULL in the database)
 	InputMode     string // topic or title
-	ScheduledFor  time.Time
+	GenerateAt    time.Time
 	Frequency     string // once, daily, weekly
 	Status        string // pending, completed, failed
 	GenerateImage bool

@@ -109,6 +109,7 @@ type Config struct {
 	PageStore       string  // "disk" (DataDir/pages) or "database"; "" = disk on SQLite, database on PostgreSQL
 	RenderQueue     int     // readers' renders waiting for an engine, all clients
 	RenderPerClient int     // readers' renders one client may have waiting or running
+	PageWorkers     int     // pages made at once (database reads, drawing, rendering); 0 = half the processors
 	RenderRate      float64 // background renders a second, per instance
 	DebugAddr       string  // listen address of /debug/vars ("" = off)
 }
@@ -335,6 +336,14 @@ var Vars = []Var{
 			err = errors.New("must be from 1 to 100")
 		}
 		c.RenderPerClient = n
+		return err
+	}},
+	{"INKPRESS_PAGE_WORKERS", "page-workers", "0", "pages made at once, for readers and in the background (read from the database, drawn, rendered); 0 = half the processors, at least 1. The other processors stay free for pages already made", func(c *Config, v string) error {
+		n, err := strconv.Atoi(v)
+		if err == nil && (n < 0 || n > 256) {
+			err = errors.New("must be from 0 to 256")
+		}
+		c.PageWorkers = n
 		return err
 	}},
 	{"INKPRESS_RENDER_RATE", "render-rate", "50", "background page renders a second at most, and only while no reader waits for an engine (pages a write changed, stale pages, a new build's)", func(c *Config, v string) error {

@@ -19,7 +19,7 @@ func Limit(textTimeout, imageTimeout time.Duration) time.Duration {
 
 // ShutdownGrace is how long a stopping server lets in-flight requests
 // finish: longer than a whole generation, so a post asked for just before
-// a restart is still written and its usage kept (a scheduled item still
+// a restart is still written and its usage kept (a planned item still
 // running when it ends is handed back).
 func ShutdownGrace(textTimeout, imageTimeout time.Duration) time.Duration {
 	return Limit(textTimeout, imageTimeout) + drainMargin

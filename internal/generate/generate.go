@@ -93,12 +93,12 @@ type Request struct {
 	// one post however often it is run; a second is store.ErrAlreadyDone.
 	JobID int64
 	// AuthorID is the user who asked (0: the workspace's owner, as for
-	// scheduled items).
+	// planned items).
 	AuthorID int64 `json:",omitempty"`
-	// ScheduledID is the scheduled item generated (set by the scheduler):
+	// PlannedID is the planned item generated (set by the scheduler):
 	// an item gets one post however often it is retried; a second one is
 	// refused with store.ErrAlreadyDone.
-	ScheduledID int64
+	PlannedID int64
 }
 
 // Result is a stored post and the usage after it.
@@ -262,7 +262,7 @@ func (s *Service) run(ctx context.Context, pr *prepared, held *store.Reservation
 	stage(StageSaving)
 	p := &store.Post{WorkspaceID: pr.wsID, Category: pr.cat.Slug, Title: art.Title, Content: art.HTML,
 		MetaTitle: art.MetaTitle, MetaDescription: art.MetaDescription, Tags: art.Tags, Banners: pr.banners,
-		PublishedAt: now.UTC(), ReservationID: held.ID, ScheduledID: pr.req.ScheduledID, JobID: pr.req.JobID,
+		PublishedAt: now.UTC(), ReservationID: held.ID, PlannedID: pr.req.PlannedID, JobID: pr.req.JobID,
 		Status: store.PostPublished, AuthorID: pr.req.AuthorID}
 	if pr.req.Status == store.PostDraft {
 		p.Status = store.PostDraft
@@ -272,7 +272,7 @@ func (s *Service) run(ctx context.Context, pr *prepared, held *store.Reservation
 	}
 	// The AI work is done and paid for: a client that hung up meanwhile
 	// still gets its post. The insert commits the reservation (and records
-	// the scheduled item or job) in its transaction.
+	// the planned item or job) in its transaction.
 	if err := s.Posts.Create(context.WithoutCancel(ctx), p); err != nil {
 		if pr.req.ImageMode == ImageAI && cover != nil {
 			s.deleteStored(ctx, cover.URL)

@@ -15,7 +15,7 @@ type Cover = media.Cover
 const MaxBannerText = media.MaxBannerText
 
 // CheckBanners validates banner slots exactly as Generate will, for callers
-// that store banners to generate with later (scheduled posts); it returns
+// that store banners to generate with later (planned posts); it returns
 // the cleaned slots or an *apperr.Error.
 func (s *Service) CheckBanners(ctx context.Context, wsID int64, in []store.Banner) ([]store.Banner, error) {
 	return s.attachments().Banners(ctx, wsID, in)

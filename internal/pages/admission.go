@@ -3,6 +3,7 @@ package pages
 import (
 	"context"
 	"errors"
+	"runtime"
 	"sync"
 )
 
@@ -19,6 +20,7 @@ type Admission struct {
 	slots     int // engines
 	maxQueue  int // on-demand renders waiting, all clients
 	perClient int // on-demand renders waiting or running, per client
+	workSlots int // pages made at once, all clients and background renders
 
 	mu       sync.Mutex
 	running  int
@@ -26,11 +28,14 @@ type Admission struct {
 	idle     []*waiter // background, FIFO
 	byClient map[string]int
 
-	// Work: pages made for a reader (read from the database, drawn plain or
-	// rendered), at most workPerClient at once per client.
-	working     map[string]int
-	workWaiting map[string]int           // the client's requests waiting for a turn
-	workDone    map[string]chan struct{} // closed when one of the client's works ends
+	// Work: pages made (read from the database, drawn plain or rendered),
+	// for a reader or in the background.
+	workRunning int
+	working     map[string]int // per client ("" is the background)
+	workQueue   []*workWaiter  // arrival order
+	workWaiting map[string]int // the client's requests in workQueue
+	turns       uint64
+	lastTurn    map[string]uint64 // when the client last got a turn, while it has pages made or waiting
 }
 
 // workPerClient is how many pages one client may have made at once: a
@@ -38,60 +43,171 @@ type Admission struct {
 // stay shared with every other reader.
 const workPerClient = 2
 
+// maxWorkWaiting bounds one client's requests waiting for a turn; past it the
+// client is told to come back later (ErrBusy).
+const maxWorkWaiting = 64
+
 type waiter struct {
 	ready chan struct{}
 	done  bool // granted or gone
 }
 
-// NewAdmission returns an admission for slots engines, a queue of maxQueue
-// readers and perClient renders per client.
-func NewAdmission(slots, maxQueue, perClient int) *Admission {
-	return &Admission{slots: max(slots, 1), maxQueue: max(maxQueue, 0), perClient: max(perClient, 1), byClient: map[string]int{},
-		working: map[string]int{}, workWaiting: map[string]int{}, workDone: map[string]chan struct{}{}}
+type workWaiter struct {
+	client string // "" is a background render
+	ready  chan struct{}
+	done   bool // granted or gone
 }
 
-// Work waits until the client has fewer than workPerClient pages being
-// made, or ctx ends. Stored pages are served without it: only a page that
-// must be made (a miss of the memory cache and the store) takes a turn.
+// NewAdmission returns an admission for slots engines, a queue of maxQueue
+// readers and perClient renders per client. workSlots pages may be made at
+// once (readers' and background); DefaultWorkSlots leaves processors free
+// for the pages that are only read.
+func NewAdmission(slots, maxQueue, perClient, workSlots int) *Admission {
+	return &Admission{slots: max(slots, 1), maxQueue: max(maxQueue, 0), perClient: max(perClient, 1), workSlots: max(workSlots, 1),
+		byClient: map[string]int{}, working: map[string]int{}, workWaiting: map[string]int{}, lastTurn: map[string]uint64{}}
+}
+
+// DefaultWorkSlots is how many pages are made at once by default: half the
+// processors (at least one). Making a page (database reads, drawing,
+// compressing, rendering) is the server's only heavy work; a stored or
+// cached page costs next to nothing, so readers of those always find a free
+// processor however many pages are being made.
+func DefaultWorkSlots() int {
+	return max(1, runtime.GOMAXPROCS(0)/2)
+}
+
+// Work waits for a turn to make a page for client (a reader's address; ""
+// for a background render), or until ctx ends. A turn is free when fewer
+// than workSlots pages are being made and the client has fewer than
+// workPerClient of them. Turns go to the waiting client with the fewest
+// pages being made, then the one served longest ago (round robin), and to
+// background renders only when no reader could take it. Stored and cached
+// pages are served without a turn. Past maxWorkWaiting waiting requests of
+// one client, Work returns ErrBusy at once.
 func (a *Admission) Work(ctx context.Context, client string) (release func(), err error) {
 	a.mu.Lock()
-	for a.working[client] >= workPerClient {
-		ch := a.workDone[client]
-		if ch == nil {
-			ch = make(chan struct{})
-			a.workDone[client] = ch
-		}
-		a.workWaiting[client]++
+	if len(a.workQueue) == 0 && a.canWork(client) {
+		a.startWork(client)
 		a.mu.Unlock()
-		select {
-		case <-ch:
-		case <-ctx.Done():
-		}
-		a.mu.Lock()
-		if a.workWaiting[client]--; a.workWaiting[client] <= 0 {
-			delete(a.workWaiting, client)
-		}
-		if err := ctx.Err(); err != nil {
-			a.mu.Unlock()
-			return nil, err
+		return a.workReleaser(client), nil
+	}
+	if client != "" && a.workWaiting[client] >= maxWorkWaiting {
+		a.mu.Unlock()
+		metrics.refused.Add(1)
+		return nil, ErrBusy
+	}
+	w := &workWaiter{client: client, ready: make(chan struct{})}
+	a.workQueue = append(a.workQueue, w)
+	a.workWaiting[client]++
+	a.grantWork() // a turn may be free for this client even though others wait
+	a.mu.Unlock()
+	select {
+	case <-w.ready:
+		return a.workReleaser(client), nil
+	case <-ctx.Done():
+	}
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if w.done { // granted meanwhile: hand the turn on
+		a.endWork(client)
+		return nil, ctx.Err()
+	}
+	w.done = true
+	a.dequeueWork(w)
+	return nil, ctx.Err()
+}
+
+// canWork reports whether client may start a page now; a.mu is held.
+func (a *Admission) canWork(client string) bool {
+	return a.workRunning < a.workSlots && (client == "" || a.working[client] < workPerClient)
+}
+
+func (a *Admission) startWork(client string) {
+	a.workRunning++
+	a.working[client]++
+	a.turns++
+	a.lastTurn[client] = a.turns
+}
+
+// forget drops what is kept of a client that has nothing made or waiting.
+func (a *Admission) forget(client string) {
+	if a.working[client] == 0 && a.workWaiting[client] == 0 {
+		delete(a.lastTurn, client)
+	}
+}
+
+func (a *Admission) endWork(client string) {
+	a.workRunning--
+	if a.working[client]--; a.working[client] <= 0 {
+		delete(a.working, client)
+	}
+	a.forget(client)
+	a.grantWork()
+}
+
+func (a *Admission) dequeueWork(w *workWaiter) {
+	for i, o := range a.workQueue {
+		if o == w {
+			a.workQueue = append(a.workQueue[:i], a.workQueue[i+1:]...)
+			break
 		}
 	}
-	a.working[client]++
-	a.mu.Unlock()
+	if a.workWaiting[w.client]--; a.workWaiting[w.client] <= 0 {
+		delete(a.workWaiting, w.client)
+	}
+	a.forget(w.client)
+}
+
+// grantWork hands free turns to waiting readers, the client with the fewest
+// pages being made first, then to background renders; a.mu is held.
+func (a *Admission) grantWork() {
+	for a.workRunning < a.workSlots {
+		var next *workWaiter
+		for _, w := range a.workQueue {
+			if w.client == "" || !a.canWork(w.client) {
+				continue
+			}
+			if next == nil || a.before(w.client, next.client) {
+				next = w
+			}
+		}
+		if next == nil {
+			for _, w := range a.workQueue {
+				if w.client == "" {
+					next = w
+					break
+				}
+			}
+		}
+		if next == nil {
+			return
+		}
+		a.dequeueWork(next)
+		next.done = true
+		a.startWork(next.client)
+		close(next.ready)
+	}
+}
+
+// before reports whether client c's turn comes before client d's: fewer
+// pages being made first, then the one served longest ago (round robin: a
+// crawler's long queue does not keep a newcomer waiting).
+func (a *Admission) before(c, d string) bool {
+	if a.working[c] != a.working[d] {
+		return a.working[c] < a.working[d]
+	}
+	return a.lastTurn[c] < a.lastTurn[d]
+}
+
+func (a *Admission) workReleaser(client string) func() {
 	var once sync.Once
 	return func() {
 		once.Do(func() {
 			a.mu.Lock()
 			defer a.mu.Unlock()
-			if a.working[client]--; a.working[client] <= 0 {
-				delete(a.working, client)
-			}
-			if ch := a.workDone[client]; ch != nil {
-				close(ch)
-				delete(a.workDone, client)
-			}
+			a.endWork(client)
 		})
-	}, nil
+	}
 }
 
 // Demand waits for an engine for a reader's render. It returns ErrBusy at

@@ -3,13 +3,15 @@ package pages
 import (
 	"context"
 	"errors"
+	"strings"
+	"sync"
 	"testing"
 )
 
 func TestAdmission(t *testing.T) {
 	ctx := context.Background()
 	t.Run("a client past its share is refused at once", func(t *testing.T) {
-		a := NewAdmission(1, 8, 2)
+		a := NewAdmission(1, 8, 2, 4)
 		r1, err := a.Demand(ctx, "x")
 		if err != nil {
 			t.Fatal(err)
@@ -32,7 +34,7 @@ func TestAdmission(t *testing.T) {
 		}
 	})
 	t.Run("a full queue refuses", func(t *testing.T) {
-		a := NewAdmission(1, 1, 5)
+		a := NewAdmission(1, 1, 5, 4)
 		r1, _ := a.Demand(ctx, "a")
 		done := make(chan struct{})
 		go func() {
@@ -49,7 +51,7 @@ func TestAdmission(t *testing.T) {
 		<-done
 	})
 	t.Run("readers go before background renders", func(t *testing.T) {
-		a := NewAdmission(1, 4, 2)
+		a := NewAdmission(1, 4, 2, 4)
 		held, _ := a.Background(ctx)
 		order := make(chan string, 2)
 		go func() {
@@ -74,7 +76,7 @@ func TestAdmission(t *testing.T) {
 		}
 	})
 	t.Run("a reader who leaves frees their place and share", func(t *testing.T) {
-		a := NewAdmission(1, 1, 1)
+		a := NewAdmission(1, 1, 1, 4)
 		held, _ := a.Background(ctx)
 		cctx, cancel := context.WithCancel(ctx)
 		got := make(chan error, 1)
@@ -116,7 +118,7 @@ func waitFor(t *testing.T, cond func() bool) {
 // A client making pages waits for its own turns; another client does not.
 func TestWorkIsSharedPerClient(t *testing.T) {
 	ctx := context.Background()
-	a := NewAdmission(1, 8, 2)
+	a := NewAdmission(1, 8, 2, 4)
 	var held []func()
 	for range workPerClient {
 		r, err := a.Work(ctx, "crawler")
@@ -164,7 +166,97 @@ func TestWorkIsSharedPerClient(t *testing.T) {
 	}
 	r()
 	held[1]()
-	if len(a.working) != 0 || len(a.workDone) != 0 || len(a.workWaiting) != 0 {
-		t.Errorf("bookkeeping left: %v %v", a.working, a.workDone)
+	if len(a.working) != 0 || len(a.workQueue) != 0 || len(a.workWaiting) != 0 || a.workRunning != 0 {
+		t.Errorf("bookkeeping left: %v %v %v", a.working, a.workQueue, a.workWaiting)
+	}
+}
+
+// Pages made at once are capped for everyone: the next turn goes to the
+// waiting client with the fewest pages being made, and background renders
+// only get a turn no reader can take.
+func TestWorkTurnsAreFairAndBackgroundComesLast(t *testing.T) {
+	ctx := context.Background()
+	a := NewAdmission(1, 8, 2, 1)
+	first, err := a.Work(ctx, "crawler")
+	if err != nil {
+		t.Fatal(err)
+	}
+	order := make(chan string, 4)
+	wait := func(client string) {
+		go func() {
+			r, err := a.Work(ctx, client)
+			if err != nil {
+				order <- "error " + err.Error()
+				return
+			}
+			order <- client
+			r()
+		}()
+	}
+	// Queued in this order: the background first, then the crawler's
+	// second page, then a reader's.
+	wait("")
+	waitFor(t, func() bool { a.mu.Lock(); defer a.mu.Unlock(); return len(a.workQueue) == 1 })
+	wait("crawler")
+	waitFor(t, func() bool { a.mu.Lock(); defer a.mu.Unlock(); return len(a.workQueue) == 2 })
+	wait("reader")
+	waitFor(t, func() bool { a.mu.Lock(); defer a.mu.Unlock(); return len(a.workQueue) == 3 })
+	select {
+	case got := <-order:
+		t.Fatalf("%s went ahead while the only turn was taken", got)
+	default:
+	}
+	first()
+	var got []string
+	for range 3 {
+		got = append(got, <-order)
+	}
+	// The crawler's turn ended: the crawler and the reader have no page
+	// being made; the reader, never served, goes first (round robin), the
+	// background last.
+	if want := []string{"reader", "crawler", ""}; strings.Join(got, ",") != strings.Join(want, ",") {
+		t.Errorf("turns went to %q, want %q", got, want)
+	}
+}
+
+// A client whose pages wait past maxWorkWaiting is told to come back later,
+// at once; another client's page goes before the crawler's queue.
+func TestWorkRefusesAClientWithTooManyWaiting(t *testing.T) {
+	ctx := context.Background()
+	a := NewAdmission(1, 8, 2, 1)
+	held, err := a.Work(ctx, "crawler")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var mu sync.Mutex
+	var log []string
+	var wg sync.WaitGroup
+	take := func(client string) {
+		defer wg.Done()
+		r, err := a.Work(ctx, client)
+		if err != nil {
+			t.Error(err)
+			return
+		}
+		mu.Lock()
+		log = append(log, client)
+		mu.Unlock()
+		r()
+	}
+	for range maxWorkWaiting {
+		wg.Add(1)
+		go take("crawler")
+	}
+	waitFor(t, func() bool { a.mu.Lock(); defer a.mu.Unlock(); return a.workWaiting["crawler"] == maxWorkWaiting })
+	if _, err := a.Work(ctx, "crawler"); !errors.Is(err, ErrBusy) {
+		t.Errorf("one more page for the crawler: %v, want ErrBusy", err)
+	}
+	wg.Add(1)
+	go take("reader")
+	waitFor(t, func() bool { a.mu.Lock(); defer a.mu.Unlock(); return a.workWaiting["reader"] == 1 })
+	held()
+	wg.Wait()
+	if len(log) != maxWorkWaiting+1 || log[0] != "reader" {
+		t.Errorf("turns after the crawler's first page: %d, first %q; want %d, the reader's first", len(log), log[0], maxWorkWaiting+1)
 	}
 }

@@ -97,12 +97,19 @@ func (w *Worker) batch(ctx context.Context, lease, gap time.Duration) (int, erro
 			}
 		}
 		rctx, cancel := context.WithTimeout(ctx, lease/2)
-		if err := w.Render(rctx, j.Key, j.Reason); err != nil {
+		err := w.Render(rctx, j.Key, j.Reason)
+		late := rctx.Err() != nil
+		cancel()
+		if late && ctx.Err() == nil {
+			// Readers had every turn (a crawl): the rest of the batch is
+			// claimed again when its lease ends.
+			return i, nil
+		}
+		if err != nil {
 			// A page that no longer exists (a deleted post, a tag no post
 			// carries now) has nothing to render: the job is done.
 			w.Pages.logger().DebugContext(ctx, "pages: render job", "page", j.Key, "err", err)
 		}
-		cancel()
 		if err := q.FinishRender(context.WithoutCancel(ctx), j.Key, j.Seq); err != nil {
 			return i + 1, err
 		}

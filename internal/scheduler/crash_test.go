@@ -37,13 +37,13 @@ type deadStore struct {
 	finish bool // dies before recording the outcome
 }
 
-func (deadStore) RenewScheduled(context.Context, int64, time.Time, time.Time) error { return nil }
+func (deadStore) RenewPlanned(context.Context, int64, time.Time, time.Time) error { return nil }
 
-func (d deadStore) FinishScheduled(ctx context.Context, id int64, status, errText string, postID int64, next *store.ScheduledPost) error {
+func (d deadStore) FinishPlanned(ctx context.Context, id int64, status, errText string, postID int64, next *store.PlannedPost) error {
 	if d.finish {
 		return errors.New("the process died")
 	}
-	return d.DB.FinishScheduled(ctx, id, status, errText, postID, next)
+	return d.DB.FinishPlanned(ctx, id, status, errText, postID, next)
 }
 
 // hangingWriter starts writing and never finishes until released: with a
@@ -89,7 +89,7 @@ func TestDeadInstancesItemIsReclaimedAfterTheShortLease(t *testing.T) {
 		clock.Advance(2 * time.Minute)
 		f.runOnce(t, 1) // 3 minutes after the claim: taken over
 		got := f.get(t, item.ID)
-		if got.Status != store.ScheduledCompleted || got.PostID == 0 {
+		if got.Status != store.PlanCompleted || got.PostID == 0 {
 			t.Fatalf("item = %+v", got)
 		}
 
@@ -98,7 +98,7 @@ func TestDeadInstancesItemIsReclaimedAfterTheShortLease(t *testing.T) {
 		if n, _ := s.CountPosts(ctx, store.FindPost{WorkspaceID: &f.ws.ID}); n != 1 {
 			t.Fatalf("posts = %d, want 1", n)
 		}
-		if again := f.get(t, item.ID); again.Status != store.ScheduledCompleted || again.PostID != got.PostID {
+		if again := f.get(t, item.ID); again.Status != store.PlanCompleted || again.PostID != got.PostID {
 			t.Fatalf("item after the late instance = %+v", again)
 		}
 	})
@@ -119,14 +119,14 @@ func TestPostWrittenBeforeACrashIsNotWrittenAgain(t *testing.T) {
 		if _, err := dead.RunOnce(ctx); err != nil {
 			t.Fatal(err)
 		}
-		if got := f.get(t, item.ID); got.Status != store.ScheduledPending {
+		if got := f.get(t, item.ID); got.Status != store.PlanPending {
 			t.Fatalf("item after the crash = %+v", got)
 		}
 
 		clock.Advance(scheduler.DefaultLease + time.Second)
 		f.runOnce(t, 1)
 		got := f.get(t, item.ID)
-		if got.Status != store.ScheduledCompleted || got.PostID == 0 {
+		if got.Status != store.PlanCompleted || got.PostID == 0 {
 			t.Fatalf("item = %+v", got)
 		}
 		if n, _ := s.CountPosts(ctx, store.FindPost{WorkspaceID: &f.ws.ID}); n != 1 {
@@ -139,8 +139,8 @@ func TestPostWrittenBeforeACrashIsNotWrittenAgain(t *testing.T) {
 			t.Fatalf("usage = %+v, want the one post and its cover", u)
 		}
 		// The series goes on once.
-		list, _ := s.ListScheduled(ctx, f.ws.ID)
-		if len(list) != 2 || list[1].Status != store.ScheduledPending || !list[1].ScheduledFor.Equal(item.ScheduledFor.AddDate(0, 0, 1)) {
+		list, _ := s.ListPlanned(ctx, f.ws.ID)
+		if len(list) != 2 || list[1].Status != store.PlanPending || !list[1].GenerateAt.Equal(item.GenerateAt.AddDate(0, 0, 1)) {
 			t.Fatalf("list = %+v", list)
 		}
 	})
@@ -159,8 +159,8 @@ func TestSeriesEndsAtTheYear9999(t *testing.T) {
 		f.useClock(last.Add(time.Hour))
 		item := f.schedule(t, "Last day", last, store.FrequencyDaily, false)
 		f.runOnce(t, 1)
-		list, err := s.ListScheduled(ctx, f.ws.ID)
-		if err != nil || len(list) != 1 || list[0].ID != item.ID || list[0].Status != store.ScheduledCompleted {
+		list, err := s.ListPlanned(ctx, f.ws.ID)
+		if err != nil || len(list) != 1 || list[0].ID != item.ID || list[0].Status != store.PlanCompleted {
 			t.Fatalf("list = %+v, %v", list, err)
 		}
 	})

@@ -48,7 +48,7 @@ type Input struct {
 	Category      string
 	Topic         *string // nil: a random topic
 	InputMode     string  // topic (default) or title
-	ScheduledFor  string  // RFC 3339, or a browser's date or date and time (UTC)
+	GenerateAt    string  // RFC 3339, or a browser's date or date and time (UTC)
 	Frequency     string  // once (default), daily or weekly
 	GenerateImage *bool   // nil: true
 	Banners       []store.Banner
@@ -76,14 +76,14 @@ type BulkInput struct {
 // Item checks the form's own fields, in the order the form shows them, and
 // returns the pending item they describe. Category and banners are checked
 // against the workspace by Service.
-func (in Input) Item() (*store.ScheduledPost, error) {
+func (in Input) Item() (*store.PlannedPost, error) {
 	topic := ""
 	if in.Topic != nil {
 		if topic = strings.TrimSpace(*in.Topic); topic == "" {
 			return nil, errTopicRequired
 		}
 	}
-	at, err := requiredTime(in.ScheduledFor, errWhenRequired, errInvalidWhen)
+	at, err := requiredTime(in.GenerateAt, errWhenRequired, errInvalidWhen)
 	if err != nil {
 		return nil, err
 	}
@@ -91,14 +91,14 @@ func (in Input) Item() (*store.ScheduledPost, error) {
 	if err != nil {
 		return nil, err
 	}
-	item.ScheduledFor = at
+	item.GenerateAt = at
 	return item, nil
 }
 
 // Items checks the bulk form's own fields, in the order the form shows
 // them (topic, start date, number of posts), and returns its items: one a
 // day from the start, at the start's time of day.
-func (in BulkInput) Items() ([]*store.ScheduledPost, error) {
+func (in BulkInput) Items() ([]*store.PlannedPost, error) {
 	topic := strings.TrimSpace(in.Topic)
 	if topic == "" {
 		return nil, errBaseTopicRequired
@@ -118,11 +118,11 @@ func (in BulkInput) Items() ([]*store.ScheduledPost, error) {
 	if err != nil {
 		return nil, err
 	}
-	items := make([]*store.ScheduledPost, count)
+	items := make([]*store.PlannedPost, count)
 	for i := range items {
 		item := *base
-		item.ScheduledFor = start.AddDate(0, 0, i)
-		if !InRange(item.ScheduledFor) {
+		item.GenerateAt = start.AddDate(0, 0, i)
+		if !InRange(item.GenerateAt) {
 			return nil, errBulkPastRange
 		}
 		items[i] = &item
@@ -132,7 +132,7 @@ func (in BulkInput) Items() ([]*store.ScheduledPost, error) {
 
 // newItem checks the fields both forms share and fills their defaults
 // (topic mode, once, images on). topic is trimmed; "" is a random topic.
-func newItem(category, topic, inputMode, frequency string, generateImage *bool, banners []store.Banner) (*store.ScheduledPost, error) {
+func newItem(category, topic, inputMode, frequency string, generateImage *bool, banners []store.Banner) (*store.PlannedPost, error) {
 	category = strings.TrimSpace(category)
 	if category == "" {
 		return nil, errCategoryRequired
@@ -154,8 +154,8 @@ func newItem(category, topic, inputMode, frequency string, generateImage *bool, 
 	default:
 		return nil, errInvalidFrequency
 	}
-	return &store.ScheduledPost{Category: category, Topic: topic, InputMode: inputMode, Frequency: frequency,
-		Status: store.ScheduledPending, GenerateImage: generateImage == nil || *generateImage, Banners: banners}, nil
+	return &store.PlannedPost{Category: category, Topic: topic, InputMode: inputMode, Frequency: frequency,
+		Status: store.PlanPending, GenerateImage: generateImage == nil || *generateImage, Banners: banners}, nil
 }
 
 // requiredTime reads a form's time: missing when blank, invalid when

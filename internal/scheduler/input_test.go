@@ -13,7 +13,7 @@ func ptr[T any](v T) *T { return &v }
 
 func TestInputItem(t *testing.T) {
 	valid := func(change func(*Input)) Input {
-		in := Input{Category: "tech", Topic: ptr("Valid"), ScheduledFor: "2026-12-01T10:00:00Z"}
+		in := Input{Category: "tech", Topic: ptr("Valid"), GenerateAt: "2026-12-01T10:00:00Z"}
 		if change != nil {
 			change(&in)
 		}
@@ -24,43 +24,43 @@ func TestInputItem(t *testing.T) {
 		in       Input
 		code     string // "" = accepted
 		msg      string
-		check    func(*testing.T, *store.ScheduledPost)
+		check    func(*testing.T, *store.PlannedPost)
 		wantTime time.Time
 	}{
 		{name: "defaults", in: valid(nil), wantTime: time.Date(2026, 12, 1, 10, 0, 0, 0, time.UTC),
-			check: func(t *testing.T, it *store.ScheduledPost) {
+			check: func(t *testing.T, it *store.PlannedPost) {
 				if it.Topic != "Valid" || it.InputMode != "topic" || it.Frequency != "once" || !it.GenerateImage ||
-					it.Status != store.ScheduledPending || it.Category != "tech" {
+					it.Status != store.PlanPending || it.Category != "tech" {
 					t.Errorf("item = %+v", it)
 				}
 			}},
 		{name: "random topic", in: valid(func(in *Input) { in.Topic = nil }), wantTime: time.Date(2026, 12, 1, 10, 0, 0, 0, time.UTC),
-			check: func(t *testing.T, it *store.ScheduledPost) {
+			check: func(t *testing.T, it *store.PlannedPost) {
 				if it.Topic != "" {
 					t.Errorf("topic = %q", it.Topic)
 				}
 			}},
 		{name: "trimmed, weekly, title, no image, offset time", in: valid(func(in *Input) {
 			in.Topic, in.Category, in.Frequency, in.InputMode = ptr("  Edge  "), " tech ", "weekly", "title"
-			in.GenerateImage, in.ScheduledFor = ptr(false), "2026-12-02T09:30:00+01:00"
+			in.GenerateImage, in.GenerateAt = ptr(false), "2026-12-02T09:30:00+01:00"
 		}), wantTime: time.Date(2026, 12, 2, 8, 30, 0, 0, time.UTC),
-			check: func(t *testing.T, it *store.ScheduledPost) {
+			check: func(t *testing.T, it *store.PlannedPost) {
 				if it.Topic != "Edge" || it.Category != "tech" || it.Frequency != "weekly" || it.InputMode != "title" || it.GenerateImage {
 					t.Errorf("item = %+v", it)
 				}
 			}},
-		{name: "datetime-local", in: valid(func(in *Input) { in.ScheduledFor = "2026-12-01T10:00" }), wantTime: time.Date(2026, 12, 1, 10, 0, 0, 0, time.UTC)},
+		{name: "datetime-local", in: valid(func(in *Input) { in.GenerateAt = "2026-12-01T10:00" }), wantTime: time.Date(2026, 12, 1, 10, 0, 0, 0, time.UTC)},
 		{name: "blank topic", in: valid(func(in *Input) { in.Topic = ptr("   ") }), code: "topic_required", msg: "Please enter a topic"},
-		{name: "no time", in: valid(func(in *Input) { in.ScheduledFor = " " }), code: "schedule_time_required", msg: "Please select a date and time"},
-		{name: "bad time", in: valid(func(in *Input) { in.ScheduledFor = "next tuesday" }), code: "invalid_schedule_time", msg: "Please select a valid date and time"},
-		{name: "year 1969", in: valid(func(in *Input) { in.ScheduledFor = "1969-12-31" }), code: "invalid_schedule_time"},
-		{name: "year 10000 in UTC", in: valid(func(in *Input) { in.ScheduledFor = "9999-12-31T23:00:00-05:00" }), code: "invalid_schedule_time"},
+		{name: "no time", in: valid(func(in *Input) { in.GenerateAt = " " }), code: "schedule_time_required", msg: "Please select a date and time"},
+		{name: "bad time", in: valid(func(in *Input) { in.GenerateAt = "next tuesday" }), code: "invalid_schedule_time", msg: "Please select a valid date and time"},
+		{name: "year 1969", in: valid(func(in *Input) { in.GenerateAt = "1969-12-31" }), code: "invalid_schedule_time"},
+		{name: "year 10000 in UTC", in: valid(func(in *Input) { in.GenerateAt = "9999-12-31T23:00:00-05:00" }), code: "invalid_schedule_time"},
 		{name: "no category", in: valid(func(in *Input) { in.Category = "  " }), code: "category_required", msg: "Please select a category"},
 		{name: "long topic", in: valid(func(in *Input) { in.Topic = ptr(strings.Repeat("a", 301)) }), code: "validation"},
 		{name: "hourly", in: valid(func(in *Input) { in.Frequency = "hourly" }), code: "invalid_frequency"},
 		{name: "essay", in: valid(func(in *Input) { in.InputMode = "essay" }), code: "invalid_input_mode"},
 		// The form's order: the topic is reported before the time.
-		{name: "topic before time", in: valid(func(in *Input) { in.Topic, in.ScheduledFor = ptr(""), "" }), code: "topic_required"},
+		{name: "topic before time", in: valid(func(in *Input) { in.Topic, in.GenerateAt = ptr(""), "" }), code: "topic_required"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			it, err := tc.in.Item()
@@ -74,8 +74,8 @@ func TestInputItem(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if !it.ScheduledFor.Equal(tc.wantTime) {
-				t.Errorf("time = %v, want %v", it.ScheduledFor, tc.wantTime)
+			if !it.GenerateAt.Equal(tc.wantTime) {
+				t.Errorf("time = %v, want %v", it.GenerateAt, tc.wantTime)
 			}
 			if tc.check != nil {
 				tc.check(t, it)
@@ -139,8 +139,8 @@ func TestBulkInputItems(t *testing.T) {
 				t.Fatalf("%d items, want %d", len(items), tc.n)
 			}
 			for i, it := range items {
-				if !it.ScheduledFor.Equal(tc.start.AddDate(0, 0, i)) || it.Frequency != store.FrequencyOnce || it.Topic != "Remote work" ||
-					it.Status != store.ScheduledPending || !it.GenerateImage {
+				if !it.GenerateAt.Equal(tc.start.AddDate(0, 0, i)) || it.Frequency != store.FrequencyOnce || it.Topic != "Remote work" ||
+					it.Status != store.PlanPending || !it.GenerateImage {
 					t.Fatalf("item %d = %+v", i, it)
 				}
 			}

@@ -1,4 +1,6 @@
-// Package scheduler keeps scheduled posts: Service checks and stores what
+// Package scheduler runs what happens at a set time: it publishes posts
+// scheduled to go live, and keeps planned posts (posts the AI writes at a
+// set time, the "Scheduled Posts" screen): Service checks and stores what
 // the scheduling forms ask for (the rules are in input.go), and Scheduler
 // turns due items into posts. Both live here because what an item means
 // (a random topic when it has none, how daily and weekly items repeat) is
@@ -11,7 +13,7 @@
 // post's insert records it on the item, so a retry never makes a second
 // post. Claims go round-robin across workspaces.
 //
-// Cadence: users are told scheduled items are processed by an "hourly
+// Cadence: users are told planned items are processed by an "hourly
 // run", and the UI keeps saying so. The scheduler looks for due
 // items every minute instead: nothing is ever processed before its time,
 // and an item is processed within a minute of it rather than within an hour.
@@ -32,7 +34,7 @@ import (
 	"github.com/inkpress/inkpress/store"
 )
 
-// Tone and length of scheduled posts: the scheduling form has neither, so
+// Tone and length of planned posts: the scheduling form has neither, so
 // they get the generate dialog's first choices.
 const (
 	Tone   = "professional"
@@ -43,10 +45,10 @@ const (
 // the workspace, owner's role, settings and category an item is generated
 // for.
 type SchedulerStore interface {
-	ClaimDueScheduled(ctx context.Context, now, leaseUntil time.Time) (*store.ScheduledPost, error)
-	RenewScheduled(ctx context.Context, id int64, from, to time.Time) error
-	GetScheduled(ctx context.Context, workspaceID, id int64) (*store.ScheduledPost, error)
-	FinishScheduled(ctx context.Context, id int64, status, errText string, postID int64, next *store.ScheduledPost) error
+	ClaimDuePlanned(ctx context.Context, now, leaseUntil time.Time) (*store.PlannedPost, error)
+	RenewPlanned(ctx context.Context, id int64, from, to time.Time) error
+	GetPlanned(ctx context.Context, workspaceID, id int64) (*store.PlannedPost, error)
+	FinishPlanned(ctx context.Context, id int64, status, errText string, postID int64, next *store.PlannedPost) error
 
 	GetWorkspace(ctx context.Context, f store.FindWorkspace) (*store.Workspace, error)
 	HasRole(ctx context.Context, userID int64, role string) (bool, error)
@@ -54,7 +56,7 @@ type SchedulerStore interface {
 	GetCategory(ctx context.Context, workspaceID int64, slug string) (*store.Category, error)
 }
 
-// Scheduler processes due scheduled posts. Store and Generator are required.
+// Scheduler publishes due scheduled posts and generates due planned posts. Store and Generator are required.
 type Scheduler struct {
 	Store     SchedulerStore
 	Generator *generate.Service
@@ -136,7 +138,7 @@ func (s *Scheduler) RunOnce(ctx context.Context) (processed int, err error) {
 	}
 	for ctx.Err() == nil {
 		now := s.now()
-		item, err := s.Store.ClaimDueScheduled(ctx, now, now.Add(s.lease()))
+		item, err := s.Store.ClaimDuePlanned(ctx, now, now.Add(s.lease()))
 		if errors.Is(err, store.ErrNotFound) {
 			return processed, nil
 		}
@@ -153,16 +155,16 @@ func (s *Scheduler) RunOnce(ctx context.Context) (processed int, err error) {
 // weekly item schedules its next occurrence whether this one completed or
 // failed, so one bad day (a provider outage, the month's limit) never ends
 // a series; a failed occurrence can still be retried on its own.
-func (s *Scheduler) process(ctx context.Context, item *store.ScheduledPost) {
+func (s *Scheduler) process(ctx context.Context, item *store.PlannedPost) {
 	if item.PostID != 0 {
 		// A run that crashed after writing the post: it only needs recording.
-		s.finish(ctx, item, store.ScheduledCompleted, "", item.PostID, s.next(item))
+		s.finish(ctx, item, store.PlanCompleted, "", item.PostID, s.next(item))
 		return
 	}
 	held := item.ClaimedUntil
 	wctx, stop := lease.Keep(ctx, lease.Every(s.lease()), s.logger(), func(rctx context.Context) error {
 		to := s.now().Add(s.lease())
-		if err := s.Store.RenewScheduled(rctx, item.ID, held, to); err != nil {
+		if err := s.Store.RenewPlanned(rctx, item.ID, held, to); err != nil {
 			return err
 		}
 		held = to
@@ -175,10 +177,10 @@ func (s *Scheduler) process(ctx context.Context, item *store.ScheduledPost) {
 		// Written: record it, even if the lease was lost meanwhile.
 	case done:
 		// An earlier run wrote the post (and crashed before recording it).
-		got, err := s.Store.GetScheduled(context.WithoutCancel(ctx), item.WorkspaceID, item.ID)
+		got, err := s.Store.GetPlanned(context.WithoutCancel(ctx), item.WorkspaceID, item.ID)
 		if err != nil {
 			s.logger().Warn("read scheduled post", "id", item.ID, "err", err)
-			s.finish(ctx, item, store.ScheduledPending, "", 0, nil) // the next claim sees the post
+			s.finish(ctx, item, store.PlanPending, "", 0, nil) // the next claim sees the post
 			return
 		}
 		postID = got.PostID
@@ -189,21 +191,21 @@ func (s *Scheduler) process(ctx context.Context, item *store.ScheduledPost) {
 		return
 	case failure != "" && ctx.Err() != nil:
 		// Shutting down: hand the item back for the next run.
-		s.finish(ctx, item, store.ScheduledPending, "", 0, nil)
+		s.finish(ctx, item, store.PlanPending, "", 0, nil)
 		return
 	}
-	status := store.ScheduledCompleted
+	status := store.PlanCompleted
 	if failure != "" {
-		status = store.ScheduledFailed
+		status = store.PlanFailed
 	}
 	s.finish(ctx, item, status, failure, postID, s.next(item))
 }
 
-func (s *Scheduler) finish(ctx context.Context, item *store.ScheduledPost, status, failure string, postID int64, next *store.ScheduledPost) {
+func (s *Scheduler) finish(ctx context.Context, item *store.PlannedPost, status, failure string, postID int64, next *store.PlannedPost) {
 	// Record the outcome even while shutting down: the post exists.
 	fctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
 	defer cancel()
-	err := s.Store.FinishScheduled(fctx, item.ID, status, failure, postID, next)
+	err := s.Store.FinishPlanned(fctx, item.ID, status, failure, postID, next)
 	switch {
 	case errors.Is(err, store.ErrNotFound):
 		s.logger().Info("scheduled post deleted while processed", "id", item.ID)
@@ -216,7 +218,7 @@ func (s *Scheduler) finish(ctx context.Context, item *store.ScheduledPost, statu
 // the failure shown to the owner; done when the item already had its post
 // (store.ErrAlreadyDone). A panic in a provider fails the item instead of
 // the server.
-func (s *Scheduler) generate(ctx context.Context, item *store.ScheduledPost) (postID int64, failure string, done bool) {
+func (s *Scheduler) generate(ctx context.Context, item *store.PlannedPost) (postID int64, failure string, done bool) {
 	defer func() {
 		if r := recover(); r != nil {
 			s.logger().Error("scheduled post panicked", "id", item.ID, "panic", r)
@@ -257,7 +259,7 @@ const awaitPoll = 500 * time.Millisecond
 
 // await follows item's job to its end, working the job queue meanwhile
 // (this instance's workers may be busy, or there may be none).
-func (s *Scheduler) await(ctx context.Context, item *store.ScheduledPost, jobID int64) (postID int64, failure string, done bool) {
+func (s *Scheduler) await(ctx context.Context, item *store.PlannedPost, jobID int64) (postID int64, failure string, done bool) {
 	for {
 		if _, err := s.Generator.RunJobs(ctx); err != nil && ctx.Err() == nil {
 			s.logger().Warn("generation jobs", "err", err)
@@ -285,9 +287,9 @@ func (s *Scheduler) await(ctx context.Context, item *store.ScheduledPost, jobID 
 
 // request builds the generate request of an item: a random topic (topic
 // mode) when it has none, an AI cover when it asks for images.
-func (s *Scheduler) request(ctx context.Context, item *store.ScheduledPost) generate.Request {
+func (s *Scheduler) request(ctx context.Context, item *store.PlannedPost) generate.Request {
 	req := generate.Request{Category: item.Category, Topic: item.Topic, InputMode: item.InputMode, Tone: Tone, Length: Length,
-		ImageMode: generate.ImageNone, Banners: item.Banners, GenerateImages: item.GenerateImage, ScheduledID: item.ID}
+		ImageMode: generate.ImageNone, Banners: item.Banners, GenerateImages: item.GenerateImage, PlannedID: item.ID}
 	if item.GenerateImage {
 		req.ImageMode = generate.ImageAI
 	}
@@ -302,7 +304,7 @@ func (s *Scheduler) request(ctx context.Context, item *store.ScheduledPost) gene
 }
 
 // failure is the sentence stored on a failed item.
-func (s *Scheduler) failure(item *store.ScheduledPost, err error) string {
+func (s *Scheduler) failure(item *store.PlannedPost, err error) string {
 	ge := apperr.As(err)
 	if ge == nil {
 		s.logger().Error("scheduled post failed", "id", item.ID, "err", err)
@@ -330,7 +332,7 @@ func lowerFirst(s string) string {
 // time plus whole periods, the first one after now, so a series that was
 // stalled (downtime, a late retry) resumes instead of producing a burst of
 // catch-up posts.
-func (s *Scheduler) next(item *store.ScheduledPost) *store.ScheduledPost {
+func (s *Scheduler) next(item *store.PlannedPost) *store.PlannedPost {
 	days := 0
 	switch item.Frequency {
 	case store.FrequencyDaily:
@@ -341,14 +343,14 @@ func (s *Scheduler) next(item *store.ScheduledPost) *store.ScheduledPost {
 		return nil
 	}
 	now := s.now()
-	at := item.ScheduledFor.AddDate(0, 0, days)
+	at := item.GenerateAt.AddDate(0, 0, days)
 	for !at.After(now) {
 		at = at.AddDate(0, 0, days)
 	}
 	if !InRange(at) {
 		return nil
 	}
-	return &store.ScheduledPost{WorkspaceID: item.WorkspaceID, Category: item.Category, Topic: item.Topic,
-		InputMode: item.InputMode, ScheduledFor: at, Frequency: item.Frequency, GenerateImage: item.GenerateImage,
+	return &store.PlannedPost{WorkspaceID: item.WorkspaceID, Category: item.Category, Topic: item.Topic,
+		InputMode: item.InputMode, GenerateAt: at, Frequency: item.Frequency, GenerateImage: item.GenerateImage,
 		Banners: item.Banners}
 }

@@ -86,19 +86,19 @@ func setup(t *testing.T, s *sqlstore.DB) *fixture {
 	return &fixture{store: s, ws: ws, user: u, writer: w, sched: &scheduler.Scheduler{Store: s, Generator: gen}}
 }
 
-func (f *fixture) schedule(t *testing.T, topic string, at time.Time, frequency string, image bool) *store.ScheduledPost {
+func (f *fixture) schedule(t *testing.T, topic string, at time.Time, frequency string, image bool) *store.PlannedPost {
 	t.Helper()
-	p := &store.ScheduledPost{WorkspaceID: f.ws.ID, Category: "tech", Topic: topic, InputMode: "topic", ScheduledFor: at,
+	p := &store.PlannedPost{WorkspaceID: f.ws.ID, Category: "tech", Topic: topic, InputMode: "topic", GenerateAt: at,
 		Frequency: frequency, GenerateImage: image}
-	if err := f.store.CreateScheduled(ctx, []*store.ScheduledPost{p}, 0); err != nil {
+	if err := f.store.CreatePlanned(ctx, []*store.PlannedPost{p}, 0); err != nil {
 		t.Fatal(err)
 	}
 	return p
 }
 
-func (f *fixture) get(t *testing.T, id int64) *store.ScheduledPost {
+func (f *fixture) get(t *testing.T, id int64) *store.PlannedPost {
 	t.Helper()
-	p, err := f.store.GetScheduled(ctx, f.ws.ID, id)
+	p, err := f.store.GetPlanned(ctx, f.ws.ID, id)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -121,7 +121,7 @@ func TestDueItemIsGeneratedFutureItemUntouched(t *testing.T) {
 		future := f.schedule(t, "Not yet", now.Add(time.Hour), store.FrequencyOnce, true)
 		f.runOnce(t, 1)
 		got := f.get(t, due.ID)
-		if got.Status != store.ScheduledCompleted || got.PostID == 0 || got.Error != "" {
+		if got.Status != store.PlanCompleted || got.PostID == 0 || got.Error != "" {
 			t.Fatalf("due item = %+v", got)
 		}
 		p, err := s.GetPost(ctx, store.FindPost{ID: &got.PostID, WorkspaceID: &f.ws.ID})
@@ -134,7 +134,7 @@ func TestDueItemIsGeneratedFutureItemUntouched(t *testing.T) {
 		if u, _ := s.EnsureUsage(ctx, f.ws.ID, plan.Month(now), 0, 0); u.PostsGenerated != 1 || u.ImagesGenerated != 1 {
 			t.Fatalf("usage = %+v", u)
 		}
-		if got := f.get(t, future.ID); got.Status != store.ScheduledPending || got.ClaimedUntil.UnixMilli() != 0 {
+		if got := f.get(t, future.ID); got.Status != store.PlanPending || got.ClaimedUntil.UnixMilli() != 0 {
 			t.Fatalf("future item = %+v", got)
 		}
 		f.runOnce(t, 0)
@@ -151,7 +151,7 @@ func TestRandomTopicWhenNone(t *testing.T) {
 		if f.writer.last.Topic != want || f.writer.last.InputMode != ai.ModeTopic {
 			t.Fatalf("writer got %+v, want topic %q", f.writer.last, want)
 		}
-		if got := f.get(t, p.ID); got.Status != store.ScheduledCompleted || got.Topic != "" {
+		if got := f.get(t, p.ID); got.Status != store.PlanCompleted || got.Topic != "" {
 			t.Fatalf("item = %+v", got)
 		}
 	})
@@ -182,7 +182,7 @@ func TestFailureMarksFailedAndGivesUsageBack(t *testing.T) {
 		p := f.schedule(t, "Doomed", time.Now().Add(-time.Minute), store.FrequencyOnce, true)
 		f.runOnce(t, 1)
 		got := f.get(t, p.ID)
-		if got.Status != store.ScheduledFailed || got.Error != "Failed to generate blog post: the AI provider failed" || got.PostID != 0 {
+		if got.Status != store.PlanFailed || got.Error != "Failed to generate blog post: the AI provider failed" || got.PostID != 0 {
 			t.Fatalf("item = %+v", got)
 		}
 		if u, _ := s.EnsureUsage(ctx, f.ws.ID, plan.Month(time.Now()), 0, 0); u.PostsGenerated != 0 || u.ImagesGenerated != 0 {
@@ -206,7 +206,7 @@ func TestPlanLimitMarksFailedAdminOwnerUnlimited(t *testing.T) {
 		p := f.schedule(t, "Over the limit", now.Add(-time.Minute), store.FrequencyOnce, false)
 		f.runOnce(t, 1)
 		got := f.get(t, p.ID)
-		if got.Status != store.ScheduledFailed || got.Error != "You've used all 10 posts of this month's plan. Upgrade to generate more." {
+		if got.Status != store.PlanFailed || got.Error != "You've used all 10 posts of this month's plan. Upgrade to generate more." {
 			t.Fatalf("item = %+v", got)
 		}
 		if f.writer.calls.Load() != 0 {
@@ -215,11 +215,11 @@ func TestPlanLimitMarksFailedAdminOwnerUnlimited(t *testing.T) {
 		if err := s.AddRole(ctx, f.user.ID, store.RoleAdmin); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := s.RetryScheduled(ctx, f.ws.ID, p.ID, 0); err != nil {
+		if _, err := s.RetryPlanned(ctx, f.ws.ID, p.ID, 0); err != nil {
 			t.Fatal(err)
 		}
 		f.runOnce(t, 1)
-		if got := f.get(t, p.ID); got.Status != store.ScheduledCompleted {
+		if got := f.get(t, p.ID); got.Status != store.PlanCompleted {
 			t.Fatalf("admin's retried item = %+v", got)
 		}
 	})
@@ -234,26 +234,26 @@ func TestDailyAndWeeklyScheduleTheNextOccurrence(t *testing.T) {
 		weekly := f.schedule(t, "", now.Add(-2*time.Minute), store.FrequencyWeekly, false)
 		stale := f.schedule(t, "Stale", now.Add(-72*time.Hour-time.Minute), store.FrequencyDaily, false)
 		f.runOnce(t, 3)
-		list, err := s.ListScheduled(ctx, f.ws.ID)
+		list, err := s.ListPlanned(ctx, f.ws.ID)
 		if err != nil || len(list) != 6 {
 			t.Fatalf("list = %d items, %v", len(list), err)
 		}
-		next := map[string]*store.ScheduledPost{}
+		next := map[string]*store.PlannedPost{}
 		for _, p := range list {
-			if p.Status == store.ScheduledPending {
+			if p.Status == store.PlanPending {
 				next[p.Topic] = p
-			} else if p.Status != store.ScheduledCompleted {
+			} else if p.Status != store.PlanCompleted {
 				t.Fatalf("item = %+v", p)
 			}
 		}
-		if n := next["Daily"]; n == nil || !n.ScheduledFor.Equal(daily.ScheduledFor.AddDate(0, 0, 1)) || n.Frequency != store.FrequencyDaily {
+		if n := next["Daily"]; n == nil || !n.GenerateAt.Equal(daily.GenerateAt.AddDate(0, 0, 1)) || n.Frequency != store.FrequencyDaily {
 			t.Fatalf("next daily = %+v", n)
 		}
-		if n := next[""]; n == nil || !n.ScheduledFor.Equal(weekly.ScheduledFor.AddDate(0, 0, 7)) || n.Frequency != store.FrequencyWeekly {
+		if n := next[""]; n == nil || !n.GenerateAt.Equal(weekly.GenerateAt.AddDate(0, 0, 7)) || n.Frequency != store.FrequencyWeekly {
 			t.Fatalf("next weekly = %+v", n)
 		}
 		// A stalled series resumes at its next slot after now, without a burst.
-		if n := next["Stale"]; n == nil || !n.ScheduledFor.Equal(stale.ScheduledFor.AddDate(0, 0, 4)) {
+		if n := next["Stale"]; n == nil || !n.GenerateAt.Equal(stale.GenerateAt.AddDate(0, 0, 4)) {
 			t.Fatalf("next stale = %+v", n)
 		}
 		f.runOnce(t, 0)
@@ -268,12 +268,12 @@ func TestFailedDailyStillSchedulesTheNext(t *testing.T) {
 		p := f.schedule(t, "Series", time.Now().Add(-time.Minute), store.FrequencyDaily, false)
 		f.runOnce(t, 1)
 		f.writer.fail = nil
-		if _, err := s.RetryScheduled(ctx, f.ws.ID, p.ID, 0); err != nil {
+		if _, err := s.RetryPlanned(ctx, f.ws.ID, p.ID, 0); err != nil {
 			t.Fatal(err)
 		}
 		f.runOnce(t, 1)
-		list, _ := s.ListScheduled(ctx, f.ws.ID)
-		if len(list) != 2 || list[0].Status != store.ScheduledCompleted || list[1].Status != store.ScheduledPending {
+		list, _ := s.ListPlanned(ctx, f.ws.ID)
+		if len(list) != 2 || list[0].Status != store.PlanCompleted || list[1].Status != store.PlanPending {
 			t.Fatalf("a retried item must not fork its series: %+v", list)
 		}
 	})
@@ -300,10 +300,10 @@ func TestShutdownHandsTheItemBack(t *testing.T) {
 			t.Fatalf("RunOnce err = %v", err)
 		}
 		got := f.get(t, p.ID)
-		if got.Status != store.ScheduledPending || got.Error != "" || got.ClaimedUntil.UnixMilli() != 0 {
+		if got.Status != store.PlanPending || got.Error != "" || got.ClaimedUntil.UnixMilli() != 0 {
 			t.Fatalf("item = %+v", got)
 		}
-		if list, _ := s.ListScheduled(ctx, f.ws.ID); len(list) != 1 {
+		if list, _ := s.ListPlanned(ctx, f.ws.ID); len(list) != 1 {
 			t.Fatalf("%d items: an interrupted run must not schedule the next", len(list))
 		}
 	})

@@ -513,9 +513,9 @@ func TestAIPostsCanStopAtADraft(t *testing.T) {
 		// a draft; the scheduler run also publishes hand-written posts
 		// whose time has come.
 		c.mustJSON(http.MethodPut, "/api/workspace/settings", map[string]any{"blogTitle": "Olivia", "reviewAiPosts": true}, http.StatusOK, nil)
-		item := &store.ScheduledPost{WorkspaceID: c.ws.ID, Category: "keto", Topic: "Keto snacks", InputMode: "topic",
-			ScheduledFor: time.Now().Add(-time.Minute), Frequency: store.FrequencyOnce, Status: store.ScheduledPending}
-		if err := e.store.CreateScheduled(ctx, []*store.ScheduledPost{item}, 0); err != nil {
+		item := &store.PlannedPost{WorkspaceID: c.ws.ID, Category: "keto", Topic: "Keto snacks", InputMode: "topic",
+			GenerateAt: time.Now().Add(-time.Minute), Frequency: store.FrequencyOnce, Status: store.PlanPending}
+		if err := e.store.CreatePlanned(ctx, []*store.PlannedPost{item}, 0); err != nil {
 			t.Fatal(err)
 		}
 		due := c.write(map[string]any{"title": "Due Now", "content": "<p>x</p>", "category": "keto", "status": "scheduled",
@@ -528,7 +528,7 @@ func TestAIPostsCanStopAtADraft(t *testing.T) {
 		if _, err := e.app.Scheduler.RunOnce(ctx); err != nil {
 			t.Fatal(err)
 		}
-		got, err := e.store.GetScheduled(ctx, c.ws.ID, item.ID)
+		got, err := e.store.GetPlanned(ctx, c.ws.ID, item.ID)
 		if err != nil || got.PostID == 0 {
 			t.Fatalf("scheduled item not processed: %+v %v", got, err)
 		}

@@ -95,10 +95,15 @@ func (h *Handler) servePage(w http.ResponseWriter, r *http.Request, b *blogaddr.
 func (h *Handler) produce(r *http.Request, b *blogaddr.Blog, key string, fill func(ctx context.Context) (*page, error), reason string) (*cache.Entry, error) {
 	ctx := r.Context()
 	ws := b.Workspace.ID
-	if reason == pages.ReasonDemand && h.Admission != nil {
-		// A reader's page to make: its client's turn first (a crawler
-		// waits for its own pages, not everyone else).
-		done, err := h.Admission.Work(ctx, h.client(r))
+	if h.Admission != nil {
+		// A turn to make the page: a reader's waits for its client's turn
+		// (a crawler waits for its own pages, not everyone else); a render
+		// job's comes after every reader's.
+		client := ""
+		if reason == pages.ReasonDemand {
+			client = h.client(r)
+		}
+		done, err := h.Admission.Work(ctx, client)
 		if err != nil {
 			return nil, err
 		}

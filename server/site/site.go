@@ -86,6 +86,15 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			h.notFound(w, r)
 			return
 		}
+		if errors.Is(err, pages.ErrBusy) { // this client has many pages waiting to be made
+			w.Header().Set("Retry-After", "5")
+			http.Error(w, "Too many pages asked for at once: try again in a few seconds.", http.StatusServiceUnavailable)
+			return
+		}
+		if r.Context().Err() != nil { // the reader left, or a render job's time ran out waiting for its turn
+			w.WriteHeader(http.StatusServiceUnavailable)
+			return
+		}
 		slog.ErrorContext(r.Context(), "public page", "path", p, "err", err)
 		http.Error(w, "Internal Server Error", http.StatusInternalServerError)
 	}

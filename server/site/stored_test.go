@@ -275,7 +275,7 @@ func TestOneClientCannotTakeTheRenderQueue(t *testing.T) {
 				t.Errorf("request %d waited its turn but got\n%s", i, r.Body)
 			}
 		}
-	}, apptest.Env("INKPRESS_RENDER_PER_CLIENT", "1"), apptest.Env("INKPRESS_TRUSTED_PROXIES", "127.0.0.1"))
+	}, apptest.Env("INKPRESS_RENDER_PER_CLIENT", "1"), apptest.Env("INKPRESS_PAGE_WORKERS", "4"), apptest.Env("INKPRESS_TRUSTED_PROXIES", "127.0.0.1"))
 }
 
 func postsPatchTitle(title string) posts.Patch { return posts.Patch{Title: &title} }

@@ -68,7 +68,7 @@ func (d *DB) ListJobs(ctx context.Context, workspaceID int64, limit int) ([]*sto
 }
 
 // ClaimJob picks, leases and records the workspace's turn in one
-// transaction (round-robin across workspaces, as ClaimDueScheduled); on
+// transaction (round-robin across workspaces, as ClaimDuePlanned); on
 // PostgreSQL the pick skips rows another claim has locked, and the update
 // re-checks that the job is still claimable, so a job is never taken twice.
 func (d *DB) ClaimJob(ctx context.Context, c store.JobClaim) (*store.Job, error) {

@@ -203,10 +203,10 @@ func (d *DB) SetPostBanners(ctx context.Context, p *store.Post, oldHTML string) 
 	return n > 0, err
 }
 
-// RewriteScheduledBanners reads items with a banner image 500 at a time
+// RewritePlannedBanners reads items with a banner image 500 at a time
 // and writes only the slots whose URL changes, each guarded by its old
 // value.
-func (d *DB) RewriteScheduledBanners(ctx context.Context, to func(workspaceID int64, url string) (string, bool)) (int, error) {
+func (d *DB) RewritePlannedBanners(ctx context.Context, to func(workspaceID int64, url string) (string, bool)) (int, error) {
 	const batch = 500
 	n := 0
 	var after int64

@@ -59,7 +59,7 @@ func (d *DB) CreatePost(ctx context.Context, p *store.Post) error {
 	url := p.CoverImageURL
 	p.CoverImageURL = d.mediaKey(url)
 	defer func() { p.CoverImageURL = url }()
-	if p.ReservationID != 0 || p.ScheduledID != 0 || p.JobID != 0 {
+	if p.ReservationID != 0 || p.PlannedID != 0 || p.JobID != 0 {
 		return d.createGeneratedPost(ctx, p) // reservations.go
 	}
 	return d.tx(ctx, func(tx *sql.Tx) error {

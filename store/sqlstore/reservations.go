@@ -118,9 +118,9 @@ func (d *DB) SweepReservations(ctx context.Context, now time.Time) (int, error) 
 func (d *DB) createGeneratedPost(ctx context.Context, p *store.Post) error {
 	return d.tx(ctx, func(tx *sql.Tx) error {
 		mark := false
-		if p.ScheduledID != 0 {
+		if p.PlannedID != 0 {
 			var post sql.NullInt64
-			err := tx.QueryRowContext(ctx, `SELECT post_id FROM scheduled_posts WHERE id = $1`+d.forUpdate(), p.ScheduledID).Scan(&post)
+			err := tx.QueryRowContext(ctx, `SELECT post_id FROM scheduled_posts WHERE id = $1`+d.forUpdate(), p.PlannedID).Scan(&post)
 			switch {
 			case errors.Is(err, sql.ErrNoRows):
 				// Deleted while generating: the post is still the owner's.
@@ -151,7 +151,7 @@ func (d *DB) createGeneratedPost(ctx context.Context, p *store.Post) error {
 			}
 		}
 		if mark {
-			if _, err := tx.ExecContext(ctx, `UPDATE scheduled_posts SET post_id = $2 WHERE id = $1`, p.ScheduledID, p.ID); err != nil {
+			if _, err := tx.ExecContext(ctx, `UPDATE scheduled_posts SET post_id = $2 WHERE id = $1`, p.PlannedID, p.ID); err != nil {
 				return err
 			}
 		}

@@ -111,7 +111,7 @@ func TestUpgradeFromBaseline(t *testing.T) {
 		old.insert(t, `INSERT INTO scheduled_posts (workspace_id, category, topic, input_mode, scheduled_for, frequency, status,
 				generate_image, banner1_html, banner1_text, banner1_link_url, created_at, next_scheduled)
 			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
-			ws, "travel", "Sintra", "topic", later, "weekly", store.ScheduledPending, true, bannerURL, "Deal", "https://deal.example/", base, false)
+			ws, "travel", "Sintra", "topic", later, "weekly", store.PlanPending, true, bannerURL, "Deal", "https://deal.example/", base, false)
 		job := old.insert(t, `INSERT INTO generation_jobs (workspace_id, kind, status, stage, input, post_id, attempts, created_at, started_at, finished_at)
 			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
 			ws, store.JobGenerate, store.JobSucceeded, "done", `{"topic":"Lisbon"}`, post, 1, base, base+1, base+2)
@@ -233,7 +233,7 @@ func TestUpgradeFromBaseline(t *testing.T) {
 		}
 
 		// Scheduling and generation.
-		if list, err := s.ListScheduled(ctx, ws); err != nil || len(list) != 1 || list[0].Topic != "Sintra" || !list[0].GenerateImage ||
+		if list, err := s.ListPlanned(ctx, ws); err != nil || len(list) != 1 || list[0].Topic != "Sintra" || !list[0].GenerateImage ||
 			len(list[0].Banners) != 1 || list[0].Banners[0].ImageURL != bannerURL {
 			t.Errorf("scheduled = %+v, %v", list, err)
 		}

@@ -84,8 +84,8 @@ func TestUnusedMediaFilesAndReferences(t *testing.T) {
 			MimeType: "image/png"}, 40); err != nil {
 			t.Fatal(err)
 		}
-		if err := s.CreateScheduled(ctx, []*store.ScheduledPost{{WorkspaceID: ws.ID, Category: "c", InputMode: "topic",
-			ScheduledFor: time.Now().Add(time.Hour), Frequency: store.FrequencyOnce, Status: store.ScheduledPending,
+		if err := s.CreatePlanned(ctx, []*store.PlannedPost{{WorkspaceID: ws.ID, Category: "c", InputMode: "topic",
+			GenerateAt: time.Now().Add(time.Hour), Frequency: store.FrequencyOnce, Status: store.PlanPending,
 			Banners: []store.Banner{{ImageURL: "/media/" + k(ws, "scheduled")}}}}, 1000); err != nil {
 			t.Fatal(err)
 		}
@@ -201,20 +201,20 @@ func TestBannerURLsRewrite(t *testing.T) {
 		item := scheduledItem(ws.ID, "x", t0)
 		item.Banners = []store.Banner{{ImageURL: "https://old.example/b.png", LinkURL: "https://ads.example/1"},
 			{ImageURL: "https://elsewhere.example/c.png", LinkURL: "https://ads.example/2"}}
-		if err := s.CreateScheduled(ctx, []*store.ScheduledPost{item, scheduledItem(ws.ID, "none", t0)}, 0); err != nil {
+		if err := s.CreatePlanned(ctx, []*store.PlannedPost{item, scheduledItem(ws.ID, "none", t0)}, 0); err != nil {
 			t.Fatal(err)
 		}
 		to := func(wsID int64, url string) (string, bool) {
 			rest, ok := strings.CutPrefix(url, "https://old.example/")
 			return "https://new.example/" + rest, ok && wsID == ws.ID
 		}
-		if n, err := s.RewriteScheduledBanners(ctx, to); err != nil || n != 1 {
+		if n, err := s.RewritePlannedBanners(ctx, to); err != nil || n != 1 {
 			t.Fatalf("rewrote %d, %v", n, err)
 		}
-		if n, _ := s.RewriteScheduledBanners(ctx, to); n != 0 {
+		if n, _ := s.RewritePlannedBanners(ctx, to); n != 0 {
 			t.Fatalf("rewrite is not idempotent: %d", n)
 		}
-		sp, err := s.GetScheduled(ctx, ws.ID, item.ID)
+		sp, err := s.GetPlanned(ctx, ws.ID, item.ID)
 		if err != nil || len(sp.Banners) != 2 || sp.Banners[0].ImageURL != "https://new.example/b.png" ||
 			sp.Banners[1].ImageURL != "https://elsewhere.example/c.png" || sp.Banners[1].LinkURL != "https://ads.example/2" {
 			t.Fatalf("scheduled = %+v, %v", sp, err)

@@ -204,7 +204,7 @@ func TestUpgradeKeepsData(t *testing.T) {
 		if set, err := s.GetSettings(ctx, janeWS); err != nil || set.ReviewAIPosts {
 			t.Fatalf("upgraded settings review AI posts = %v, %v", set.ReviewAIPosts, err)
 		}
-		sched, err := s.ListScheduled(ctx, janeWS)
+		sched, err := s.ListPlanned(ctx, janeWS)
 		if err != nil || len(sched) != 1 || sched[0].PostID != post || sched[0].Topic != "Porto" || sched[0].GenerateImage ||
 			sched[0].Frequency != "weekly" || len(sched[0].Banners) != 1 {
 			t.Fatalf("scheduled = %+v, %v", sched, err)

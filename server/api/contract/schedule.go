@@ -8,7 +8,7 @@ import (
 	"time"
 )
 
-// Frequency is how often a scheduled item repeats.
+// Frequency is how often a planned item repeats.
 type Frequency string
 
 // The frequencies.
@@ -18,42 +18,42 @@ const (
 	FrequencyWeekly Frequency = "weekly"
 )
 
-// ScheduleStatus is where a scheduled item stands.
-type ScheduleStatus string
+// PlanStatus is where a planned item stands.
+type PlanStatus string
 
 // The statuses.
 const (
-	StatusPending   ScheduleStatus = "pending"
-	StatusCompleted ScheduleStatus = "completed"
-	StatusFailed    ScheduleStatus = "failed"
+	StatusPending   PlanStatus = "pending"
+	StatusCompleted PlanStatus = "completed"
+	StatusFailed    PlanStatus = "failed"
 )
 
-// ScheduledPost is a post to be generated later.
-type ScheduledPost struct {
+// PlannedPost is a post to be generated later.
+type PlannedPost struct {
 	ID       int64  `json:"id"`
 	Category string `json:"category"`
 	// Topic is null when the AI picks a random topic.
-	Topic         *string        `json:"topic"`
-	InputMode     InputMode      `json:"inputMode"`
-	ScheduledFor  time.Time      `json:"scheduledFor"`
-	Frequency     Frequency      `json:"frequency"`
-	Status        ScheduleStatus `json:"status"`
-	GenerateImage bool           `json:"generateImage"`
-	Banners       []Banner       `json:"banners"`
+	Topic         *string    `json:"topic"`
+	InputMode     InputMode  `json:"inputMode"`
+	GenerateAt    time.Time  `json:"scheduledFor"`
+	Frequency     Frequency  `json:"frequency"`
+	Status        PlanStatus `json:"status"`
+	GenerateImage bool       `json:"generateImage"`
+	Banners       []Banner   `json:"banners"`
 	// Error is the last failure, if any.
 	Error  string `json:"error"`
 	PostID *int64 `json:"postId"`
 }
 
-// ScheduledListResponse is GET /api/workspace/scheduled and the answer of
+// PlannedListResponse is GET /api/workspace/scheduled and the answer of
 // POST /api/workspace/scheduled/bulk.
-type ScheduledListResponse struct {
-	Items []ScheduledPost `json:"items"`
+type PlannedListResponse struct {
+	Items []PlannedPost `json:"items"`
 }
 
-// ScheduledResponse is one item: a new one, or one retried.
-type ScheduledResponse struct {
-	Item ScheduledPost `json:"item"`
+// PlannedResponse is one item: a new one, or one retried.
+type PlannedResponse struct {
+	Item PlannedPost `json:"item"`
 }
 
 // ScheduleInput is the schedule form: POST /api/workspace/scheduled.
@@ -62,7 +62,7 @@ type ScheduleInput struct {
 	// Topic null or absent: a random topic.
 	Topic         *string   `json:"topic"`
 	InputMode     InputMode `json:"inputMode"`
-	ScheduledFor  string    `json:"scheduledFor"`
+	GenerateAt    string    `json:"scheduledFor"`
 	Frequency     Frequency `json:"frequency"`
 	GenerateImage *bool     `json:"generateImage"`
 	Banners       []Banner  `json:"banners"`

@@ -833,14 +833,14 @@ export interface SubscribeResponse {
   ok: boolean
 }
 
-/** Frequency is how often a scheduled item repeats. */
+/** Frequency is how often a planned item repeats. */
 export type Frequency = 'once' | 'daily' | 'weekly'
 
-/** ScheduleStatus is where a scheduled item stands. */
-export type ScheduleStatus = 'pending' | 'completed' | 'failed'
+/** PlanStatus is where a planned item stands. */
+export type PlanStatus = 'pending' | 'completed' | 'failed'
 
-/** ScheduledPost is a post to be generated later. */
-export interface ScheduledPost {
+/** PlannedPost is a post to be generated later. */
+export interface PlannedPost {
   id: number
   category: string
   /** Topic is null when the AI picks a random topic. */
@@ -848,7 +848,7 @@ export interface ScheduledPost {
   inputMode: InputMode
   scheduledFor: string
   frequency: Frequency
-  status: ScheduleStatus
+  status: PlanStatus
   generateImage: boolean
   banners: Banner[]
   /** Error is the last failure, if any. */
@@ -857,16 +857,16 @@ export interface ScheduledPost {
 }
 
 /**
- * ScheduledListResponse is GET /api/workspace/scheduled and the answer of
+ * PlannedListResponse is GET /api/workspace/scheduled and the answer of
  * POST /api/workspace/scheduled/bulk.
  */
-export interface ScheduledListResponse {
-  items: ScheduledPost[]
+export interface PlannedListResponse {
+  items: PlannedPost[]
 }
 
-/** ScheduledResponse is one item: a new one, or one retried. */
-export interface ScheduledResponse {
-  item: ScheduledPost
+/** PlannedResponse is one item: a new one, or one retried. */
+export interface PlannedResponse {
+  item: PlannedPost
 }
 
 /** ScheduleInput is the schedule form: POST /api/workspace/scheduled. */

@@ -30,7 +30,7 @@ import type {
   PlansResponse,
   RevisionsResponse,
   ScheduleInput,
-  ScheduledPost,
+  PlannedPost,
   Settings,
   SettingsInput,
   SiteInfo,
@@ -184,15 +184,15 @@ export const cancelJob = (id: number) =>
   api<JobResponse>(`/api/workspace/jobs/${id}/cancel`, { method: 'POST' }).then((r) => r.job)
 
 // ---- Scheduling ----
-export const getScheduledPosts = () =>
-  api<{ items: ScheduledPost[] }>('/api/workspace/scheduled').then((r) => r.items ?? [])
+export const getPlannedPosts = () =>
+  api<{ items: PlannedPost[] }>('/api/workspace/scheduled').then((r) => r.items ?? [])
 export const schedulePost = (input: ScheduleInput) =>
-  api<{ item: ScheduledPost }>('/api/workspace/scheduled', { method: 'POST', body: input })
+  api<{ item: PlannedPost }>('/api/workspace/scheduled', { method: 'POST', body: input })
 export const bulkSchedulePosts = (input: BulkScheduleInput) =>
-  api<{ items: ScheduledPost[] }>('/api/workspace/scheduled/bulk', { method: 'POST', body: input })
-export const retryScheduledPost = (id: number) =>
-  api<{ item: ScheduledPost }>(`/api/workspace/scheduled/${id}/retry`, { method: 'POST' })
-export const deleteScheduledPost = (id: number) => api<void>(`/api/workspace/scheduled/${id}`, { method: 'DELETE' })
+  api<{ items: PlannedPost[] }>('/api/workspace/scheduled/bulk', { method: 'POST', body: input })
+export const retryPlannedPost = (id: number) =>
+  api<{ item: PlannedPost }>(`/api/workspace/scheduled/${id}/retry`, { method: 'POST' })
+export const deletePlannedPost = (id: number) => api<void>(`/api/workspace/scheduled/${id}`, { method: 'DELETE' })
 
 // ---- Admin ----
 export const getAdminWorkspaces = () =>

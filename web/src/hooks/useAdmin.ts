@@ -1,13 +1,13 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
-import { getAdminPosts, getAdminWorkspaces, getScheduledPosts, type AdminPostsQuery } from '@/api/endpoints'
+import { getAdminPosts, getAdminWorkspaces, getPlannedPosts, type AdminPostsQuery } from '@/api/endpoints'
 import { qk } from '@/api/queryKeys'
 
 /**
  * The workspace's scheduled posts, soonest first (GET /api/workspace/scheduled). The server's
  * scheduler runs every minute, so statuses are refreshed while the page is open.
  */
-export function useScheduledPosts(enabled = true) {
-  return useQuery({ queryKey: qk.scheduled, queryFn: getScheduledPosts, enabled, refetchInterval: 30_000 })
+export function usePlannedPosts(enabled = true) {
+  return useQuery({ queryKey: qk.scheduled, queryFn: getPlannedPosts, enabled, refetchInterval: 30_000 })
 }
 
 /** Every workspace with its owner and this month's usage (admins only). */

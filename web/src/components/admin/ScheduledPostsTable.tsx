@@ -2,10 +2,10 @@ import { useState } from 'react'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { CalendarClock, RotateCcw, Trash2 } from 'lucide-react'
 import { toast } from '@/lib/toast'
-import { deleteScheduledPost, retryScheduledPost } from '@/api/endpoints'
+import { deletePlannedPost, retryPlannedPost } from '@/api/endpoints'
 import { errorMessage } from '@/api/client'
 import { qk } from '@/api/queryKeys'
-import type { Category, ScheduledPost } from '@/api/types'
+import type { Category, PlannedPost } from '@/api/types'
 import { CategoryBadge } from '@/components/CategoryBadge'
 import { EmptyState } from '@/components/EmptyState'
 import { ConfirmDialog } from '@/components/ui/confirm-dialog'
@@ -13,7 +13,7 @@ import { Spinner } from '@/components/ui/spinner'
 import { Badge } from '@/components/ui/badge'
 import { DataTable } from '@/components/ui/data-table'
 import { QueryState } from '@/components/ui/query-state'
-import { useScheduledPosts } from '@/hooks/useAdmin'
+import { usePlannedPosts } from '@/hooks/useAdmin'
 import { useErrorToast } from '@/hooks/useErrorToast'
 import { formatDateTime } from '@/lib/format'
 import { cn } from '@/lib/utils'
@@ -21,7 +21,7 @@ import { FREQUENCIES, RETRY_NOTE, STATUS_LABEL, featuresOf, topicLabel } from '.
 
 const STATUS_VARIANT = { pending: 'secondary', completed: 'success', failed: 'destructive' } as const
 
-function StatusBadge({ item }: { item: ScheduledPost }) {
+function StatusBadge({ item }: { item: PlannedPost }) {
   return (
     <Badge variant={STATUS_VARIANT[item.status] ?? 'secondary'} title={item.status === 'failed' && item.error ? item.error : undefined}>
       {STATUS_LABEL[item.status] ?? item.status}
@@ -29,7 +29,7 @@ function StatusBadge({ item }: { item: ScheduledPost }) {
   )
 }
 
-function Features({ item }: { item: ScheduledPost }) {
+function Features({ item }: { item: PlannedPost }) {
   const list = featuresOf(item)
   if (!list.length) return <span className="text-slate-400">—</span>
   return (
@@ -43,7 +43,7 @@ function Features({ item }: { item: ScheduledPost }) {
   )
 }
 
-function Topic({ item }: { item: ScheduledPost }) {
+function Topic({ item }: { item: PlannedPost }) {
   const random = item.topic === null || item.topic.trim() === ''
   return <span className={cn(random ? 'italic text-slate-500' : 'text-slate-900')}>{topicLabel(item.topic)}</span>
 }
@@ -61,7 +61,7 @@ function Actions({
   onDelete,
   className,
 }: {
-  item: ScheduledPost
+  item: PlannedPost
   label: string
   retrying: boolean
   onRetry: () => void
@@ -87,14 +87,14 @@ function Actions({
  * Frequency, Status and actions (retry for failed items only; delete always, after a question).
  */
 export function ScheduledPostsTable({ categories }: { categories: Category[] }) {
-  const scheduled = useScheduledPosts()
+  const scheduled = usePlannedPosts()
   const queryClient = useQueryClient()
-  const [deleting, setDeleting] = useState<ScheduledPost | null>(null)
+  const [deleting, setDeleting] = useState<PlannedPost | null>(null)
 
   useErrorToast(scheduled, 'Error loading scheduled posts')
 
   const retry = useMutation({
-    mutationFn: (item: ScheduledPost) => retryScheduledPost(item.id),
+    mutationFn: (item: PlannedPost) => retryPlannedPost(item.id),
     onSuccess: () => {
       toast.success('Post reset to pending', { description: RETRY_NOTE })
       void queryClient.invalidateQueries({ queryKey: qk.scheduled })
@@ -102,7 +102,7 @@ export function ScheduledPostsTable({ categories }: { categories: Category[] }) 
     onError: (err) => toast.error('Error retrying post', { description: errorMessage(err) }),
   })
   const remove = useMutation({
-    mutationFn: (item: ScheduledPost) => deleteScheduledPost(item.id),
+    mutationFn: (item: PlannedPost) => deletePlannedPost(item.id),
     onSuccess: () => {
       toast.success('Scheduled post deleted')
       setDeleting(null)
@@ -115,9 +115,9 @@ export function ScheduledPostsTable({ categories }: { categories: Category[] }) 
   })
 
   const catOf = (slug: string) => categories.find((c) => c.slug === slug)
-  const labelOf = (item: ScheduledPost) => `${topicLabel(item.topic)} on ${formatDateTime(item.scheduledFor)}`
+  const labelOf = (item: PlannedPost) => `${topicLabel(item.topic)} on ${formatDateTime(item.scheduledFor)}`
   const retryingId = retry.isPending ? retry.variables?.id : undefined
-  const actionsFor = (item: ScheduledPost) => ({
+  const actionsFor = (item: PlannedPost) => ({
     item,
     label: labelOf(item),
     retrying: retryingId === item.id,

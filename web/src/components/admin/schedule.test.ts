@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { ScheduledPost } from '@/api/types'
+import type { PlannedPost } from '@/api/types'
 import {
   MSG_BAD_COUNT,
   MSG_START_DATE,
@@ -16,7 +16,7 @@ import {
   validateSchedule,
 } from './schedule'
 
-const item = (over: Partial<ScheduledPost> = {}): ScheduledPost => ({
+const item = (over: Partial<PlannedPost> = {}): PlannedPost => ({
   id: 1,
   category: 'keto',
   topic: 'Keto snacks',

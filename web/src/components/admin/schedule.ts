@@ -1,6 +1,6 @@
 /** The scheduler's choices, rules and request bodies (docs/product.md), kept pure for tests. */
 import { addDays, format, isValid, parse } from 'date-fns'
-import type { BulkScheduleInput, Frequency, InputMode, ScheduledPost, ScheduleInput, ScheduleStatus } from '@/api/types'
+import type { BulkScheduleInput, Frequency, InputMode, PlannedPost, ScheduleInput, PlanStatus } from '@/api/types'
 import { toBanners, type BannerDraft } from '@/lib/banners'
 import { MSG_MISSING } from '@/lib/forms'
 import { LIMITS } from '@/api/types'
@@ -11,7 +11,7 @@ export const FREQUENCIES: { value: Frequency; label: string }[] = [
   { value: 'weekly', label: 'Weekly' },
 ]
 
-export const STATUS_LABEL: Record<ScheduleStatus, string> = { pending: 'Pending', completed: 'Completed', failed: 'Failed' }
+export const STATUS_LABEL: Record<PlanStatus, string> = { pending: 'Pending', completed: 'Completed', failed: 'Failed' }
 
 export const BULK_MIN = LIMITS.bulkScheduleMin
 export const BULK_MAX = LIMITS.bulkScheduleMax
@@ -148,7 +148,7 @@ export function toScheduleInput(form: ScheduleForm): ScheduleInput {
 }
 
 /** The feature badges of a scheduled post: Title or Topic (how it is written), Image, Banners. */
-export function featuresOf(item: Pick<ScheduledPost, 'inputMode' | 'topic' | 'generateImage' | 'banners'>): string[] {
+export function featuresOf(item: Pick<PlannedPost, 'inputMode' | 'topic' | 'generateImage' | 'banners'>): string[] {
   const out: string[] = []
   if (item.topic !== null && item.topic.trim() !== '') out.push(item.inputMode === 'title' ? 'Title' : 'Topic')
   if (item.generateImage) out.push('Image')

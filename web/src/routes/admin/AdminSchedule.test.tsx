@@ -4,11 +4,11 @@ import userEvent from '@testing-library/user-event'
 import { toast } from 'sonner'
 import { AppRoutes } from '@/App'
 import { preloadLazyPages } from '@/lib/lazyPage'
-import type { ScheduledPost } from '@/api/types'
+import type { PlannedPost } from '@/api/types'
 import { admin, apiError, json, mockFetch, renderWithProviders, visitor } from '@/test/utils'
 import { keto, tech, workspaceResponse } from './fixtures'
 
-const item = (over: Partial<ScheduledPost>): ScheduledPost => ({
+const item = (over: Partial<PlannedPost>): PlannedPost => ({
   id: 1,
   category: 'keto',
   topic: 'Keto snacks',
@@ -23,7 +23,7 @@ const item = (over: Partial<ScheduledPost>): ScheduledPost => ({
   ...over,
 })
 
-const items: ScheduledPost[] = [
+const items: PlannedPost[] = [
   item({ id: 1 }),
   item({ id: 2, topic: null, status: 'failed', error: 'Provider down', frequency: 'daily', generateImage: false }),
   item({ id: 3, topic: 'Best Laptops of 2030', inputMode: 'title', category: 'tech', status: 'completed', postId: 9, banners: [{ imageUrl: '/b.png', linkUrl: 'https://x.test' }] }),

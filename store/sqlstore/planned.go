@@ -16,8 +16,8 @@ const scheduledCols = `id, workspace_id, category, topic, input_mode, scheduled_
 	banner1_html, banner1_text, banner1_link_url, banner2_html, banner2_text, banner2_link_url,
 	banner3_html, banner3_text, banner3_link_url, error, post_id, claimed_until, created_at`
 
-func scanScheduled(row interface{ Scan(...any) error }) (*store.ScheduledPost, error) {
-	var p store.ScheduledPost
+func scanPlanned(row interface{ Scan(...any) error }) (*store.PlannedPost, error) {
+	var p store.PlannedPost
 	var topic sql.NullString
 	var banners [3][3]sql.NullString
 	var postID sql.NullInt64
@@ -31,7 +31,7 @@ func scanScheduled(row interface{ Scan(...any) error }) (*store.ScheduledPost, e
 		return nil, notFound(err)
 	}
 	p.Topic, p.PostID = topic.String, postID.Int64
-	p.ScheduledFor, p.ClaimedUntil, p.CreatedAt = fromMS(at), fromMS(claimed), fromMS(created)
+	p.GenerateAt, p.ClaimedUntil, p.CreatedAt = fromMS(at), fromMS(claimed), fromMS(created)
 	for _, b := range banners {
 		if b[0].String != "" || b[2].String != "" {
 			p.Banners = append(p.Banners, store.Banner{ImageURL: b[0].String, Text: b[1].String, LinkURL: b[2].String})
@@ -40,24 +40,24 @@ func scanScheduled(row interface{ Scan(...any) error }) (*store.ScheduledPost, e
 	return &p, nil
 }
 
-func scanScheduledRows(rows *sql.Rows, err error) ([]*store.ScheduledPost, error) {
-	return collect(rows, err, scanScheduled)
+func scanPlannedRows(rows *sql.Rows, err error) ([]*store.PlannedPost, error) {
+	return collect(rows, err, scanPlanned)
 }
 
-// maxScheduledMS is the last millisecond of the year 9999: JSON (RFC 3339)
+// maxPlannedMS is the last millisecond of the year 9999: JSON (RFC 3339)
 // cannot carry a later time, so no item is stored past it and every stored
 // one can be listed.
-const maxScheduledMS = 253402300799999
+const maxPlannedMS = 253402300799999
 
-var errScheduledRange = errors.New("sqlstore: a scheduled time must be within the years 1970 to 9999")
+var errPlannedRange = errors.New("sqlstore: a scheduled time must be within the years 1970 to 9999")
 
-// insertScheduled writes one item and fills its id, status and created_at.
-func insertScheduled(ctx context.Context, q queryer, p *store.ScheduledPost) error {
-	if at := ms(p.ScheduledFor); at < 0 || at > maxScheduledMS {
-		return errScheduledRange
+// insertPlanned writes one item and fills its id, status and created_at.
+func insertPlanned(ctx context.Context, q queryer, p *store.PlannedPost) error {
+	if at := ms(p.GenerateAt); at < 0 || at > maxPlannedMS {
+		return errPlannedRange
 	}
 	if p.Status == "" {
-		p.Status = store.ScheduledPending
+		p.Status = store.PlanPending
 	}
 	if p.CreatedAt.IsZero() {
 		p.CreatedAt = time.Now().UTC()
@@ -73,7 +73,7 @@ func insertScheduled(ctx context.Context, q queryer, p *store.ScheduledPost) err
 		}
 		banners[3*i], banners[3*i+1], banners[3*i+2] = nullString(b.ImageURL), nullString(b.Text), nullString(b.LinkURL)
 	}
-	args := []any{p.WorkspaceID, p.Category, topic, p.InputMode, ms(p.ScheduledFor), p.Frequency, p.Status, p.GenerateImage}
+	args := []any{p.WorkspaceID, p.Category, topic, p.InputMode, ms(p.GenerateAt), p.Frequency, p.Status, p.GenerateImage}
 	for _, b := range banners {
 		args = append(args, b)
 	}
@@ -86,9 +86,9 @@ func insertScheduled(ctx context.Context, q queryer, p *store.ScheduledPost) err
 		args...).Scan(&p.ID)
 }
 
-// CreateScheduled counts after inserting, inside the transaction holding
+// CreatePlanned counts after inserting, inside the transaction holding
 // each workspace's lock, so concurrent requests cannot together pass max.
-func (d *DB) CreateScheduled(ctx context.Context, items []*store.ScheduledPost, max int) error {
+func (d *DB) CreatePlanned(ctx context.Context, items []*store.PlannedPost, max int) error {
 	if len(items) == 0 {
 		return nil
 	}
@@ -101,7 +101,7 @@ func (d *DB) CreateScheduled(ctx context.Context, items []*store.ScheduledPost, 
 				}
 			}
 			workspaces[p.WorkspaceID] = true
-			if err := insertScheduled(ctx, tx, p); err != nil {
+			if err := insertPlanned(ctx, tx, p); err != nil {
 				return err
 			}
 		}
@@ -122,7 +122,7 @@ func checkPendingCap(ctx context.Context, tx *sql.Tx, workspaceID int64, max int
 	}
 	var n int
 	if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM scheduled_posts WHERE workspace_id = $1 AND status = $2`,
-		workspaceID, store.ScheduledPending).Scan(&n); err != nil {
+		workspaceID, store.PlanPending).Scan(&n); err != nil {
 		return err
 	}
 	if n > max {
@@ -131,26 +131,26 @@ func checkPendingCap(ctx context.Context, tx *sql.Tx, workspaceID int64, max int
 	return nil
 }
 
-func (d *DB) ListScheduled(ctx context.Context, workspaceID int64) ([]*store.ScheduledPost, error) {
-	return scanScheduledRows(d.db.QueryContext(ctx,
+func (d *DB) ListPlanned(ctx context.Context, workspaceID int64) ([]*store.PlannedPost, error) {
+	return scanPlannedRows(d.db.QueryContext(ctx,
 		`SELECT `+scheduledCols+` FROM scheduled_posts WHERE workspace_id = $1 ORDER BY scheduled_for, id`, workspaceID))
 }
 
-func (d *DB) GetScheduled(ctx context.Context, workspaceID, id int64) (*store.ScheduledPost, error) {
-	return scanScheduled(d.db.QueryRowContext(ctx,
+func (d *DB) GetPlanned(ctx context.Context, workspaceID, id int64) (*store.PlannedPost, error) {
+	return scanPlanned(d.db.QueryRowContext(ctx,
 		`SELECT `+scheduledCols+` FROM scheduled_posts WHERE workspace_id = $1 AND id = $2`, workspaceID, id))
 }
 
-func (d *DB) DeleteScheduled(ctx context.Context, workspaceID, id int64) error {
+func (d *DB) DeletePlanned(ctx context.Context, workspaceID, id int64) error {
 	res, err := d.db.ExecContext(ctx, `DELETE FROM scheduled_posts WHERE workspace_id = $1 AND id = $2`, workspaceID, id)
 	return affected(res, err)
 }
 
-// RetryScheduled is one conditional UPDATE (with the pending cap checked in
+// RetryPlanned is one conditional UPDATE (with the pending cap checked in
 // the same transaction); only when it matches nothing do we look again to
 // tell a missing item from one that is not failed.
-func (d *DB) RetryScheduled(ctx context.Context, workspaceID, id int64, max int) (*store.ScheduledPost, error) {
-	var p *store.ScheduledPost
+func (d *DB) RetryPlanned(ctx context.Context, workspaceID, id int64, max int) (*store.PlannedPost, error) {
+	var p *store.PlannedPost
 	err := d.tx(ctx, func(tx *sql.Tx) error {
 		if max > 0 {
 			if err := d.lockWorkspace(ctx, tx, workspaceID); err != nil {
@@ -158,10 +158,10 @@ func (d *DB) RetryScheduled(ctx context.Context, workspaceID, id int64, max int)
 			}
 		}
 		var err error
-		p, err = scanScheduled(tx.QueryRowContext(ctx,
+		p, err = scanPlanned(tx.QueryRowContext(ctx,
 			`UPDATE scheduled_posts SET status = $3, error = '', claimed_until = 0
 			 WHERE workspace_id = $1 AND id = $2 AND status = $4 RETURNING `+scheduledCols,
-			workspaceID, id, store.ScheduledPending, store.ScheduledFailed))
+			workspaceID, id, store.PlanPending, store.PlanFailed))
 		if err != nil {
 			return err
 		}
@@ -170,13 +170,13 @@ func (d *DB) RetryScheduled(ctx context.Context, workspaceID, id int64, max int)
 	if err != store.ErrNotFound {
 		return p, err
 	}
-	if _, err := d.GetScheduled(ctx, workspaceID, id); err != nil {
+	if _, err := d.GetPlanned(ctx, workspaceID, id); err != nil {
 		return nil, err
 	}
 	return nil, store.ErrConflict
 }
 
-// ClaimDueScheduled picks, leases and records the workspace's turn in one
+// ClaimDuePlanned picks, leases and records the workspace's turn in one
 // transaction. The candidates are ordered by their workspace's last turn
 // (never served first), then by time, so claims go round-robin across
 // workspaces. SQLite runs the transaction under its one write lock; on
@@ -184,24 +184,24 @@ func (d *DB) RetryScheduled(ctx context.Context, workspaceID, id int64, max int)
 // instances are claiming at this moment (SKIP LOCKED), so concurrent
 // claimers take different items instead of queueing behind one, and the
 // UPDATE repeats the due test.
-func (d *DB) ClaimDueScheduled(ctx context.Context, now, leaseUntil time.Time) (*store.ScheduledPost, error) {
+func (d *DB) ClaimDuePlanned(ctx context.Context, now, leaseUntil time.Time) (*store.PlannedPost, error) {
 	lock := ""
 	if d.dialect == "postgres" {
 		lock = ` FOR UPDATE OF s SKIP LOCKED`
 	}
-	var p *store.ScheduledPost
+	var p *store.PlannedPost
 	err := d.tx(ctx, func(tx *sql.Tx) error {
 		var id int64
 		err := tx.QueryRowContext(ctx,
 			`SELECT s.id FROM scheduled_posts s LEFT JOIN scheduler_turns t ON t.workspace_id = s.workspace_id
 			 WHERE s.status = $2 AND s.scheduled_for <= $1 AND s.claimed_until < $1
-			 ORDER BY COALESCE(t.turn, 0), s.scheduled_for, s.id LIMIT 1`+lock, ms(now), store.ScheduledPending).Scan(&id)
+			 ORDER BY COALESCE(t.turn, 0), s.scheduled_for, s.id LIMIT 1`+lock, ms(now), store.PlanPending).Scan(&id)
 		if err != nil {
 			return notFound(err)
 		}
-		p, err = scanScheduled(tx.QueryRowContext(ctx,
+		p, err = scanPlanned(tx.QueryRowContext(ctx,
 			`UPDATE scheduled_posts SET claimed_until = $2 WHERE id = $1 AND status = $3 AND claimed_until < $4
-			 RETURNING `+scheduledCols, id, ms(leaseUntil), store.ScheduledPending, ms(now)))
+			 RETURNING `+scheduledCols, id, ms(leaseUntil), store.PlanPending, ms(now)))
 		if err != nil {
 			return err
 		}
@@ -217,18 +217,18 @@ func (d *DB) ClaimDueScheduled(ctx context.Context, now, leaseUntil time.Time) (
 	return p, nil
 }
 
-// RenewScheduled uses the lease itself as the holder's token: after a
+// RenewPlanned uses the lease itself as the holder's token: after a
 // reclaim or a finish it differs, and the renewal matches nothing.
-func (d *DB) RenewScheduled(ctx context.Context, id int64, from, to time.Time) error {
+func (d *DB) RenewPlanned(ctx context.Context, id int64, from, to time.Time) error {
 	res, err := d.db.ExecContext(ctx,
 		`UPDATE scheduled_posts SET claimed_until = $3 WHERE id = $1 AND status = $4 AND claimed_until = $2`,
-		id, ms(from), ms(to), store.ScheduledPending)
+		id, ms(from), ms(to), store.PlanPending)
 	return affected(res, err)
 }
 
-// FinishScheduled keeps a recorded post when given none: the post a crashed
+// FinishPlanned keeps a recorded post when given none: the post a crashed
 // run wrote stays the item's, so its retry completes without a second one.
-func (d *DB) FinishScheduled(ctx context.Context, id int64, status, errText string, postID int64, next *store.ScheduledPost) error {
+func (d *DB) FinishPlanned(ctx context.Context, id int64, status, errText string, postID int64, next *store.PlannedPost) error {
 	var post sql.NullInt64
 	if postID != 0 {
 		post = sql.NullInt64{Int64: postID, Valid: true}
@@ -237,7 +237,7 @@ func (d *DB) FinishScheduled(ctx context.Context, id int64, status, errText stri
 		res, err := tx.ExecContext(ctx,
 			`UPDATE scheduled_posts SET status = $2, error = $3, post_id = COALESCE($4, post_id), claimed_until = 0
 			 WHERE id = $1 AND status = $5`,
-			id, status, errText, post, store.ScheduledPending)
+			id, status, errText, post, store.PlanPending)
 		if err := affected(res, err); err != nil || next == nil {
 			return err
 		}
@@ -251,6 +251,6 @@ func (d *DB) FinishScheduled(ctx context.Context, id int64, status, errText stri
 		if n, err := res.RowsAffected(); err != nil || n == 0 {
 			return err
 		}
-		return insertScheduled(ctx, tx, next)
+		return insertPlanned(ctx, tx, next)
 	})
 }

@@ -25,20 +25,20 @@ func TestUpgradeFailsItemsPastTheYear9999(t *testing.T) {
 			}
 		}
 		s := old.upgrade(t)
-		list, err := s.ListScheduled(ctx, wsID)
+		list, err := s.ListPlanned(ctx, wsID)
 		if err != nil || len(list) != 2 {
 			t.Fatalf("list = %v, %v", list, err)
 		}
 		kept, failed := list[0], list[1]
-		if kept.Status != store.ScheduledPending || kept.ScheduledFor.Year() != 9999 {
+		if kept.Status != store.PlanPending || kept.GenerateAt.Year() != 9999 {
 			t.Fatalf("item within 9999 = %+v", kept)
 		}
-		if failed.Status != store.ScheduledFailed || failed.Error == "" ||
-			!failed.ScheduledFor.Equal(time.Date(9999, 12, 31, 23, 59, 59, 999e6, time.UTC)) {
+		if failed.Status != store.PlanFailed || failed.Error == "" ||
+			!failed.GenerateAt.Equal(time.Date(9999, 12, 31, 23, 59, 59, 999e6, time.UTC)) {
 			t.Fatalf("item past 9999 = %+v", failed)
 		}
 		for _, it := range list {
-			if _, err := it.ScheduledFor.MarshalJSON(); err != nil {
+			if _, err := it.GenerateAt.MarshalJSON(); err != nil {
 				t.Fatalf("%+v: %v", it, err)
 			}
 		}

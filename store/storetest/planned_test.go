@@ -13,8 +13,8 @@ import (
 
 var t0 = time.Date(2026, 11, 5, 12, 0, 0, 0, time.UTC)
 
-func scheduledItem(wsID int64, topic string, at time.Time) *store.ScheduledPost {
-	return &store.ScheduledPost{WorkspaceID: wsID, Category: "tech", Topic: topic, InputMode: "topic", ScheduledFor: at,
+func scheduledItem(wsID int64, topic string, at time.Time) *store.PlannedPost {
+	return &store.PlannedPost{WorkspaceID: wsID, Category: "tech", Topic: topic, InputMode: "topic", GenerateAt: at,
 		Frequency: store.FrequencyOnce, GenerateImage: true}
 }
 
@@ -26,35 +26,35 @@ func TestScheduledCRUDAndBanners(t *testing.T) {
 		withBanners.GenerateImage = false
 		withBanners.Banners = []store.Banner{{ImageURL: "/media/1/banners/1-a.png", LinkURL: "https://ads.example/1", Text: "Buy"},
 			{ImageURL: "/media/1/banners/2-b.png", LinkURL: "https://ads.example/2"}}
-		items := []*store.ScheduledPost{scheduledItem(ws.ID, "Later", t0.Add(2*time.Hour)), withBanners}
-		if err := s.CreateScheduled(ctx, items, 0); err != nil {
+		items := []*store.PlannedPost{scheduledItem(ws.ID, "Later", t0.Add(2*time.Hour)), withBanners}
+		if err := s.CreatePlanned(ctx, items, 0); err != nil {
 			t.Fatal(err)
 		}
-		if items[0].ID == 0 || items[0].Status != store.ScheduledPending || items[0].CreatedAt.IsZero() {
+		if items[0].ID == 0 || items[0].Status != store.PlanPending || items[0].CreatedAt.IsZero() {
 			t.Fatalf("created = %+v", items[0])
 		}
-		list, err := s.ListScheduled(ctx, ws.ID)
+		list, err := s.ListPlanned(ctx, ws.ID)
 		if err != nil || len(list) != 2 {
 			t.Fatalf("list = %v, %v", list, err)
 		}
 		got := list[0] // ordered by scheduled_for
-		if got.ID != withBanners.ID || got.Topic != "" || got.GenerateImage || !got.ScheduledFor.Equal(t0.Add(time.Hour)) ||
+		if got.ID != withBanners.ID || got.Topic != "" || got.GenerateImage || !got.GenerateAt.Equal(t0.Add(time.Hour)) ||
 			len(got.Banners) != 2 || got.Banners[0] != withBanners.Banners[0] || got.Banners[1] != withBanners.Banners[1] {
 			t.Fatalf("first = %+v", got)
 		}
 		if list[1].Topic != "Later" || !list[1].GenerateImage || list[1].Banners != nil {
 			t.Fatalf("second = %+v", list[1])
 		}
-		if _, err := s.GetScheduled(ctx, other.ID, got.ID); !errors.Is(err, store.ErrNotFound) {
+		if _, err := s.GetPlanned(ctx, other.ID, got.ID); !errors.Is(err, store.ErrNotFound) {
 			t.Fatalf("other workspace get: %v", err)
 		}
-		if err := s.DeleteScheduled(ctx, other.ID, got.ID); !errors.Is(err, store.ErrNotFound) {
+		if err := s.DeletePlanned(ctx, other.ID, got.ID); !errors.Is(err, store.ErrNotFound) {
 			t.Fatalf("other workspace delete: %v", err)
 		}
-		if err := s.DeleteScheduled(ctx, ws.ID, got.ID); err != nil {
+		if err := s.DeletePlanned(ctx, ws.ID, got.ID); err != nil {
 			t.Fatal(err)
 		}
-		if list, _ := s.ListScheduled(ctx, ws.ID); len(list) != 1 {
+		if list, _ := s.ListPlanned(ctx, ws.ID); len(list) != 1 {
 			t.Fatalf("after delete: %d items", len(list))
 		}
 	})
@@ -64,10 +64,10 @@ func TestCreateScheduledIsAllOrNothing(t *testing.T) {
 	Run(t, func(t *testing.T, s *sqlstore.DB) {
 		_, ws := signUp(t, s, "a@x.io", "a")
 		bad := scheduledItem(ws.ID+1000, "No such workspace", t0) // foreign key fails
-		if err := s.CreateScheduled(ctx, []*store.ScheduledPost{scheduledItem(ws.ID, "Ok", t0), bad}, 0); err == nil {
+		if err := s.CreatePlanned(ctx, []*store.PlannedPost{scheduledItem(ws.ID, "Ok", t0), bad}, 0); err == nil {
 			t.Fatal("want an error")
 		}
-		if list, _ := s.ListScheduled(ctx, ws.ID); len(list) != 0 {
+		if list, _ := s.ListPlanned(ctx, ws.ID); len(list) != 0 {
 			t.Fatalf("%d items written", len(list))
 		}
 	})
@@ -78,27 +78,27 @@ func TestRetryScheduledOnlyFailed(t *testing.T) {
 		_, ws := signUp(t, s, "a@x.io", "a")
 		_, other := signUp(t, s, "b@x.io", "b")
 		p := scheduledItem(ws.ID, "Retry me", t0)
-		if err := s.CreateScheduled(ctx, []*store.ScheduledPost{p}, 0); err != nil {
+		if err := s.CreatePlanned(ctx, []*store.PlannedPost{p}, 0); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := s.RetryScheduled(ctx, ws.ID, p.ID, 0); !errors.Is(err, store.ErrConflict) {
+		if _, err := s.RetryPlanned(ctx, ws.ID, p.ID, 0); !errors.Is(err, store.ErrConflict) {
 			t.Fatalf("retry pending: %v", err)
 		}
-		if _, err := s.ClaimDueScheduled(ctx, t0, t0.Add(time.Hour)); err != nil {
+		if _, err := s.ClaimDuePlanned(ctx, t0, t0.Add(time.Hour)); err != nil {
 			t.Fatal(err)
 		}
-		if err := s.FinishScheduled(ctx, p.ID, store.ScheduledFailed, "boom", 0, nil); err != nil {
+		if err := s.FinishPlanned(ctx, p.ID, store.PlanFailed, "boom", 0, nil); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := s.RetryScheduled(ctx, other.ID, p.ID, 0); !errors.Is(err, store.ErrNotFound) {
+		if _, err := s.RetryPlanned(ctx, other.ID, p.ID, 0); !errors.Is(err, store.ErrNotFound) {
 			t.Fatalf("retry from another workspace: %v", err)
 		}
-		got, err := s.RetryScheduled(ctx, ws.ID, p.ID, 0)
-		if err != nil || got.Status != store.ScheduledPending || got.Error != "" || !got.ClaimedUntil.Equal(time.UnixMilli(0)) {
+		got, err := s.RetryPlanned(ctx, ws.ID, p.ID, 0)
+		if err != nil || got.Status != store.PlanPending || got.Error != "" || !got.ClaimedUntil.Equal(time.UnixMilli(0)) {
 			t.Fatalf("retried = %+v, %v", got, err)
 		}
 		// Claimable again at once, though the earlier lease has not ended.
-		if c, err := s.ClaimDueScheduled(ctx, t0, t0.Add(time.Hour)); err != nil || c.ID != p.ID {
+		if c, err := s.ClaimDuePlanned(ctx, t0, t0.Add(time.Hour)); err != nil || c.ID != p.ID {
 			t.Fatalf("claim after retry = %+v, %v", c, err)
 		}
 	})
@@ -109,35 +109,35 @@ func TestClaimDueScheduled(t *testing.T) {
 		_, ws := signUp(t, s, "a@x.io", "a")
 		due1, due2, future := scheduledItem(ws.ID, "Due 1", t0.Add(-time.Hour)), scheduledItem(ws.ID, "Due 2", t0),
 			scheduledItem(ws.ID, "Future", t0.Add(time.Minute))
-		if err := s.CreateScheduled(ctx, []*store.ScheduledPost{due2, future, due1}, 0); err != nil {
+		if err := s.CreatePlanned(ctx, []*store.PlannedPost{due2, future, due1}, 0); err != nil {
 			t.Fatal(err)
 		}
 		lease := t0.Add(10 * time.Minute)
 		for _, want := range []int64{due1.ID, due2.ID} {
-			got, err := s.ClaimDueScheduled(ctx, t0, lease)
+			got, err := s.ClaimDuePlanned(ctx, t0, lease)
 			if err != nil || got.ID != want || !got.ClaimedUntil.Equal(lease) {
 				t.Fatalf("claim = %+v, %v; want id %d", got, err, want)
 			}
 		}
-		if _, err := s.ClaimDueScheduled(ctx, t0, lease); !errors.Is(err, store.ErrNotFound) {
+		if _, err := s.ClaimDuePlanned(ctx, t0, lease); !errors.Is(err, store.ErrNotFound) {
 			t.Fatalf("nothing due: %v", err)
 		}
 		// An expired lease (an instance died mid-run) is claimable again.
-		got, err := s.ClaimDueScheduled(ctx, lease.Add(time.Millisecond), lease.Add(time.Hour))
+		got, err := s.ClaimDuePlanned(ctx, lease.Add(time.Millisecond), lease.Add(time.Hour))
 		if err != nil || got.ID != due1.ID {
 			t.Fatalf("reclaim = %+v, %v", got, err)
 		}
 		// Finished items are never claimed again.
-		if err := s.FinishScheduled(ctx, due1.ID, store.ScheduledCompleted, "", 0, nil); err != nil {
+		if err := s.FinishPlanned(ctx, due1.ID, store.PlanCompleted, "", 0, nil); err != nil {
 			t.Fatal(err)
 		}
-		if err := s.FinishScheduled(ctx, due1.ID, store.ScheduledFailed, "again", 0, nil); !errors.Is(err, store.ErrNotFound) {
+		if err := s.FinishPlanned(ctx, due1.ID, store.PlanFailed, "again", 0, nil); !errors.Is(err, store.ErrNotFound) {
 			t.Fatalf("finish twice: %v", err)
 		}
 		later := t0.Add(24 * time.Hour)
 		var ids []int64
 		for {
-			c, err := s.ClaimDueScheduled(ctx, later, later.Add(time.Hour))
+			c, err := s.ClaimDuePlanned(ctx, later, later.Add(time.Hour))
 			if errors.Is(err, store.ErrNotFound) {
 				break
 			}
@@ -157,43 +157,43 @@ func TestFinishScheduledRecordsPostAndNextOnce(t *testing.T) {
 		_, ws := signUp(t, s, "a@x.io", "a")
 		p := scheduledItem(ws.ID, "Daily", t0)
 		p.Frequency = store.FrequencyDaily
-		if err := s.CreateScheduled(ctx, []*store.ScheduledPost{p}, 0); err != nil {
+		if err := s.CreatePlanned(ctx, []*store.PlannedPost{p}, 0); err != nil {
 			t.Fatal(err)
 		}
 		post := &store.Post{WorkspaceID: ws.ID, Category: "tech", Title: "T", Slug: "t", Content: "<p>x</p>", ContentHTML: "<p>x</p>"}
 		if err := s.CreatePost(ctx, post); err != nil {
 			t.Fatal(err)
 		}
-		next := func() *store.ScheduledPost {
+		next := func() *store.PlannedPost {
 			n := scheduledItem(ws.ID, "Daily", t0.Add(24*time.Hour))
 			n.Frequency = store.FrequencyDaily
 			return n
 		}
-		if _, err := s.ClaimDueScheduled(ctx, t0, t0.Add(time.Hour)); err != nil {
+		if _, err := s.ClaimDuePlanned(ctx, t0, t0.Add(time.Hour)); err != nil {
 			t.Fatal(err)
 		}
-		if err := s.FinishScheduled(ctx, p.ID, store.ScheduledFailed, "provider down", 0, next()); err != nil {
+		if err := s.FinishPlanned(ctx, p.ID, store.PlanFailed, "provider down", 0, next()); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := s.RetryScheduled(ctx, ws.ID, p.ID, 0); err != nil {
+		if _, err := s.RetryPlanned(ctx, ws.ID, p.ID, 0); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := s.ClaimDueScheduled(ctx, t0, t0.Add(time.Hour)); err != nil {
+		if _, err := s.ClaimDuePlanned(ctx, t0, t0.Add(time.Hour)); err != nil {
 			t.Fatal(err)
 		}
-		if err := s.FinishScheduled(ctx, p.ID, store.ScheduledCompleted, "", post.ID, next()); err != nil {
+		if err := s.FinishPlanned(ctx, p.ID, store.PlanCompleted, "", post.ID, next()); err != nil {
 			t.Fatal(err)
 		}
-		list, _ := s.ListScheduled(ctx, ws.ID)
-		if len(list) != 2 || list[0].Status != store.ScheduledCompleted || list[0].PostID != post.ID || list[0].Error != "" ||
-			list[1].Status != store.ScheduledPending || list[1].Frequency != store.FrequencyDaily {
+		list, _ := s.ListPlanned(ctx, ws.ID)
+		if len(list) != 2 || list[0].Status != store.PlanCompleted || list[0].PostID != post.ID || list[0].Error != "" ||
+			list[1].Status != store.PlanPending || list[1].Frequency != store.FrequencyDaily {
 			t.Fatalf("list = %+v", list)
 		}
 		// Deleting the post leaves the item without it.
 		if _, err := s.DeletePosts(ctx, ws.ID, []int64{post.ID}); err != nil {
 			t.Fatal(err)
 		}
-		if got, _ := s.GetScheduled(ctx, ws.ID, p.ID); got.PostID != 0 {
+		if got, _ := s.GetPlanned(ctx, ws.ID, p.ID); got.PostID != 0 {
 			t.Fatalf("post id after delete = %d", got.PostID)
 		}
 	})
@@ -203,11 +203,11 @@ func TestFinishScheduledRecordsPostAndNextOnce(t *testing.T) {
 func TestClaimDueScheduledConcurrently(t *testing.T) {
 	Run(t, func(t *testing.T, s *sqlstore.DB) {
 		_, ws := signUp(t, s, "a@x.io", "a")
-		var items []*store.ScheduledPost
+		var items []*store.PlannedPost
 		for i := range 20 {
 			items = append(items, scheduledItem(ws.ID, fmt.Sprint("Item ", i), t0.Add(-time.Duration(i)*time.Minute)))
 		}
-		if err := s.CreateScheduled(ctx, items, 0); err != nil {
+		if err := s.CreatePlanned(ctx, items, 0); err != nil {
 			t.Fatal(err)
 		}
 		var mu sync.Mutex
@@ -218,7 +218,7 @@ func TestClaimDueScheduledConcurrently(t *testing.T) {
 			go func() {
 				defer wg.Done()
 				for {
-					c, err := s.ClaimDueScheduled(ctx, t0, t0.Add(time.Hour))
+					c, err := s.ClaimDuePlanned(ctx, t0, t0.Add(time.Hour))
 					if errors.Is(err, store.ErrNotFound) {
 						return
 					}
@@ -291,23 +291,23 @@ func TestScheduledPendingCap(t *testing.T) {
 		_, ws := signUp(t, s, "a@x.io", "a")
 		_, other := signUp(t, s, "b@x.io", "b")
 		const max = 5
-		batch := func(wsID int64, n int) []*store.ScheduledPost {
-			var items []*store.ScheduledPost
+		batch := func(wsID int64, n int) []*store.PlannedPost {
+			var items []*store.PlannedPost
 			for i := range n {
 				items = append(items, scheduledItem(wsID, fmt.Sprint("Item ", i), t0.Add(time.Duration(i)*time.Hour)))
 			}
 			return items
 		}
-		if err := s.CreateScheduled(ctx, batch(ws.ID, 3), max); err != nil {
+		if err := s.CreatePlanned(ctx, batch(ws.ID, 3), max); err != nil {
 			t.Fatal(err)
 		}
-		if err := s.CreateScheduled(ctx, batch(ws.ID, 3), max); !errors.Is(err, store.ErrLimit) {
+		if err := s.CreatePlanned(ctx, batch(ws.ID, 3), max); !errors.Is(err, store.ErrLimit) {
 			t.Fatalf("past the cap: %v", err)
 		}
-		if list, _ := s.ListScheduled(ctx, ws.ID); len(list) != 3 {
+		if list, _ := s.ListPlanned(ctx, ws.ID); len(list) != 3 {
 			t.Fatalf("%d items: a refused batch must write none", len(list))
 		}
-		if err := s.CreateScheduled(ctx, batch(other.ID, 5), max); err != nil {
+		if err := s.CreatePlanned(ctx, batch(other.ID, 5), max); err != nil {
 			t.Fatalf("another workspace has its own cap: %v", err)
 		}
 		// Concurrent single items: exactly the 2 free slots are taken.
@@ -318,7 +318,7 @@ func TestScheduledPendingCap(t *testing.T) {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				err := s.CreateScheduled(ctx, batch(ws.ID, 1), max)
+				err := s.CreatePlanned(ctx, batch(ws.ID, 1), max)
 				if err != nil && !errors.Is(err, store.ErrLimit) {
 					t.Errorf("create: %v", err)
 				}
@@ -335,20 +335,20 @@ func TestScheduledPendingCap(t *testing.T) {
 		}
 		// A failed item leaves a slot, which a new item takes; its retry
 		// would pass the cap.
-		c, err := s.ClaimDueScheduled(ctx, t0, t0.Add(time.Minute))
+		c, err := s.ClaimDuePlanned(ctx, t0, t0.Add(time.Minute))
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := s.FinishScheduled(ctx, c.ID, store.ScheduledFailed, "boom", 0, nil); err != nil {
+		if err := s.FinishPlanned(ctx, c.ID, store.PlanFailed, "boom", 0, nil); err != nil {
 			t.Fatal(err)
 		}
-		if err := s.CreateScheduled(ctx, batch(c.WorkspaceID, 1), max); err != nil {
+		if err := s.CreatePlanned(ctx, batch(c.WorkspaceID, 1), max); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := s.RetryScheduled(ctx, c.WorkspaceID, c.ID, max); !errors.Is(err, store.ErrLimit) {
+		if _, err := s.RetryPlanned(ctx, c.WorkspaceID, c.ID, max); !errors.Is(err, store.ErrLimit) {
 			t.Fatalf("retry past the cap: %v", err)
 		}
-		if got, _ := s.GetScheduled(ctx, c.WorkspaceID, c.ID); got.Status != store.ScheduledFailed {
+		if got, _ := s.GetPlanned(ctx, c.WorkspaceID, c.ID); got.Status != store.PlanFailed {
 			t.Fatalf("refused retry changed the item: %+v", got)
 		}
 	})
@@ -360,20 +360,20 @@ func TestClaimDueScheduledIsFairAcrossWorkspaces(t *testing.T) {
 	Run(t, func(t *testing.T, s *sqlstore.DB) {
 		_, a := signUp(t, s, "a@x.io", "a")
 		_, b := signUp(t, s, "b@x.io", "b")
-		var backlog []*store.ScheduledPost
+		var backlog []*store.PlannedPost
 		for i := range 300 {
 			backlog = append(backlog, scheduledItem(a.ID, fmt.Sprint("Backlog ", i), t0.Add(-time.Duration(1000-i)*time.Hour)))
 		}
-		if err := s.CreateScheduled(ctx, backlog, 0); err != nil {
+		if err := s.CreatePlanned(ctx, backlog, 0); err != nil {
 			t.Fatal(err)
 		}
 		bItem := scheduledItem(b.ID, "B's post", t0.Add(-time.Minute))
-		if err := s.CreateScheduled(ctx, []*store.ScheduledPost{bItem}, 0); err != nil {
+		if err := s.CreatePlanned(ctx, []*store.PlannedPost{bItem}, 0); err != nil {
 			t.Fatal(err)
 		}
 		var got []int64
 		for range 3 {
-			c, err := s.ClaimDueScheduled(ctx, t0, t0.Add(time.Minute))
+			c, err := s.ClaimDuePlanned(ctx, t0, t0.Add(time.Minute))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -398,33 +398,33 @@ func TestRenewScheduled(t *testing.T) {
 	Run(t, func(t *testing.T, s *sqlstore.DB) {
 		_, ws := signUp(t, s, "a@x.io", "a")
 		p := scheduledItem(ws.ID, "Leased", t0)
-		if err := s.CreateScheduled(ctx, []*store.ScheduledPost{p}, 0); err != nil {
+		if err := s.CreatePlanned(ctx, []*store.PlannedPost{p}, 0); err != nil {
 			t.Fatal(err)
 		}
 		l1, l2 := t0.Add(2*time.Minute), t0.Add(3*time.Minute)
-		if _, err := s.ClaimDueScheduled(ctx, t0, l1); err != nil {
+		if _, err := s.ClaimDuePlanned(ctx, t0, l1); err != nil {
 			t.Fatal(err)
 		}
-		if err := s.RenewScheduled(ctx, p.ID, l1, l2); err != nil {
+		if err := s.RenewPlanned(ctx, p.ID, l1, l2); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := s.ClaimDueScheduled(ctx, l1.Add(time.Second), l1.Add(time.Hour)); !errors.Is(err, store.ErrNotFound) {
+		if _, err := s.ClaimDuePlanned(ctx, l1.Add(time.Second), l1.Add(time.Hour)); !errors.Is(err, store.ErrNotFound) {
 			t.Fatalf("claimed under a renewed lease: %v", err)
 		}
-		if err := s.RenewScheduled(ctx, p.ID, l1, l2); !errors.Is(err, store.ErrNotFound) {
+		if err := s.RenewPlanned(ctx, p.ID, l1, l2); !errors.Is(err, store.ErrNotFound) {
 			t.Fatalf("renewal with a stale lease: %v", err)
 		}
 		l3 := l2.Add(2 * time.Minute)
-		if c, err := s.ClaimDueScheduled(ctx, l2.Add(time.Millisecond), l3); err != nil || c.ID != p.ID {
+		if c, err := s.ClaimDuePlanned(ctx, l2.Add(time.Millisecond), l3); err != nil || c.ID != p.ID {
 			t.Fatalf("reclaim after the lease = %+v, %v", c, err)
 		}
-		if err := s.RenewScheduled(ctx, p.ID, l2, l2.Add(time.Hour)); !errors.Is(err, store.ErrNotFound) {
+		if err := s.RenewPlanned(ctx, p.ID, l2, l2.Add(time.Hour)); !errors.Is(err, store.ErrNotFound) {
 			t.Fatalf("the old holder renewed a reclaimed item: %v", err)
 		}
-		if err := s.FinishScheduled(ctx, p.ID, store.ScheduledCompleted, "", 0, nil); err != nil {
+		if err := s.FinishPlanned(ctx, p.ID, store.PlanCompleted, "", 0, nil); err != nil {
 			t.Fatal(err)
 		}
-		if err := s.RenewScheduled(ctx, p.ID, l3, l3.Add(time.Hour)); !errors.Is(err, store.ErrNotFound) {
+		if err := s.RenewPlanned(ctx, p.ID, l3, l3.Add(time.Hour)); !errors.Is(err, store.ErrNotFound) {
 			t.Fatalf("renewed a finished item: %v", err)
 		}
 	})
@@ -436,19 +436,19 @@ func TestGeneratedPostIsOncePerScheduledItem(t *testing.T) {
 	Run(t, func(t *testing.T, s *sqlstore.DB) {
 		_, ws := signUp(t, s, "a@x.io", "a")
 		p := scheduledItem(ws.ID, "Once", t0)
-		if err := s.CreateScheduled(ctx, []*store.ScheduledPost{p}, 0); err != nil {
+		if err := s.CreatePlanned(ctx, []*store.PlannedPost{p}, 0); err != nil {
 			t.Fatal(err)
 		}
 		first := generatedPost(ws.ID, "once")
-		first.ScheduledID = p.ID
+		first.PlannedID = p.ID
 		if err := s.CreatePost(ctx, first); err != nil {
 			t.Fatal(err)
 		}
-		if got, _ := s.GetScheduled(ctx, ws.ID, p.ID); got.PostID != first.ID || got.Status != store.ScheduledPending {
+		if got, _ := s.GetPlanned(ctx, ws.ID, p.ID); got.PostID != first.ID || got.Status != store.PlanPending {
 			t.Fatalf("item after its post = %+v", got)
 		}
 		again := generatedPost(ws.ID, "once-again")
-		again.ScheduledID = p.ID
+		again.PlannedID = p.ID
 		r := reserve(t, s, ws.ID, 1, 0, t0.Add(time.Hour))
 		again.ReservationID = r.ID
 		if err := s.CreatePost(ctx, again); !errors.Is(err, store.ErrAlreadyDone) {
@@ -471,17 +471,17 @@ func TestScheduledTimesStayListable(t *testing.T) {
 		_, ws := signUp(t, s, "a@x.io", "a")
 		last := time.Date(9999, 12, 31, 23, 59, 59, 999e6, time.UTC)
 		beyond := scheduledItem(ws.ID, "Beyond", last.Add(time.Millisecond))
-		if err := s.CreateScheduled(ctx, []*store.ScheduledPost{scheduledItem(ws.ID, "Last", last), beyond}, 0); err == nil {
+		if err := s.CreatePlanned(ctx, []*store.PlannedPost{scheduledItem(ws.ID, "Last", last), beyond}, 0); err == nil {
 			t.Fatal("stored a time past the year 9999")
 		}
-		if err := s.CreateScheduled(ctx, []*store.ScheduledPost{scheduledItem(ws.ID, "Last", last)}, 0); err != nil {
+		if err := s.CreatePlanned(ctx, []*store.PlannedPost{scheduledItem(ws.ID, "Last", last)}, 0); err != nil {
 			t.Fatal(err)
 		}
-		list, err := s.ListScheduled(ctx, ws.ID)
-		if err != nil || len(list) != 1 || !list[0].ScheduledFor.Equal(last) {
+		list, err := s.ListPlanned(ctx, ws.ID)
+		if err != nil || len(list) != 1 || !list[0].GenerateAt.Equal(last) {
 			t.Fatalf("list = %+v, %v", list, err)
 		}
-		if _, err := list[0].ScheduledFor.MarshalJSON(); err != nil {
+		if _, err := list[0].GenerateAt.MarshalJSON(); err != nil {
 			t.Fatal(err)
 		}
 	})

@@ -16,9 +16,9 @@ import (
 
 // The answers of the scheduling endpoints, as the contract defines them.
 type (
-	scheduledItem = contract.ScheduledPost
-	scheduledList = contract.ScheduledListResponse
-	scheduledOne  = contract.ScheduledResponse
+	scheduledItem = contract.PlannedPost
+	scheduledList = contract.PlannedListResponse
+	scheduledOne  = contract.PlannedResponse
 )
 
 // scenarioClient is an apptest client in c's session, for scenario tables.
@@ -35,16 +35,16 @@ func (c *ownerClient) scheduled() []scheduledItem {
 	return got.Items
 }
 
-// failScheduled runs an item through a claim and marks it failed, as the
+// failPlanned runs an item through a claim and marks it failed, as the
 // scheduler would after a provider error.
-func failScheduled(t *testing.T, s store.Store, id int64) {
+func failPlanned(t *testing.T, s store.Store, id int64) {
 	t.Helper()
 	ctx := context.Background()
 	now := time.Now().Add(365 * 24 * time.Hour)
-	if _, err := s.ClaimDueScheduled(ctx, now, now.Add(time.Hour)); err != nil {
+	if _, err := s.ClaimDuePlanned(ctx, now, now.Add(time.Hour)); err != nil {
 		t.Fatal(err)
 	}
-	if err := s.FinishScheduled(ctx, id, store.ScheduledFailed, "Failed to generate blog post: the AI provider failed", 0, nil); err != nil {
+	if err := s.FinishPlanned(ctx, id, store.PlanFailed, "Failed to generate blog post: the AI provider failed", 0, nil); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -62,7 +62,7 @@ func TestScheduledCreateListDelete(t *testing.T) {
 			http.StatusCreated, &one)
 		it := one.Item
 		if it.ID == 0 || it.Topic == nil || *it.Topic != "Edge computing" || it.InputMode != "title" || it.Frequency != "weekly" ||
-			it.Status != "pending" || it.GenerateImage || !it.ScheduledFor.Equal(time.Date(2026, 12, 2, 8, 30, 0, 0, time.UTC)) ||
+			it.Status != "pending" || it.GenerateImage || !it.GenerateAt.Equal(time.Date(2026, 12, 2, 8, 30, 0, 0, time.UTC)) ||
 			len(it.Banners) != 1 || it.Banners[0].ImageURL != banner || it.Banners[0].Text != "Sale" || it.PostID != nil || it.Error != "" {
 			t.Fatalf("created = %+v", it)
 		}
@@ -130,7 +130,7 @@ func TestScheduledBulk(t *testing.T) {
 		}
 		start := time.Date(2026, 12, 20, 0, 0, 0, 0, time.UTC)
 		for i, it := range got.Items {
-			if !it.ScheduledFor.Equal(start.AddDate(0, 0, i)) || it.Frequency != "once" || it.Status != "pending" ||
+			if !it.GenerateAt.Equal(start.AddDate(0, 0, i)) || it.Frequency != "once" || it.Status != "pending" ||
 				it.Topic == nil || *it.Topic != "Remote work" || !it.GenerateImage || it.ID == 0 {
 				t.Fatalf("item %d = %+v", i, it)
 			}
@@ -170,7 +170,7 @@ func TestScheduledBulk(t *testing.T) {
 		// RFC 3339 start keeps its time of day.
 		c.mustJSON(http.MethodPost, "/api/workspace/scheduled/bulk", map[string]any{"category": "tech", "topic": "Title",
 			"inputMode": "title", "startDate": "2027-01-01T08:00:00Z", "count": "2"}, http.StatusCreated, &got)
-		if len(got.Items) != 2 || got.Items[1].ScheduledFor != time.Date(2027, 1, 2, 8, 0, 0, 0, time.UTC) || got.Items[0].InputMode != "title" {
+		if len(got.Items) != 2 || got.Items[1].GenerateAt != time.Date(2027, 1, 2, 8, 0, 0, 0, time.UTC) || got.Items[0].InputMode != "title" {
 			t.Fatalf("string count = %+v", got.Items)
 		}
 		c.mustJSON(http.MethodPost, "/api/workspace/scheduled/bulk", map[string]any{"category": "tech", "topic": "Default",
@@ -204,7 +204,7 @@ func TestScheduledRetryOnlyFailedAndOtherWorkspaces(t *testing.T) {
 			t.Fatal("B sees A's items")
 		}
 
-		failScheduled(t, s, one.Item.ID)
+		failPlanned(t, s, one.Item.ID)
 		if list := a.scheduled(); list[0].Status != "failed" || list[0].Error == "" {
 			t.Fatalf("failed item = %+v", list[0])
 		}
@@ -240,7 +240,7 @@ func TestScheduledBoundsYearsAndPendingItems(t *testing.T) {
 		}
 		var got scheduledList
 		c.mustJSON(http.MethodPost, "/api/workspace/scheduled/bulk", bulk("9999-12-02", 30), http.StatusCreated, &got)
-		if len(got.Items) != 30 || got.Items[29].ScheduledFor.Year() != 9999 {
+		if len(got.Items) != 30 || got.Items[29].GenerateAt.Year() != 9999 {
 			t.Fatalf("last month of 9999 = %+v", got.Items)
 		}
 

@@ -9,9 +9,9 @@ import (
 	"github.com/inkpress/inkpress/store"
 )
 
-func toScheduledPost(p *store.ScheduledPost) contract.ScheduledPost {
-	out := contract.ScheduledPost{ID: p.ID, Category: p.Category, InputMode: contract.InputMode(p.InputMode), ScheduledFor: p.ScheduledFor,
-		Frequency: contract.Frequency(p.Frequency), Status: contract.ScheduleStatus(p.Status), GenerateImage: p.GenerateImage, Banners: toBanners(p.Banners), Error: p.Error}
+func toPlannedPost(p *store.PlannedPost) contract.PlannedPost {
+	out := contract.PlannedPost{ID: p.ID, Category: p.Category, InputMode: contract.InputMode(p.InputMode), GenerateAt: p.GenerateAt,
+		Frequency: contract.Frequency(p.Frequency), Status: contract.PlanStatus(p.Status), GenerateImage: p.GenerateImage, Banners: toBanners(p.Banners), Error: p.Error}
 	if p.Topic != "" {
 		out.Topic = &p.Topic
 	}
@@ -24,12 +24,12 @@ func toScheduledPost(p *store.ScheduledPost) contract.ScheduledPost {
 	return out
 }
 
-func toScheduledList(ps []*store.ScheduledPost) contract.ScheduledListResponse {
-	out := make([]contract.ScheduledPost, len(ps))
+func toPlannedList(ps []*store.PlannedPost) contract.PlannedListResponse {
+	out := make([]contract.PlannedPost, len(ps))
 	for i, p := range ps {
-		out[i] = toScheduledPost(p)
+		out[i] = toPlannedPost(p)
 	}
-	return contract.ScheduledListResponse{Items: out}
+	return contract.PlannedListResponse{Items: out}
 }
 
 // scheduledID parses {id}; anything unusable is 0, which no item has.
@@ -38,26 +38,26 @@ func scheduledID(r *http.Request) int64 {
 	return id
 }
 
-func (h *Handler) listScheduled(w http.ResponseWriter, r *http.Request, o *owner) error {
+func (h *Handler) listPlanned(w http.ResponseWriter, r *http.Request, o *owner) error {
 	items, err := h.Schedules.List(r.Context(), o.ws.ID)
 	if err != nil {
 		return err
 	}
-	return WriteJSON(w, http.StatusOK, toScheduledList(items))
+	return WriteJSON(w, http.StatusOK, toPlannedList(items))
 }
 
-func (h *Handler) createScheduled(w http.ResponseWriter, r *http.Request, o *owner) error {
+func (h *Handler) createPlanned(w http.ResponseWriter, r *http.Request, o *owner) error {
 	var in contract.ScheduleInput
 	if err := Decode(w, r, &in); err != nil {
 		return err
 	}
 	item, err := h.Schedules.Create(r.Context(), o.ws.ID, scheduler.Input{Category: in.Category, Topic: in.Topic,
-		InputMode: string(in.InputMode), ScheduledFor: in.ScheduledFor, Frequency: string(in.Frequency), GenerateImage: in.GenerateImage,
+		InputMode: string(in.InputMode), GenerateAt: in.GenerateAt, Frequency: string(in.Frequency), GenerateImage: in.GenerateImage,
 		Banners: storeBanners(in.Banners)})
 	if err != nil {
 		return err
 	}
-	return WriteJSON(w, http.StatusCreated, contract.ScheduledResponse{Item: toScheduledPost(item)})
+	return WriteJSON(w, http.StatusCreated, contract.PlannedResponse{Item: toPlannedPost(item)})
 }
 
 // bulkSchedule creates count items of one topic, one a day from startDate
@@ -76,18 +76,18 @@ func (h *Handler) bulkSchedule(w http.ResponseWriter, r *http.Request, o *owner)
 	if err != nil {
 		return err
 	}
-	return WriteJSON(w, http.StatusCreated, toScheduledList(items))
+	return WriteJSON(w, http.StatusCreated, toPlannedList(items))
 }
 
-func (h *Handler) retryScheduled(w http.ResponseWriter, r *http.Request, o *owner) error {
+func (h *Handler) retryPlanned(w http.ResponseWriter, r *http.Request, o *owner) error {
 	item, err := h.Schedules.Retry(r.Context(), o.ws.ID, scheduledID(r))
 	if err != nil {
 		return err
 	}
-	return WriteJSON(w, http.StatusOK, contract.ScheduledResponse{Item: toScheduledPost(item)})
+	return WriteJSON(w, http.StatusOK, contract.PlannedResponse{Item: toPlannedPost(item)})
 }
 
-func (h *Handler) deleteScheduled(w http.ResponseWriter, r *http.Request, o *owner) error {
+func (h *Handler) deletePlanned(w http.ResponseWriter, r *http.Request, o *owner) error {
 	if err := h.Schedules.Delete(r.Context(), o.ws.ID, scheduledID(r)); err != nil {
 		return err
 	}
