@@ -38,6 +38,7 @@ import (
 	"github.com/inkpress/inkpress/internal/newsletter"
 	"github.com/inkpress/inkpress/internal/pages"
 	"github.com/inkpress/inkpress/internal/palette"
+	"github.com/inkpress/inkpress/internal/plan"
 	"github.com/inkpress/inkpress/internal/posts"
 	"github.com/inkpress/inkpress/internal/ratelimit"
 	"github.com/inkpress/inkpress/internal/reader"
@@ -152,6 +153,10 @@ func New(ctx context.Context, cfg *config.Config, logger *slog.Logger) (*App, er
 	a.Auth = auth.New(db, cfg.SessionTTL)
 	a.Auth.SignUpsPerWindow = cfg.SignUpLimit
 	a.Posts = posts.New(db, a.Cache)
+	a.Posts.Quota = func(ctx context.Context, wsID int64) (plan.PostQuota, error) {
+		p, _, err := plan.ForWorkspace(ctx, db, wsID)
+		return p.Posts(), err
+	}
 	a.Site = blogaddr.New(db, cfg.BaseURL, cfg.SiteWorkspace)
 	a.Views = views.New(db)
 	// Media: local files served under /media/, or an S3-compatible bucket
@@ -233,7 +238,8 @@ func New(ctx context.Context, cfg *config.Config, logger *slog.Logger) (*App, er
 	a.Domains = &customdomain.Service{Store: db, Cache: a.Cache, Site: a.Site, Resolver: net.DefaultResolver, Limiter: ratelimit.New(db),
 		PlatformHost: customdomain.Host(cfg.BaseURL), PublicIP: cfg.PublicIP, SiteWorkspace: cfg.SiteWorkspace, Logger: logger}
 	a.Newsletter = &newsletter.Service{Store: db, Site: a.Site, BaseURL: cfg.BaseURL, SiteWorkspace: cfg.SiteWorkspace,
-		SiteName: cfg.SiteName, PerClient: cfg.SubscribeLimit, Mail: a.Mail, Logger: logger}
+		SiteName: cfg.SiteName, PerClient: cfg.SubscribeLimit, Mail: a.Mail, Logger: logger,
+		ConfirmImportsAbove: importConfirmAbove(cfg.ImportConfirmAbove)}
 	a.Newsletters = &newsletter.Dispatcher{Store: db, Site: a.Site, BaseURL: cfg.BaseURL, SiteWorkspace: cfg.SiteWorkspace,
 		SiteName: cfg.SiteName, OwnerVerified: db.WorkspaceOwnerVerified, Logger: logger}
 	apiHandler := &api.Handler{Config: cfg, Store: db, Auth: a.Auth, Posts: a.Posts, Cache: a.Cache, Site: a.Site, Reader: rd,
@@ -546,4 +552,13 @@ func (a *App) sweep(ctx context.Context) {
 		case <-t.C:
 		}
 	}
+}
+
+// importConfirmAbove turns the setting (0: only trials) into
+// newsletter.Service.ConfirmImportsAbove (whose 0 is the default).
+func importConfirmAbove(n int) int {
+	if n == 0 {
+		return -1
+	}
+	return n
 }

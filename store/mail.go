@@ -18,6 +18,10 @@ type MailStore interface {
 	// NextAt has come, and sending ones whose lease ended (their worker
 	// died). Each comes with its Message.
 	ClaimDeliveries(ctx context.Context, now, leaseUntil time.Time, limit int) ([]*Delivery, error)
+	// ClaimAccountDeliveries is ClaimDeliveries of account mail only
+	// (verification, password reset, address change, sign-up
+	// confirmation): never a newsletter or other bulk mail.
+	ClaimAccountDeliveries(ctx context.Context, now, leaseUntil time.Time, limit int) ([]*Delivery, error)
 	// RenewDeliveries moves the lease of claimed deliveries.
 	RenewDeliveries(ctx context.Context, ids []int64, leaseUntil time.Time) error
 	// FinishDelivery records what became of a claimed delivery. A bounced
@@ -26,6 +30,10 @@ type MailStore interface {
 	FinishDelivery(ctx context.Context, r DeliveryResult) error
 	// ListDeliveries lists deliveries, newest first (tests, the outbox).
 	ListDeliveries(ctx context.Context, f FindDelivery) ([]*Delivery, error)
+	// MailHealth counts the workspace's deliveries finished at or after
+	// since, and how many of them were refused (bounced, or failed for
+	// good).
+	MailHealth(ctx context.Context, workspaceID int64, since time.Time) (finished, refused int, err error)
 	// PruneMail deletes messages whose deliveries all finished before
 	// before, and reports how many.
 	PruneMail(ctx context.Context, before time.Time) (int64, error)
@@ -33,8 +41,11 @@ type MailStore interface {
 
 // Mail kinds.
 const (
-	MailNewsletter    = "newsletter"
-	MailConfirm       = "subscribe_confirm"
+	MailNewsletter = "newsletter"
+	MailConfirm    = "subscribe_confirm"
+	// MailImportConfirm asks imported addresses to confirm: bulk mail,
+	// sent behind account mail like a newsletter.
+	MailImportConfirm = "import_confirm"
 	MailPasswordReset = "password_reset"
 	MailVerifyEmail   = "verify_email"
 	MailChangeEmail   = "change_email"

@@ -40,6 +40,17 @@ type NewsletterStore interface {
 	// are skipped. ErrLimit, and nothing is written, when the list's
 	// pending and confirmed addresses would pass max (max <= 0: no cap).
 	ImportSubscribers(ctx context.Context, workspaceID int64, emails []string, max int, now time.Time) (added, skipped int, err error)
+	// ImportList is an import as the owner sends it (ImportSubscribers is
+	// ImportList of confirmed addresses from an unnamed source): it
+	// records the import (SubscriberImports counts them) and adds im's
+	// addresses not yet listed, confirmed, or pending with their
+	// confirmation hashes when im.Confirm. It returns the addresses added.
+	// ErrLimit, and nothing is written, when the list would pass im.Max;
+	// ErrEmailLimit when the confirmation e-mails (one per address added)
+	// would pass the month's im.EmailsLimit (they are counted in it).
+	ImportList(ctx context.Context, im SubscriberImport) (added []string, err error)
+	// SubscriberImports counts the workspace's imports so far.
+	SubscriberImports(ctx context.Context, workspaceID int64) (int, error)
 	// ExportSubscribers lists the workspace's confirmed subscribers, oldest
 	// first.
 	ExportSubscribers(ctx context.Context, workspaceID int64) ([]*Subscriber, error)
@@ -123,6 +134,23 @@ type SubscriptionRequest struct {
 	Expires     time.Time
 	Now         time.Time
 	MaxList     int // <= 0: no cap
+}
+
+// SubscriberImport is one import of addresses into a blog's list.
+type SubscriberImport struct {
+	WorkspaceID int64
+	Emails      []string // normalised, distinct
+	Source      string   // where the list came from, as the owner says
+	Max         int      // the list's cap (<= 0: none)
+	Now         time.Time
+	// Confirm lists the addresses pending, each with its ConfirmHashes
+	// entry valid until Expires, and counts one e-mail each in the month's
+	// EmailsLimit (PostsLimit and ImagesLimit fill a new month row).
+	Confirm                              bool
+	ConfirmHashes                        map[string]string
+	Expires                              time.Time
+	Month                                string
+	EmailsLimit, PostsLimit, ImagesLimit int
 }
 
 // FindSubscribers filters a workspace's list.

@@ -24,6 +24,12 @@ var (
 	// ErrAlreadyDone is returned by CreatePost when the planned item
 	// (Post.PlannedID) already has its post: a retry after a crash.
 	ErrAlreadyDone = errors.New("already done")
+	// ErrStorageFull is returned when a post's write would take its
+	// workspace's posts past Post.StorageCap.
+	ErrStorageFull = errors.New("storage full")
+	// ErrEmailLimit is returned when e-mails would pass the month's
+	// allowance.
+	ErrEmailLimit = errors.New("e-mail allowance reached")
 )
 
 // Store is the persistence interface: the union of the groups below, one
@@ -221,6 +227,10 @@ type PostStore interface {
 	ListRevisions(ctx context.Context, workspaceID, postID int64, limit int) ([]*Revision, error)
 	GetRevision(ctx context.Context, workspaceID, postID, id int64) (*Revision, error)
 
+	// PostStorage is the bytes the workspace's posts (title, body and its
+	// HTML) and their revisions (title and body) take.
+	PostStorage(ctx context.Context, workspaceID int64) (int64, error)
+
 	// SetPostPreview stores a post's preview token and its end (updated_at stays).
 	SetPostPreview(ctx context.Context, workspaceID, postID int64, token string, expiresAt time.Time) error
 
@@ -338,6 +348,18 @@ type ScheduleStore interface {
 	RewritePlannedBanners(ctx context.Context, to func(workspaceID int64, url string) (string, bool)) (int, error)
 }
 
+// JobClaim is one claim of a generation job (JobStore.ClaimJob).
+type JobClaim struct {
+	Now, LeaseUntil time.Time
+	PerWorkspace    int
+	// When at least LongQueue jobs are queued (0: never), the jobs of
+	// trial workspaces (tier TrialTier, created after TrialSince) are
+	// claimed after all others.
+	LongQueue  int
+	TrialTier  string
+	TrialSince time.Time
+}
+
 // JobStore is generation jobs, queued and claimed by workers in any instance.
 type JobStore interface {
 	// CreateJob queues j unless its workspace already has max unfinished
@@ -348,12 +370,14 @@ type JobStore interface {
 	// ListJobs is the workspace's newest limit jobs.
 	ListJobs(ctx context.Context, workspaceID int64, limit int) ([]*Job, error)
 
-	// ClaimJob leases the oldest claimable job until leaseUntil, atomically
-	// (two workers never take the same job): a queued one, or a running
-	// one whose lease ended before now (its worker died), of a workspace
-	// with fewer than perWorkspace jobs running under a live lease.
+	// ClaimJob leases a claimable job until c.LeaseUntil, atomically (two
+	// workers never take the same job): a queued one, or a running one
+	// whose lease ended before c.Now (its worker died), of a workspace with
+	// fewer than c.PerWorkspace jobs running under a live lease. Workspaces
+	// take turns (the one served longest ago first, then the oldest job);
+	// when the queue is long, trial workspaces wait behind the others.
 	// ErrNotFound when there is none.
-	ClaimJob(ctx context.Context, now, leaseUntil time.Time, perWorkspace int) (*Job, error)
+	ClaimJob(ctx context.Context, c JobClaim) (*Job, error)
 
 	// RenewJob moves a running job's lease from `from` to `to` and reports
 	// whether its cancelling was asked; ErrNotFound when the holder lost it.
@@ -555,6 +579,12 @@ type Post struct {
 	// public address, which then answers with a redirect to the new one.
 	SaveRevision bool
 	MovedFrom    *PostAddress
+	// StorageCap, when above 0, refuses the write (ErrStorageFull) when it
+	// would grow the workspace's posts and revisions (PostStorage) past
+	// it; a write that shrinks them always passes. KeepRevisions is how
+	// many revisions the post keeps (0: MaxRevisions).
+	StorageCap    int64
+	KeepRevisions int
 
 	// Set by generation when inserting (never read back): ReservationID is
 	// the usage reservation the insert commits; PlannedID the planned

@@ -75,6 +75,9 @@ type Config struct {
 	// one client address may make per hour.
 	SignUpLimit    int
 	SubscribeLimit int
+	// ImportConfirmAbove: a blog's first import of more addresses asks
+	// them to confirm (0: only trials do).
+	ImportConfirmAbove int
 
 	// Automatic TLS for custom domains (internal/tlsserve): a second
 	// listener on TLSAddr, certificates ordered on demand from the ACME
@@ -198,6 +201,14 @@ var Vars = []Var{
 	{"INKPRESS_SUBSCRIBE_LIMIT", "subscribe-limit", "10", "newsletter sign-ups one client address may make per hour", func(c *Config, v string) error {
 		n, err := strconv.Atoi(v)
 		c.SubscribeLimit = n
+		return err
+	}},
+	{"INKPRESS_IMPORT_CONFIRM_ABOVE", "import-confirm-above", "100", "a blog's first import of more addresses than this e-mails them a confirmation instead of listing them (trials always do; 0: only trials)", func(c *Config, v string) error {
+		n, err := strconv.Atoi(v)
+		c.ImportConfirmAbove = n
+		if err == nil && n < 0 {
+			err = errors.New("must be 0 or more")
+		}
 		return err
 	}},
 	{"INKPRESS_AUTHOR_NAME", "author-name", "InkPress Editorial", "author named in posts' structured data", str(func(c *Config) *string { return &c.AuthorName })},

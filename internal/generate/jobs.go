@@ -10,6 +10,7 @@ import (
 
 	"github.com/inkpress/inkpress/internal/apperr"
 	"github.com/inkpress/inkpress/internal/lease"
+	"github.com/inkpress/inkpress/internal/plan"
 	"github.com/inkpress/inkpress/store"
 )
 
@@ -21,6 +22,10 @@ const (
 	// JobsPerWorkspace is how many jobs of one workspace run at once; the
 	// rest wait, so one workspace cannot take every worker.
 	JobsPerWorkspace = 2
+	// LongJobQueue is the number of queued jobs from which trial
+	// workspaces' jobs wait behind paying ones (below it, turns alone
+	// keep the queue fair).
+	LongJobQueue = 8
 	// MaxUnfinishedJobs caps a workspace's queued and running jobs.
 	MaxUnfinishedJobs = 20
 	// MaxJobAttempts is how often a job is started before it is given up
@@ -181,7 +186,8 @@ func (s *Service) RunJobs(ctx context.Context) (int, error) {
 	n := 0
 	for ctx.Err() == nil {
 		now := s.now()
-		j, err := s.Store.ClaimJob(ctx, now, now.Add(s.jobLease()), JobsPerWorkspace)
+		j, err := s.Store.ClaimJob(ctx, store.JobClaim{Now: now, LeaseUntil: now.Add(s.jobLease()), PerWorkspace: JobsPerWorkspace,
+			LongQueue: LongJobQueue, TrialTier: store.PlanStarter, TrialSince: now.Add(-plan.TrialDays * 24 * time.Hour)})
 		if errors.Is(err, store.ErrNotFound) {
 			return n, nil
 		}

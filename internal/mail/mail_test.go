@@ -560,3 +560,61 @@ func TestParseFromAndSMTPURL(t *testing.T) {
 		t.Errorf("error shows the password or is missing: %v", err)
 	}
 }
+
+// gate is a transport whose newsletter sends wait until released (a slow
+// server) while other mail goes through at once.
+type gate struct {
+	blocked chan struct{} // closed when a newsletter send is waiting
+	release chan struct{}
+	sent    chan string // account mail sent
+	once    sync.Once
+}
+
+func (g *gate) Open(context.Context) (mail.Conn, error) { return g, nil }
+func (g *gate) Close() error                            { return nil }
+func (g *gate) Send(ctx context.Context, d *store.Delivery, _ *gomail.Msg) error {
+	if d.Message.Kind == store.MailNewsletter {
+		g.once.Do(func() { close(g.blocked) })
+		select {
+		case <-g.release:
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+		return nil
+	}
+	g.sent <- d.To
+	return nil
+}
+
+func TestAccountMailDoesNotWaitForANewsletterBatch(t *testing.T) {
+	s := storetest.SQLite(t)
+	var to []store.Recipient
+	for i := range 20 {
+		to = append(to, store.Recipient{Email: fmt.Sprintf("n%d@x.io", i)})
+	}
+	if err := s.QueueMail(ctx, &store.MailMessage{Kind: store.MailNewsletter, Subject: "Post", Text: "t"}, to); err != nil {
+		t.Fatal(err)
+	}
+	g := &gate{blocked: make(chan struct{}), release: make(chan struct{}), sent: make(chan string, 1)}
+	// One worker and a poll of an hour: only the wake-up can bring the
+	// reset out while the newsletter batch is stuck on the server.
+	w := &mail.Worker{Store: s, Transport: g, From: from(t), Batch: 50, Workers: 1, Poll: time.Hour}
+	rctx, cancel := context.WithCancel(ctx)
+	done := make(chan struct{})
+	go func() { w.Run(rctx); close(done) }()
+	defer func() { close(g.release); cancel(); <-done }()
+	<-g.blocked
+
+	q := &mail.Queue{Store: s, OnQueued: w.Wake}
+	if err := q.Queue(ctx, mail.Envelope{Kind: store.MailPasswordReset, To: "forgot@x.io", Subject: "Reset", Text: "t"}); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case got := <-g.sent:
+		if got != "forgot@x.io" {
+			t.Fatalf("sent to %s", got)
+		}
+	case <-time.After(time.Minute): // a failure guard only: the send needs no time to pass
+		t.Fatal("the password reset waited behind the newsletter batch")
+	}
+}

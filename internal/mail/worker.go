@@ -15,12 +15,15 @@ import (
 
 // Defaults of a Worker.
 const (
-	DefaultBatch       = 50
-	DefaultRate        = 10 // messages per second per instance
-	DefaultWorkers     = 2
-	DefaultLease       = 2 * time.Minute
-	DefaultPoll        = 2 * time.Second
-	DefaultMaxAttempts = 8
+	DefaultBatch = 50
+	// DefaultAccountBatch is the batch of the account lane: small, so
+	// account mail queued during one is not held long.
+	DefaultAccountBatch = 10
+	DefaultRate         = 10 // messages per second per instance
+	DefaultWorkers      = 2
+	DefaultLease        = 2 * time.Minute
+	DefaultPoll         = 2 * time.Second
+	DefaultMaxAttempts  = 8
 	// KeepSent is how long finished mail is kept (App.sweep prunes).
 	KeepSent = 30 * 24 * time.Hour
 )
@@ -34,6 +37,7 @@ var DefaultBackoff = []time.Duration{time.Minute, 5 * time.Minute, 30 * time.Min
 // their outcomes (part of store.MailStore).
 type WorkerStore interface {
 	ClaimDeliveries(ctx context.Context, now, leaseUntil time.Time, limit int) ([]*store.Delivery, error)
+	ClaimAccountDeliveries(ctx context.Context, now, leaseUntil time.Time, limit int) ([]*store.Delivery, error)
 	RenewDeliveries(ctx context.Context, ids []int64, leaseUntil time.Time) error
 	FinishDelivery(ctx context.Context, r store.DeliveryResult) error
 }
@@ -41,31 +45,40 @@ type WorkerStore interface {
 // Worker sends queued deliveries: it claims a batch with a lease it
 // renews, sends it over one connection at the instance's rate and records
 // each outcome as it goes, so a crash loses at most the message in flight
-// (sent again, with the same Message-ID, once the lease ends).
+// (sent again, with the same Message-ID, once the lease ends). Besides its
+// Workers loops, Run keeps an account lane that claims only account mail:
+// a password reset never waits for a newsletter batch to be sent, however
+// slow the server.
 type Worker struct {
 	Store     WorkerStore
 	Transport Transport
 	From      *netmail.Address
-	Batch     int           // deliveries per claim
-	Rate      float64       // messages per second for the whole instance; <= 0: no limit
-	Workers   int           // concurrent batches (Run)
-	Lease     time.Duration // how long a claim holds without renewal
-	Poll      time.Duration // wait when the queue is empty
-	Backoff   []time.Duration
+	Batch     int // deliveries per claim
+	// AccountBatch is the account lane's deliveries per claim.
+	AccountBatch int
+	Rate         float64       // messages per second for the whole instance; <= 0: no limit
+	Workers      int           // concurrent batches (Run)
+	Lease        time.Duration // how long a claim holds without renewal
+	Poll         time.Duration // wait when the queue is empty
+	Backoff      []time.Duration
 	// MaxAttempts is how many tries a delivery gets before it fails.
 	MaxAttempts int
 	Now         func() time.Time
 	Logger      *slog.Logger
 
-	once  sync.Once
-	limit *limiter
-	wake  chan struct{}
+	once        sync.Once
+	limit       *limiter
+	wake        chan struct{}
+	accountWake chan struct{}
 }
 
 func (w *Worker) init() {
 	w.once.Do(func() {
 		if w.Batch <= 0 {
 			w.Batch = DefaultBatch
+		}
+		if w.AccountBatch <= 0 {
+			w.AccountBatch = DefaultAccountBatch
 		}
 		if w.Workers <= 0 {
 			w.Workers = DefaultWorkers
@@ -93,52 +106,69 @@ func (w *Worker) init() {
 		}
 		w.limit = newLimiter(w.Rate)
 		w.wake = make(chan struct{}, 1)
+		w.accountWake = make(chan struct{}, 1)
 	})
 }
 
 // Wake makes an idle worker look at the queue now (new account mail).
 func (w *Worker) Wake() {
 	w.init()
-	select {
-	case w.wake <- struct{}{}:
-	default:
+	for _, c := range []chan struct{}{w.accountWake, w.wake} {
+		select {
+		case c <- struct{}{}:
+		default:
+		}
 	}
 }
 
-// Run runs Workers loops until ctx ends; a batch being sent then hands its
-// unsent deliveries back before Run returns.
+// Run runs Workers loops and the account lane until ctx ends; a batch
+// being sent then hands its unsent deliveries back before Run returns.
 func (w *Worker) Run(ctx context.Context) {
 	w.init()
 	var wg sync.WaitGroup
-	for range w.Workers {
-		wg.Go(func() {
-			for ctx.Err() == nil {
-				n, err := w.RunOnce(ctx)
-				if err != nil && ctx.Err() == nil {
-					w.Logger.Warn("mail batch", "err", err)
-				}
-				if n > 0 && err == nil {
-					continue
-				}
-				t := time.NewTimer(w.Poll)
-				select {
-				case <-ctx.Done():
-				case <-w.wake:
-				case <-t.C:
-				}
-				t.Stop()
+	loop := func(once func(context.Context) (int, error), wake chan struct{}) {
+		for ctx.Err() == nil {
+			n, err := once(ctx)
+			if err != nil && ctx.Err() == nil {
+				w.Logger.Warn("mail batch", "err", err)
 			}
-		})
+			if n > 0 && err == nil {
+				continue
+			}
+			t := time.NewTimer(w.Poll)
+			select {
+			case <-ctx.Done():
+			case <-wake:
+			case <-t.C:
+			}
+			t.Stop()
+		}
 	}
+	for range w.Workers {
+		wg.Go(func() { loop(w.RunOnce, w.wake) })
+	}
+	wg.Go(func() { loop(w.RunAccountOnce, w.accountWake) })
 	wg.Wait()
 }
 
-// RunOnce claims one batch and sends it, and reports how many deliveries
-// it claimed.
+// RunOnce claims one batch (account mail first) and sends it, and reports
+// how many deliveries it claimed.
 func (w *Worker) RunOnce(ctx context.Context) (int, error) {
 	w.init()
+	return w.run(ctx, w.Store.ClaimDeliveries, w.Batch)
+}
+
+// RunAccountOnce is RunOnce of the account lane: account mail only.
+func (w *Worker) RunAccountOnce(ctx context.Context) (int, error) {
+	w.init()
+	return w.run(ctx, w.Store.ClaimAccountDeliveries, w.AccountBatch)
+}
+
+type claimFunc func(ctx context.Context, now, leaseUntil time.Time, limit int) ([]*store.Delivery, error)
+
+func (w *Worker) run(ctx context.Context, claim claimFunc, batch int) (int, error) {
 	now := w.Now()
-	ds, err := w.Store.ClaimDeliveries(ctx, now, now.Add(w.Lease), w.Batch)
+	ds, err := claim(ctx, now, now.Add(w.Lease), batch)
 	if err != nil || len(ds) == 0 {
 		return 0, err
 	}

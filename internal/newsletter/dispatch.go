@@ -19,12 +19,26 @@ const (
 	MaxAge = 3 * 24 * time.Hour
 	// dueBatch is how many due posts one pass takes.
 	dueBatch = 50
+	// HealthWindow is how far back a blog's refused e-mails are counted;
+	// RefusedPercent of them (out of at least HealthSample) pauses its
+	// newsletters until the window has moved past them.
+	HealthWindow   = 7 * 24 * time.Hour
+	RefusedPercent = 5
+	HealthSample   = 50
 )
+
+// paused reports whether a blog whose recent e-mails finished as finished,
+// refused of them for good, is refused too often to send more.
+func paused(finished, refused int) bool {
+	return finished >= HealthSample && refused*100 >= finished*RefusedPercent
+}
 
 // Notes of posts the Dispatcher skips itself (the store adds its own).
 const (
 	NoteTooOld     = "Published before it could be sent"
 	NoteUnverified = "Verify your e-mail address to send newsletters"
+	// NotePaused: too many of the blog's recent e-mails were refused.
+	NotePaused = "Sending paused: too many of your recent e-mails were refused (bounced). Remove the bad addresses from your list; sending resumes within a week"
 )
 
 // DispatchStore is what the Dispatcher touches: the posts whose newsletter
@@ -33,6 +47,7 @@ type DispatchStore interface {
 	DueNewsletters(ctx context.Context, now time.Time, limit int) ([]*store.Post, error)
 	SkipNewsletter(ctx context.Context, postID int64, note string) (bool, error)
 	SendNewsletter(ctx context.Context, s store.NewsletterSend) (store.NewsletterOutcome, error)
+	MailHealth(ctx context.Context, workspaceID int64, since time.Time) (finished, refused int, err error)
 	BlogStore
 }
 
@@ -126,6 +141,16 @@ func (d *Dispatcher) dispatch(ctx context.Context, p *store.Post, now time.Time)
 		if !ok {
 			return skip(NoteUnverified)
 		}
+	}
+	finished, refused, err := d.Store.MailHealth(ctx, ws.ID, now.Add(-HealthWindow))
+	if err != nil {
+		return false, err
+	}
+	if paused(finished, refused) {
+		// The owner sees the note on the post; the admin, this line.
+		d.logger().Warn("newsletter sending paused: too many refused e-mails", "workspace", ws.ID, "slug", ws.Slug,
+			"finished", finished, "refused", refused, "post", p.ID)
+		return skip(NotePaused)
 	}
 	pl, admin, err := planOf(ctx, d.Store, ws)
 	if err != nil {

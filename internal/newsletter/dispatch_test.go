@@ -307,3 +307,75 @@ func TestSetPostNewsletter(t *testing.T) {
 		}
 	})
 }
+
+// finishMail queues n deliveries of the fixture's blog and finishes them,
+// refused of them bounced.
+func (f *fixture) finishMail(n, refused int) {
+	f.t.Helper()
+	now := time.Now()
+	var to []store.Recipient
+	for i := range n {
+		to = append(to, store.Recipient{Email: "m" + strconv.Itoa(i) + "@x.io"})
+	}
+	if err := f.s.QueueMail(ctx, &store.MailMessage{WorkspaceID: f.ws.ID, Kind: store.MailNewsletter, Subject: "S", Text: "t",
+		CreatedAt: now.Add(-time.Hour)}, to); err != nil {
+		f.t.Fatal(err)
+	}
+	ds, err := f.s.ClaimDeliveries(ctx, now, now.Add(time.Minute), n)
+	if err != nil || len(ds) != n {
+		f.t.Fatalf("claimed %d, %v", len(ds), err)
+	}
+	for i, d := range ds {
+		r := store.DeliveryResult{ID: d.ID, Status: store.DeliverySent, Attempts: 1, At: now.Add(-time.Minute)}
+		if i < refused {
+			r.Status = store.DeliveryBounced
+		}
+		if err := f.s.FinishDelivery(ctx, r); err != nil {
+			f.t.Fatal(err)
+		}
+	}
+}
+
+func TestDispatchPausesABlogWhoseMailIsRefused(t *testing.T) {
+	for _, tc := range []struct {
+		name           string
+		sent, refused  int
+		state, note    string
+		wantRecipients int
+	}{
+		{"4% refused: sent", 100, 4, store.NewsletterSent, "", 1},
+		{"5% refused: paused", 100, 5, store.NewsletterSkipped, NotePaused, 0},
+		{"too few to judge: sent", 20, 10, store.NewsletterSent, "", 1},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			f := newFixture(t, storetest.SQLite(t))
+			f.subscribe(store.SubscriberConfirmed, "reader@x.io")
+			f.finishMail(tc.sent, tc.refused)
+			p := f.post("p", store.PostPublished, time.Now().Add(-time.Minute), "")
+			if _, err := f.d.DispatchDue(ctx, time.Now()); err != nil {
+				t.Fatal(err)
+			}
+			if state, note, n := f.state(p.ID); state != tc.state || note != tc.note || n != tc.wantRecipients {
+				t.Fatalf("newsletter = %s %q %d; want %s %q %d", state, note, n, tc.state, tc.note, tc.wantRecipients)
+			}
+		})
+	}
+}
+
+func TestPaused(t *testing.T) {
+	for _, tc := range []struct {
+		finished, refused int
+		want              bool
+	}{
+		{0, 0, false},
+		{HealthSample - 1, HealthSample - 1, false},
+		{HealthSample, 2, false},
+		{HealthSample, 3, true},
+		{1000, 49, false},
+		{1000, 50, true},
+	} {
+		if got := paused(tc.finished, tc.refused); got != tc.want {
+			t.Errorf("paused(%d, %d) = %v, want %v", tc.finished, tc.refused, got, tc.want)
+		}
+	}
+}

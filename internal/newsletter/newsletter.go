@@ -17,6 +17,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/inkpress/inkpress/internal/apperr"
 	"github.com/inkpress/inkpress/internal/blog"
@@ -73,6 +74,8 @@ type Store interface {
 	store.NewsletterStore
 	BlogStore
 	ratelimit.Store
+	// QueueMail queues the confirmation e-mails of an import.
+	QueueMail(ctx context.Context, m *store.MailMessage, to []store.Recipient) error
 }
 
 // Service runs the subscriber side of newsletters.
@@ -89,8 +92,12 @@ type Service struct {
 	SiteName string
 	// PerClient caps sign-ups per client network address an hour.
 	PerClient int
-	Now       func() time.Time
-	Logger    *slog.Logger
+	// ConfirmImportsAbove: a blog's first import of more addresses than
+	// this sends them a confirmation e-mail (0: DefaultConfirmImportsAbove;
+	// < 0: only trials do).
+	ConfirmImportsAbove int
+	Now                 func() time.Time
+	Logger              *slog.Logger
 }
 
 func (s *Service) now() time.Time {
@@ -457,37 +464,136 @@ func (s *Service) Export(ctx context.Context, ws *store.Workspace) ([]*store.Sub
 	return s.Store.ExportSubscribers(ctx, ws.ID)
 }
 
-// ImportResult is what an import did.
+// ImportResult is what an import did: Confirming is true when the added
+// addresses were sent a confirmation e-mail instead of being listed.
 type ImportResult struct {
 	Added, Skipped int
+	Confirming     bool
+}
+
+// ImportRequest is an import as the owner sends it: the CSV, where the
+// list came from, and their word that its people agreed to receive the
+// newsletter.
+type ImportRequest struct {
+	Data    []byte
+	Source  string
+	Consent bool
+}
+
+// MaxImportSource caps the import's source, in characters.
+const MaxImportSource = 200
+
+// DefaultConfirmImportsAbove is the default ConfirmImportsAbove.
+const DefaultConfirmImportsAbove = 100
+
+var (
+	errNoConsent = apperr.New(apperr.Invalid, "consent_required",
+		"Confirm that everyone on this list agreed to receive your newsletter. Nothing was imported.")
+	errNoSource = apperr.Newf(apperr.Invalid, "import_source_required",
+		"Say where this list came from (at most %d characters). Nothing was imported.", MaxImportSource)
+)
+
+// confirmImport reports whether an import's addresses are asked to
+// confirm rather than listed: always on a trial, and on a blog's first
+// import of more than above addresses (above <= 0: never for that reason).
+func confirmImport(trial bool, earlierImports, addresses, above int) bool {
+	return trial || (earlierImports == 0 && above > 0 && addresses > above)
 }
 
 // Import adds the addresses of a CSV (first column; an optional header
-// row) as confirmed subscribers who consented elsewhere. Any bad row
-// refuses the whole file (*ImportError lists them), as does a list that
-// would pass the plan's cap: nothing is imported then. No e-mail is sent.
-func (s *Service) Import(ctx context.Context, ws *store.Workspace, isAdmin bool, data []byte) (*ImportResult, error) {
-	if len(data) > MaxImportBytes {
+// row) that the owner says consented, recording where the list came from.
+// They are listed confirmed, except on a trial or a blog's first large
+// import (confirmImport): then each is pending and sent a confirmation
+// e-mail, counted in the month's e-mail allowance. Any bad row refuses the
+// whole file (*ImportError lists them), as does a list that would pass the
+// plan's cap or, for confirmations, the month's e-mails: nothing is
+// imported then.
+func (s *Service) Import(ctx context.Context, ws *store.Workspace, isAdmin bool, in ImportRequest) (*ImportResult, error) {
+	if len(in.Data) > MaxImportBytes {
 		return nil, ErrImportTooLarge
 	}
-	emails, rows := ParseImport(data)
+	if !in.Consent {
+		return nil, errNoConsent
+	}
+	source := strings.TrimSpace(in.Source)
+	if source == "" || utf8.RuneCountInString(source) > MaxImportSource || strings.ContainsAny(source, "\r\n\x00") {
+		return nil, errNoSource
+	}
+	emails, rows := ParseImport(in.Data)
 	if len(rows) > 0 {
 		return nil, &ImportError{Rows: rows}
 	}
 	if len(emails) == 0 {
 		return nil, errImportEmpty
 	}
+	now := s.now()
 	pl := plan.For(ws.PlanTier, isAdmin)
-	added, skipped, err := s.Store.ImportSubscribers(ctx, ws.ID, emails, pl.MaxSubscribers, s.now())
-	if errors.Is(err, store.ErrLimit) {
-		return nil, apperr.Newf(apperr.Forbidden, "subscriber_limit",
-			"Nothing was imported: your %s plan allows up to %d subscribers (pending and confirmed), and this file would pass that.",
-			pl.Name, pl.MaxSubscribers)
-	}
+	earlier, err := s.Store.SubscriberImports(ctx, ws.ID)
 	if err != nil {
 		return nil, err
 	}
-	return &ImportResult{Added: added, Skipped: skipped}, nil
+	above := s.ConfirmImportsAbove
+	if above == 0 {
+		above = DefaultConfirmImportsAbove
+	}
+	im := store.SubscriberImport{WorkspaceID: ws.ID, Emails: emails, Source: source, Max: pl.MaxSubscribers, Now: now,
+		Confirm: !isAdmin && confirmImport(plan.InTrial(ws.PlanTier, ws.CreatedAt, now), earlier, len(emails), above)}
+	tokens := map[string]string{}
+	if im.Confirm {
+		im.ConfirmHashes, im.Expires, im.Month, im.EmailsLimit = map[string]string{}, now.Add(ConfirmTTL), plan.Month(now), pl.EmailsPerMonth
+		im.PostsLimit, im.ImagesLimit = plan.Limits(ws.PlanTier, ws.CreatedAt, now, isAdmin)
+		for _, e := range emails {
+			tokens[e] = NewToken()
+			im.ConfirmHashes[e] = HashToken(tokens[e])
+		}
+	}
+	added, err := s.Store.ImportList(ctx, im)
+	switch {
+	case errors.Is(err, store.ErrLimit):
+		return nil, apperr.Newf(apperr.Forbidden, "subscriber_limit",
+			"Nothing was imported: your %s plan allows up to %d subscribers (pending and confirmed), and this file would pass that.",
+			pl.Name, pl.MaxSubscribers)
+	case errors.Is(err, store.ErrEmailLimit):
+		return nil, apperr.Newf(apperr.Limit, "email_limit",
+			"Nothing was imported: each new address is sent a confirmation e-mail, and this month's e-mails on your %s plan (%d) would not cover them.",
+			pl.Name, pl.EmailsPerMonth)
+	case err != nil:
+		return nil, err
+	}
+	res := &ImportResult{Added: len(added), Skipped: len(emails) - len(added), Confirming: im.Confirm}
+	if im.Confirm && len(added) > 0 {
+		if err := s.sendImportConfirm(ctx, ws, added, tokens, now); err != nil {
+			// The addresses stay pending and expire unconfirmed: never
+			// mailed a post without a confirmation.
+			return nil, err
+		}
+	}
+	s.logger().InfoContext(ctx, "subscribers imported", "workspace", ws.ID, "added", res.Added, "confirming", im.Confirm, "source", source)
+	return res, nil
+}
+
+// sendImportConfirm queues one confirmation e-mail for the imported
+// addresses, one delivery each with its own link (bulk mail: it waits
+// behind account mail).
+func (s *Service) sendImportConfirm(ctx context.Context, ws *store.Workspace, added []string, tokens map[string]string, now time.Time) error {
+	b, err := s.Site.ByID(ctx, ws.ID)
+	if err != nil {
+		return err
+	}
+	br, _, err := brandOf(ctx, s.Store, b, s.BaseURL, s.SiteWorkspace, s.SiteName)
+	if err != nil {
+		return err
+	}
+	r, err := RenderImportConfirm(br, PageURL(b, "confirm", "")+store.TokenPlaceholder)
+	if err != nil {
+		return err
+	}
+	to := make([]store.Recipient, len(added))
+	for i, e := range added {
+		to[i] = store.Recipient{Email: e, Token: tokens[e]}
+	}
+	return s.Store.QueueMail(ctx, &store.MailMessage{WorkspaceID: ws.ID, Kind: store.MailImportConfirm, FromName: r.FromName,
+		Subject: r.Subject, HTML: r.HTML, Text: r.Text, CreatedAt: now.UTC()}, to)
 }
 
 // Usage is the month's newsletter e-mails of a workspace and its plan's

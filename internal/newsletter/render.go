@@ -126,7 +126,7 @@ Unsubscribe: {{.Post.UnsubscribeURL}}
 
 const confirmMainHTML = `<tr><td style="padding:24px;font-family:Arial,Helvetica,sans-serif;color:#18181b;font-size:16px;line-height:26px;">
 <h1 style="margin:0 0 16px;font-size:22px;line-height:30px;">Confirm your subscription to {{.Brand.Name}}</h1>
-<p style="margin:0 0 16px;">Someone, hopefully you, asked to receive new posts of {{.Brand.Name}} at {{.Email}}. Please confirm that this is your address.</p>
+<p style="margin:0 0 16px;">{{if .Email}}Someone, hopefully you, asked to receive new posts of {{.Brand.Name}} at {{.Email}}. Please confirm that this is your address.{{else}}{{.Brand.Name}} added this address to the list of its newsletter. Please confirm that you want its new posts by e-mail.{{end}}</p>
 <table role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin:8px 0 16px;"><tr><td style="background:{{.Brand.Color}};border-radius:6px;">
 <a href="{{.Link}}" style="display:inline-block;padding:12px 22px;color:{{.Brand.Ink}};font-size:16px;font-weight:bold;text-decoration:none;">Confirm subscription</a>
 </td></tr></table>
@@ -135,7 +135,7 @@ const confirmMainHTML = `<tr><td style="padding:24px;font-family:Arial,Helvetica
 
 const confirmText = `Confirm your subscription to {{.Brand.Name}}
 
-Someone, hopefully you, asked to receive new posts of {{.Brand.Name}} at {{.Email}}. Please confirm that this is your address:
+{{if .Email}}Someone, hopefully you, asked to receive new posts of {{.Brand.Name}} at {{.Email}}. Please confirm that this is your address:{{else}}{{.Brand.Name}} added this address to the list of its newsletter. Please confirm that you want its new posts by e-mail:{{end}}
 
 {{.Link}}
 
@@ -279,6 +279,19 @@ func RenderConfirm(b Brand, email, link string) (*Rendered, error) {
 		return nil, err
 	}
 	return &Rendered{FromName: b.Name, Subject: d.Subject, HTML: h, Text: t}, nil
+}
+
+// RenderImportConfirm renders the e-mail asking an imported address to
+// confirm; link carries store.TokenPlaceholder where each address's
+// confirmation token goes. Without a click, nothing more is sent.
+func RenderImportConfirm(b Brand, link string) (*Rendered, error) {
+	b = cleanBrand(b)
+	d := data{Subject: HeaderText("Confirm your subscription to "+b.Name, MaxSubject), Brand: b, Link: withPlaceholder(link)}
+	h, t, err := render("confirm", d)
+	if err != nil {
+		return nil, err
+	}
+	return &Rendered{FromName: b.Name, Subject: d.Subject, HTML: restorePlaceholder(h), Text: restorePlaceholder(t)}, nil
 }
 
 // RenderAlready renders the answer to a sign-up of an address that is

@@ -84,6 +84,31 @@ func (p Plan) StorageBytes() int64 {
 	return storageQuota[store.PlanStarter]
 }
 
+// PostQuota caps what a workspace's hand-written posts may store: Bytes of
+// text (posts' titles, bodies and their HTML, and their revisions; -1: no
+// cap) and Revisions kept per post.
+type PostQuota struct {
+	Bytes     int64 `json:"bytes"`
+	Revisions int   `json:"revisions"`
+}
+
+// postQuota is each plan's PostQuota: room for thousands of long posts,
+// and none for a script that pastes megabytes in a loop.
+var postQuota = map[string]PostQuota{
+	store.PlanStarter:      {Bytes: 50 * MiB, Revisions: 10},
+	store.PlanProfessional: {Bytes: 250 * MiB, Revisions: 25},
+	store.PlanAgency:       {Bytes: 1024 * MiB, Revisions: 50},
+	store.PlanAdmin:        {Bytes: -1, Revisions: 50},
+}
+
+// Posts is the plan's PostQuota.
+func (p Plan) Posts() PostQuota {
+	if q, ok := postQuota[p.ID]; ok {
+		return q
+	}
+	return postQuota[store.PlanStarter]
+}
+
 // Public returns the plans offered for sale, in price order.
 func Public() []Plan { return append([]Plan(nil), plans...) }
 

@@ -30,3 +30,25 @@ func Usage(ctx context.Context, st UsageStore, ws *store.Workspace, isAdmin bool
 	}
 	return u, nil
 }
+
+// OwnerStore is what ForWorkspace reads: the workspace and its owner's role.
+type OwnerStore interface {
+	GetWorkspace(ctx context.Context, f store.FindWorkspace) (*store.Workspace, error)
+	HasRole(ctx context.Context, userID int64, role string) (bool, error)
+}
+
+// ForWorkspace is the plan in force for the workspace (For of its tier and
+// its owner's role), with the workspace.
+func ForWorkspace(ctx context.Context, st OwnerStore, workspaceID int64) (Plan, *store.Workspace, error) {
+	ws, err := st.GetWorkspace(ctx, store.FindWorkspace{ID: &workspaceID})
+	if err != nil {
+		return Plan{}, nil, err
+	}
+	admin := false
+	if ws.UserID != 0 {
+		if admin, err = st.HasRole(ctx, ws.UserID, store.RoleAdmin); err != nil {
+			return Plan{}, nil, err
+		}
+	}
+	return For(ws.PlanTier, admin), ws, nil
+}

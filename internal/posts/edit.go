@@ -165,7 +165,14 @@ func (s *Service) Write(ctx context.Context, ws *store.Workspace, in Patch) (*st
 	if in.SendNewsletter != nil && !*in.SendNewsletter {
 		p.Newsletter = store.NewsletterOff
 	}
+	q, err := s.capped(ctx, p)
+	if err != nil {
+		return nil, err
+	}
 	if err := s.Create(ctx, p); err != nil {
+		if errors.Is(err, store.ErrStorageFull) {
+			return nil, storageFull(q)
+		}
 		return nil, err
 	}
 	return p, nil
@@ -194,9 +201,16 @@ func (s *Service) Update(ctx context.Context, workspaceID, id int64, in Patch) (
 	if wasPublic {
 		p.MovedFrom = &before
 	}
+	q, err := s.capped(ctx, p)
+	if err != nil {
+		return nil, err
+	}
 	if err := s.Store.UpdatePost(ctx, p); err != nil {
 		if errors.Is(err, store.ErrConflict) {
 			return nil, ErrSlugTaken
+		}
+		if errors.Is(err, store.ErrStorageFull) {
+			return nil, storageFull(q)
 		}
 		return nil, err
 	}

@@ -17,6 +17,7 @@ import (
 	"github.com/inkpress/inkpress/internal/cache"
 	"github.com/inkpress/inkpress/internal/content"
 	"github.com/inkpress/inkpress/internal/media"
+	"github.com/inkpress/inkpress/internal/plan"
 	"github.com/inkpress/inkpress/store"
 )
 
@@ -44,6 +45,30 @@ type Service struct {
 	// Pages is told which posts changed as readers see them, so the pages
 	// they show on are rendered again (internal/pages); nil: nobody is.
 	Pages PageChanges
+	// Quota is the workspace plan's cap on what its hand-written posts
+	// store (nil: no cap).
+	Quota func(ctx context.Context, workspaceID int64) (plan.PostQuota, error)
+}
+
+// capped sets the workspace's storage cap and revisions kept on p, a
+// write by hand (generated posts are capped by their monthly allowance).
+func (s *Service) capped(ctx context.Context, p *store.Post) (plan.PostQuota, error) {
+	if s.Quota == nil {
+		return plan.PostQuota{Bytes: -1}, nil
+	}
+	q, err := s.Quota(ctx, p.WorkspaceID)
+	if err != nil {
+		return q, err
+	}
+	p.StorageCap, p.KeepRevisions = max(q.Bytes, 0), q.Revisions
+	return q, nil
+}
+
+// storageFull answers a write refused by the workspace's post storage.
+func storageFull(q plan.PostQuota) error {
+	return apperr.Newf(apperr.Limit, "post_storage_full",
+		"Your posts and their revisions have reached your plan's %d MB. Delete posts or drafts you no longer need, or upgrade your plan.",
+		q.Bytes>>20)
 }
 
 // PageChanges hears of posts as they were before and after a write.

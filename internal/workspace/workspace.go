@@ -71,6 +71,7 @@ type Store interface {
 	store.WorkspaceStore
 	plan.UsageStore
 	CountPosts(ctx context.Context, f store.FindPost) (int, error)
+	PostStorage(ctx context.Context, workspaceID int64) (int64, error)
 	HasRole(ctx context.Context, userID int64, role string) (bool, error)
 }
 
@@ -133,6 +134,8 @@ type Overview struct {
 	Drafts int
 	// Site is true for the site workspace.
 	Site bool
+	// PostBytes is what its posts and revisions store (Plan.Posts caps it).
+	PostBytes int64
 }
 
 // Overview returns the dashboard of ws for its owner.
@@ -149,8 +152,12 @@ func (s *Service) Overview(ctx context.Context, ws *store.Workspace, isAdmin boo
 	if err != nil {
 		return nil, err
 	}
+	bytes, err := s.Store.PostStorage(ctx, ws.ID)
+	if err != nil {
+		return nil, err
+	}
 	return &Overview{Settings: set, Usage: u, Plan: plan.For(ws.PlanTier, isAdmin), Drafts: drafts,
-		Site: s.SiteSlug != "" && ws.Slug == s.SiteSlug}, nil
+		Site: s.SiteSlug != "" && ws.Slug == s.SiteSlug, PostBytes: bytes}, nil
 }
 
 // List is every workspace, newest first, for the admin. Each usage row

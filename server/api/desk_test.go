@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/inkpress/inkpress/app/apptest"
+	"github.com/inkpress/inkpress/internal/plan"
 	"github.com/inkpress/inkpress/server/api/contract"
 	"github.com/inkpress/inkpress/store"
 )
@@ -286,12 +287,13 @@ func TestRevisionsKeepEverySavedVersion(t *testing.T) {
 	intruder.mustFail(http.MethodGet, fmt.Sprintf("/api/workspace/posts/%d/revisions", p.ID), nil, http.StatusNotFound, "post_not_found")
 	intruder.mustFail(http.MethodPost, fmt.Sprintf("/api/workspace/posts/%d/revisions/%d/restore", p.ID, first.ID), nil, http.StatusNotFound, "post_not_found")
 
-	// Only the newest revisions are kept.
-	for i := 0; i < store.MaxRevisions+5; i++ {
+	// Only the newest revisions are kept: as many as the plan says.
+	keep := plan.Get(store.PlanStarter).Posts().Revisions
+	for i := 0; i < keep+5; i++ {
 		c.patch(q.ID, map[string]any{"title": fmt.Sprintf("Take %d", i)})
 	}
 	c.mustJSON(http.MethodGet, fmt.Sprintf("/api/workspace/posts/%d/revisions", q.ID), nil, http.StatusOK, &revs)
-	if len(revs.Revisions) != store.MaxRevisions || revs.Revisions[0].Title != fmt.Sprintf("Take %d", store.MaxRevisions+4) {
+	if len(revs.Revisions) != keep || revs.Revisions[0].Title != fmt.Sprintf("Take %d", keep+4) {
 		t.Errorf("kept %d revisions, newest %q", len(revs.Revisions), revs.Revisions[0].Title)
 	}
 }

@@ -101,7 +101,7 @@ func TestAJobOfADeadWorkerIsFinishedOnce(t *testing.T) {
 		j := c.queue("Left behind")
 		ctx := context.Background()
 		now := time.Now()
-		claimed, err := e.store.ClaimJob(ctx, now, now.Add(time.Millisecond), 2)
+		claimed, err := e.store.ClaimJob(ctx, store.JobClaim{Now: now, LeaseUntil: now.Add(time.Millisecond), PerWorkspace: 2})
 		if err != nil || claimed.ID != j.ID {
 			t.Fatalf("claim = %+v, %v", claimed, err)
 		}
@@ -220,7 +220,7 @@ func TestAWorkspaceRunsTwoJobsAtOnce(t *testing.T) {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				if j, err := e.store.ClaimJob(ctx, now, now.Add(time.Hour), 2); err == nil {
+				if j, err := e.store.ClaimJob(ctx, store.JobClaim{Now: now, LeaseUntil: now.Add(time.Hour), PerWorkspace: 2}); err == nil {
 					claims <- j
 				}
 			}()
@@ -236,7 +236,7 @@ func TestAWorkspaceRunsTwoJobsAtOnce(t *testing.T) {
 		}
 		// Whatever the first round gave, the other blog's job is claimable.
 		for per[other.ws.ID] == 0 {
-			j, err := e.store.ClaimJob(ctx, now, now.Add(time.Hour), 2)
+			j, err := e.store.ClaimJob(ctx, store.JobClaim{Now: now, LeaseUntil: now.Add(time.Hour), PerWorkspace: 2})
 			if err != nil {
 				t.Fatalf("the other blog's job %d waits behind the busy one: %v", waiting.ID, err)
 			}

@@ -202,7 +202,11 @@ func (h *Handler) importSubscribers(w http.ResponseWriter, r *http.Request, o *o
 	if err != nil {
 		return err
 	}
-	res, err := h.Newsletter.Import(r.Context(), o.ws, o.isAdmin, data)
+	// The body is the CSV; where it came from and the owner's word on
+	// consent ride in the query.
+	q := r.URL.Query()
+	res, err := h.Newsletter.Import(r.Context(), o.ws, o.isAdmin, newsletter.ImportRequest{Data: data, Source: q.Get("source"),
+		Consent: q.Get("consent") == "true"})
 	var ie *newsletter.ImportError
 	if errors.As(err, &ie) {
 		out := importErrorResponse{Error: &Error{Code: "invalid_import", Message: ie.Message()},
@@ -215,7 +219,7 @@ func (h *Handler) importSubscribers(w http.ResponseWriter, r *http.Request, o *o
 	if err != nil {
 		return err
 	}
-	return WriteJSON(w, http.StatusOK, contract.ImportResult{Added: res.Added, Skipped: res.Skipped})
+	return WriteJSON(w, http.StatusOK, contract.ImportResult{Added: res.Added, Skipped: res.Skipped, Confirming: res.Confirming})
 }
 
 // mailStatus is the dashboard's e-mail panel of a workspace.

@@ -14,6 +14,8 @@ import (
 	"github.com/inkpress/inkpress/app"
 	"github.com/inkpress/inkpress/app/apptest"
 	"github.com/inkpress/inkpress/internal/mail"
+	"github.com/inkpress/inkpress/internal/newsletter"
+	"github.com/inkpress/inkpress/internal/plan"
 	"github.com/inkpress/inkpress/server/api/contract"
 	"github.com/inkpress/inkpress/store"
 )
@@ -319,9 +321,12 @@ func TestOneClickUnsubscribeWithoutCookies(t *testing.T) {
 func TestOwnerSubscriberList(t *testing.T) {
 	apptest.EachDB(t, func(t *testing.T, dbURL string) {
 		e := startNewsletter(t, dbURL)
+		// Past the trial, an import of a few addresses is listed at once
+		// (TestImportNeedsConsentAndConfirmsOnATrial has the trial's).
+		e.clock.Add(plan.TrialDays*24*time.Hour + time.Hour)
 		c := e.owner
 		imp := func(body string) *apptest.Response {
-			return c.Raw("POST", "/api/workspace/subscribers/import", "", strings.NewReader(body),
+			return c.Raw("POST", "/api/workspace/subscribers/import?consent=true&source=Old+site", "", strings.NewReader(body),
 				http.Header{"Content-Type": {"text/csv"}, "X-Csrf-Token": {csrfOf(t, c)}})
 		}
 		// Junk rows: 400 with the rows, nothing imported.
@@ -481,4 +486,90 @@ func TestNewsletterSettingsAndPostSwitch(t *testing.T) {
 	if r.StatusCode != 200 || pr.Post.Newsletter != contract.NewsletterPending {
 		t.Fatalf("switched on: %d %s", r.StatusCode, r.Body)
 	}
+}
+
+func TestImportNeedsConsentAndConfirmsOnATrial(t *testing.T) {
+	apptest.EachDB(t, func(t *testing.T, dbURL string) {
+		e := startNewsletter(t, dbURL)
+		c := e.owner
+		imp := func(query, body string) *apptest.Response {
+			return c.Raw("POST", "/api/workspace/subscribers/import"+query, "", strings.NewReader(body),
+				http.Header{"Content-Type": {"text/csv"}, "X-Csrf-Token": {csrfOf(t, c)}})
+		}
+		const list = "a@example.com\nb@example.com\nc@example.com\n"
+		for _, tc := range []struct{ query, code string }{
+			{"?source=Old+site", "consent_required"},
+			{"?consent=false&source=Old+site", "consent_required"},
+			{"?consent=true", "import_source_required"},
+			{"?consent=true&source=+", "import_source_required"},
+			{"?consent=true&source=" + strings.Repeat("x", newsletter.MaxImportSource+1), "import_source_required"},
+		} {
+			if r := imp(tc.query, list); r.StatusCode != 400 || r.ErrorCode() != tc.code || !strings.Contains(string(r.Body), "Nothing was imported") {
+				t.Fatalf("%s: %d %s", tc.query, r.StatusCode, r.Body)
+			}
+		}
+		if got := listStatuses(t, e, ""); got != "" {
+			t.Fatalf("a refused import left %q", got)
+		}
+		// On a trial: pending, each sent a confirmation (counted in the
+		// month's e-mails), never a post before they confirm.
+		r := imp("?consent=true&source=Old+site", list)
+		var res contract.ImportResult
+		r.JSON(t, &res)
+		if r.StatusCode != 200 || res.Added != 3 || !res.Confirming {
+			t.Fatalf("trial import: %d %s", r.StatusCode, r.Body)
+		}
+		if got := listStatuses(t, e, "?status=confirmed"); got != "" {
+			t.Fatalf("confirmed after a trial import: %q", got)
+		}
+		kind := store.MailImportConfirm
+		ds, err := e.app.Store.ListDeliveries(context.Background(), store.FindDelivery{Kind: &kind})
+		if err != nil || len(ds) != 3 {
+			t.Fatalf("confirmation deliveries = %d, %v", len(ds), err)
+		}
+		var ws contract.WorkspaceResponse
+		c.Get("/api/workspace").JSON(t, &ws)
+		if ws.Mail.EmailsSent != 3 {
+			t.Fatalf("e-mails counted = %d, want 3", ws.Mail.EmailsSent)
+		}
+		d := ds[0]
+		if !strings.Contains(d.Message.Text, "/confirm?token="+store.TokenPlaceholder) || !strings.Contains(d.Message.Text, "added this address") {
+			t.Fatalf("confirmation text: %q", d.Message.Text)
+		}
+		reader := e.app.Client(t)
+		if r := reader.Do("POST", "/api/subscribers/confirm", map[string]string{"token": d.Token, "workspace": e.slug}); r.StatusCode != 200 {
+			t.Fatalf("confirm: %d %s", r.StatusCode, r.Body)
+		}
+		if got := listStatuses(t, e, "?status=confirmed"); got != d.To+":confirmed" {
+			t.Fatalf("confirmed = %q, want %s", got, d.To)
+		}
+	})
+}
+
+func TestFirstLargeImportIsConfirmedByItsAddresses(t *testing.T) {
+	apptest.EachDB(t, func(t *testing.T, dbURL string) {
+		e := startNewsletter(t, dbURL)
+		e.clock.Add(plan.TrialDays*24*time.Hour + time.Hour) // a paying blog
+		c := e.owner
+		imp := func(from, n int) contract.ImportResult {
+			var b strings.Builder
+			for i := range n {
+				fmt.Fprintf(&b, "r%d@example.com\n", from+i)
+			}
+			r := c.Raw("POST", "/api/workspace/subscribers/import?consent=true&source=Conference", "", strings.NewReader(b.String()),
+				http.Header{"Content-Type": {"text/csv"}, "X-Csrf-Token": {csrfOf(t, c)}})
+			var res contract.ImportResult
+			r.JSON(t, &res)
+			if r.StatusCode != 200 {
+				t.Fatalf("import: %d %s", r.StatusCode, r.Body)
+			}
+			return res
+		}
+		if res := imp(0, newsletter.DefaultConfirmImportsAbove+1); !res.Confirming || res.Added != newsletter.DefaultConfirmImportsAbove+1 {
+			t.Fatalf("first large import = %+v, want confirmations", res)
+		}
+		if res := imp(1000, 150); res.Confirming {
+			t.Fatalf("a later import = %+v, want it listed", res)
+		}
+	})
 }

@@ -60,6 +60,8 @@ func (h *Handler) getWorkspace(w http.ResponseWriter, r *http.Request, o *owner)
 		Workspace: toWorkspaceJSON(o.ws), Settings: toSettingsJSON(ov.Settings), Usage: toUsageJSON(ov.Usage, o.ws, o.isAdmin, time.Now()),
 		Plan: contract.Plan(ov.Plan), BlogURL: b.URL(b.Prefix), RSSURL: b.URL(b.Prefix + "/feed.xml"),
 		Drafts: ov.Drafts, Site: ov.Site, Mail: ms,
+		PostStorage: contract.PostStorage{Bytes: ov.PostBytes, LimitBytes: max(ov.Plan.Posts().Bytes, 0),
+			RevisionsKept: ov.Plan.Posts().Revisions},
 	})
 }
 

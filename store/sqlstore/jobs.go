@@ -67,24 +67,30 @@ func (d *DB) ListJobs(ctx context.Context, workspaceID int64, limit int) ([]*sto
 	return collect(rows, err, scanJob)
 }
 
-// ClaimJob picks and leases in one transaction; on PostgreSQL the pick
-// skips rows another claim has locked, and the update re-checks that the
-// job is still claimable, so a job is never taken twice.
-func (d *DB) ClaimJob(ctx context.Context, now, leaseUntil time.Time, perWorkspace int) (*store.Job, error) {
+// ClaimJob picks, leases and records the workspace's turn in one
+// transaction (round-robin across workspaces, as ClaimDuePlanned); on
+// PostgreSQL the pick skips rows another claim has locked, and the update
+// re-checks that the job is still claimable, so a job is never taken twice.
+func (d *DB) ClaimJob(ctx context.Context, c store.JobClaim) (*store.Job, error) {
 	lock := ""
 	if d.dialect == "postgres" {
 		lock = ` FOR UPDATE OF j SKIP LOCKED`
 	}
+	now, leaseUntil, perWorkspace := c.Now, c.LeaseUntil, c.PerWorkspace
 	var j *store.Job
 	err := d.tx(ctx, func(tx *sql.Tx) error {
 		var id, wsID int64
 		err := tx.QueryRowContext(ctx,
 			`SELECT j.id, j.workspace_id FROM generation_jobs j
+			 JOIN workspaces w ON w.id = j.workspace_id
+			 LEFT JOIN generation_turns t ON t.workspace_id = j.workspace_id
 			 WHERE (j.status = $2 OR (j.status = $3 AND j.claimed_until < $1))
 			   AND (SELECT COUNT(*) FROM generation_jobs r
 			        WHERE r.workspace_id = j.workspace_id AND r.status = $3 AND r.claimed_until >= $1) < $4
-			 ORDER BY j.created_at, j.id LIMIT 1`+lock,
-			ms(now), store.JobQueued, store.JobRunning, perWorkspace).Scan(&id, &wsID)
+			 ORDER BY CASE WHEN $5 > 0 AND w.plan_tier = $6 AND w.created_at > $7
+			            AND (SELECT COUNT(*) FROM generation_jobs q WHERE q.status = $2) >= $5 THEN 1 ELSE 0 END,
+			   COALESCE(t.turn, 0), j.created_at, j.id LIMIT 1`+lock,
+			ms(now), store.JobQueued, store.JobRunning, perWorkspace, c.LongQueue, c.TrialTier, ms(c.TrialSince)).Scan(&id, &wsID)
 		if err != nil {
 			return notFound(err)
 		}
@@ -110,6 +116,13 @@ func (d *DB) ClaimJob(ctx context.Context, now, leaseUntil time.Time, perWorkspa
 			   started_at = CASE WHEN started_at = 0 THEN $4 ELSE started_at END
 			 WHERE id = $1 AND (status = $5 OR (status = $2 AND claimed_until < $4))
 			 RETURNING `+jobCols, id, store.JobRunning, ms(leaseUntil), ms(now), store.JobQueued))
+		if err != nil {
+			return err
+		}
+		// WHERE true: SQLite needs it to read ON CONFLICT after a SELECT.
+		_, err = tx.ExecContext(ctx,
+			`INSERT INTO generation_turns (workspace_id, turn) SELECT $1, COALESCE(MAX(turn), 0) + 1 FROM generation_turns WHERE true
+			 ON CONFLICT (workspace_id) DO UPDATE SET turn = excluded.turn`, wsID)
 		return err
 	})
 	if err != nil {

@@ -22,7 +22,7 @@ const (
 )
 
 func mailPriority(kind string) int {
-	if kind == store.MailNewsletter {
+	if kind == store.MailNewsletter || kind == store.MailImportConfirm {
 		return priorityBulk
 	}
 	return priorityAccount
@@ -153,6 +153,16 @@ func (d *DB) QueueMail(ctx context.Context, m *store.MailMessage, to []store.Rec
 // may run it again per row, and the rows just updated no longer match, so
 // every run picks fresh ones and the LIMIT is lost.
 func (d *DB) ClaimDeliveries(ctx context.Context, now, leaseUntil time.Time, limit int) ([]*store.Delivery, error) {
+	return d.claimDeliveries(ctx, now, leaseUntil, limit, priorityBulk)
+}
+
+// ClaimAccountDeliveries claims only account mail (the account lane of the
+// mail workers, which never waits behind a newsletter batch).
+func (d *DB) ClaimAccountDeliveries(ctx context.Context, now, leaseUntil time.Time, limit int) ([]*store.Delivery, error) {
+	return d.claimDeliveries(ctx, now, leaseUntil, limit, priorityAccount)
+}
+
+func (d *DB) claimDeliveries(ctx context.Context, now, leaseUntil time.Time, limit, minPriority int) ([]*store.Delivery, error) {
 	if limit <= 0 {
 		return nil, nil
 	}
@@ -160,7 +170,7 @@ func (d *DB) ClaimDeliveries(ctx context.Context, now, leaseUntil time.Time, lim
 	if d.dialect == "postgres" {
 		lock = ` FOR UPDATE SKIP LOCKED`
 	}
-	const due = `((status = $3 AND next_at <= $2) OR (status = $4 AND claimed_until < $2))`
+	const due = `((status = $3 AND next_at <= $2) OR (status = $4 AND claimed_until < $2)) AND priority >= $6`
 	var out []*store.Delivery
 	err := d.tx(ctx, func(tx *sql.Tx) error {
 		rows, err := tx.QueryContext(ctx,
@@ -169,7 +179,7 @@ func (d *DB) ClaimDeliveries(ctx context.Context, now, leaseUntil time.Time, lim
 			 UPDATE mail_deliveries SET status = $4, claimed_until = $1, attempts = attempts + 1
 			 WHERE id IN (SELECT id FROM picked) AND `+due+`
 			 RETURNING id`,
-			ms(leaseUntil), ms(now), store.DeliveryQueued, store.DeliverySending, limit)
+			ms(leaseUntil), ms(now), store.DeliveryQueued, store.DeliverySending, limit, minPriority)
 		ids, err := collect(rows, err, func(row interface{ Scan(...any) error }) (int64, error) {
 			var id int64
 			return id, row.Scan(&id)
@@ -324,4 +334,12 @@ func (d *DB) PruneMail(ctx context.Context, before time.Time) (int64, error) {
 		return 0, err
 	}
 	return res.RowsAffected()
+}
+
+func (d *DB) MailHealth(ctx context.Context, workspaceID int64, since time.Time) (finished, refused int, err error) {
+	err = d.db.QueryRowContext(ctx,
+		`SELECT COUNT(*), COALESCE(SUM(CASE WHEN status = $4 THEN 0 ELSE 1 END), 0) FROM mail_deliveries
+		 WHERE workspace_id = $1 AND finished_at >= $2 AND status IN ($3, $4, $5)`,
+		workspaceID, ms(since), store.DeliveryBounced, store.DeliverySent, store.DeliveryFailed).Scan(&finished, &refused)
+	return finished, refused, err
 }

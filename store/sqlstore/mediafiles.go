@@ -193,9 +193,9 @@ func (d *DB) PostBanners(ctx context.Context, afterID int64, limit int) ([]*stor
 }
 
 func (d *DB) SetPostBanners(ctx context.Context, p *store.Post, oldHTML string) (bool, error) {
-	res, err := d.db.ExecContext(ctx, `UPDATE blog_posts SET banners = $1, content_html = $2
+	res, err := d.db.ExecContext(ctx, `UPDATE blog_posts SET banners = $1, content_html = $2, size_bytes = size_bytes + $7
 		WHERE id = $3 AND workspace_id = $4 AND content = $5 AND content_html = $6`,
-		jsonText(p.Banners), p.ContentHTML, p.ID, p.WorkspaceID, p.Content, oldHTML)
+		jsonText(p.Banners), p.ContentHTML, p.ID, p.WorkspaceID, p.Content, oldHTML, int64(len(p.ContentHTML)-len(oldHTML)))
 	if err != nil {
 		return false, err
 	}

@@ -242,6 +242,84 @@ func (d *DB) ImportSubscribers(ctx context.Context, workspaceID int64, emails []
 	return added, skipped, nil
 }
 
+func (d *DB) SubscriberImports(ctx context.Context, workspaceID int64) (int, error) {
+	var n int
+	err := d.db.QueryRowContext(ctx, `SELECT COUNT(*) FROM subscriber_imports WHERE workspace_id = $1`, workspaceID).Scan(&n)
+	return n, err
+}
+
+func (d *DB) ImportList(ctx context.Context, im store.SubscriberImport) (added []string, err error) {
+	status, at, expires := store.SubscriberConfirmed, ms(im.Now), int64(0)
+	if im.Confirm {
+		status, at, expires = store.SubscriberPending, 0, ms(im.Expires)
+	}
+	err = d.tx(ctx, func(tx *sql.Tx) error {
+		if err := d.lockWorkspace(ctx, tx, im.WorkspaceID); err != nil {
+			return err
+		}
+		added = added[:0]
+		for start := 0; start < len(im.Emails); start += importChunk {
+			chunk := im.Emails[start:min(start+importChunk, len(im.Emails))]
+			var sb strings.Builder
+			args := make([]any, 0, len(chunk)*3+5)
+			args = append(args, im.WorkspaceID, ms(im.Now), status, at, expires)
+			sb.WriteString(`INSERT INTO subscribers (workspace_id, email, status, source, token, confirm_hash, confirm_expires_at,
+				confirmed_at, created_at, updated_at) VALUES `)
+			for i, e := range chunk {
+				if i > 0 {
+					sb.WriteString(", ")
+				}
+				args = append(args, e, newSubscriberToken(), im.ConfirmHashes[e])
+				n := len(args)
+				sb.WriteString(`($1, $` + strconv.Itoa(n-2) + `, $3, 'import', $` + strconv.Itoa(n-1) + `, $` + strconv.Itoa(n) +
+					`, $5, $4, $2, $2)`)
+			}
+			sb.WriteString(` ON CONFLICT (workspace_id, email) DO NOTHING RETURNING email`)
+			rows, err := tx.QueryContext(ctx, sb.String(), args...)
+			got, err := collect(rows, err, func(row interface{ Scan(...any) error }) (string, error) {
+				var e string
+				return e, row.Scan(&e)
+			})
+			if err != nil {
+				return err
+			}
+			added = append(added, got...)
+		}
+		if im.Max > 0 {
+			n, err := countListed(ctx, tx, im.WorkspaceID)
+			if err != nil {
+				return err
+			}
+			if n > im.Max {
+				return store.ErrLimit
+			}
+		}
+		if im.Confirm && len(added) > 0 {
+			if _, err := tx.ExecContext(ctx,
+				`INSERT INTO usage_tracking (workspace_id, month, posts_limit, images_limit) VALUES ($1, $2, $3, $4)
+				 ON CONFLICT (workspace_id, month) DO NOTHING`, im.WorkspaceID, im.Month, im.PostsLimit, im.ImagesLimit); err != nil {
+				return err
+			}
+			res, err := tx.ExecContext(ctx,
+				`UPDATE usage_tracking SET emails_sent = emails_sent + $1
+				 WHERE workspace_id = $2 AND month = $3 AND emails_sent + $1 <= $4`, len(added), im.WorkspaceID, im.Month, im.EmailsLimit)
+			if err := affected(res, err); errors.Is(err, store.ErrNotFound) {
+				return store.ErrEmailLimit
+			} else if err != nil {
+				return err
+			}
+		}
+		_, err := tx.ExecContext(ctx,
+			`INSERT INTO subscriber_imports (workspace_id, source, addresses, added, confirm, created_at) VALUES ($1, $2, $3, $4, $5, $6)`,
+			im.WorkspaceID, im.Source, len(im.Emails), len(added), im.Confirm, ms(im.Now))
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	return added, nil
+}
+
 func (d *DB) ExportSubscribers(ctx context.Context, workspaceID int64) ([]*store.Subscriber, error) {
 	rows, err := d.db.QueryContext(ctx, `SELECT `+subscriberCols+` FROM subscribers
 		WHERE workspace_id = $1 AND status = 'confirmed' ORDER BY created_at, id`, workspaceID)

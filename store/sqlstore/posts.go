@@ -62,7 +62,57 @@ func (d *DB) CreatePost(ctx context.Context, p *store.Post) error {
 	if p.ReservationID != 0 || p.PlannedID != 0 || p.JobID != 0 {
 		return d.createGeneratedPost(ctx, p) // reservations.go
 	}
-	return d.tx(ctx, func(tx *sql.Tx) error { return insertPost(ctx, tx, p) })
+	return d.tx(ctx, func(tx *sql.Tx) error {
+		return capStorage(ctx, tx, p, func() error { return insertPost(ctx, tx, p) })
+	})
+}
+
+// postSize is what a post's row counts against its workspace's storage;
+// revisionSize a revision's.
+func postSize(p *store.Post) int64 {
+	return int64(len(p.Title) + len(p.Content) + len(p.ContentHTML))
+}
+
+func revisionSize(p *store.Post) int64 { return int64(len(p.Title) + len(p.Content)) }
+
+func postStorage(ctx context.Context, q queryer, workspaceID int64) (int64, error) {
+	var n int64
+	err := q.QueryRowContext(ctx,
+		`SELECT COALESCE((SELECT SUM(size_bytes) FROM blog_posts WHERE workspace_id = $1), 0)
+		      + COALESCE((SELECT SUM(size_bytes) FROM post_revisions WHERE workspace_id = $1), 0)`, workspaceID).Scan(&n)
+	return n, err
+}
+
+func (d *DB) PostStorage(ctx context.Context, workspaceID int64) (int64, error) {
+	return postStorage(ctx, d.db, workspaceID)
+}
+
+// capStorage runs write, and refuses it (ErrStorageFull, the transaction
+// then rolls back) when p.StorageCap is set and the write grows the
+// workspace's storage past it. The workspace's row is locked first, so two
+// writes at once take turns and cannot both pass on the same room.
+func capStorage(ctx context.Context, tx *sql.Tx, p *store.Post, write func() error) error {
+	if p.StorageCap <= 0 {
+		return write()
+	}
+	if _, err := tx.ExecContext(ctx, `UPDATE workspaces SET id = id WHERE id = $1`, p.WorkspaceID); err != nil {
+		return err
+	}
+	before, err := postStorage(ctx, tx, p.WorkspaceID)
+	if err != nil {
+		return err
+	}
+	if err := write(); err != nil {
+		return err
+	}
+	after, err := postStorage(ctx, tx, p.WorkspaceID)
+	if err != nil {
+		return err
+	}
+	if after > p.StorageCap && after > before {
+		return store.ErrStorageFull
+	}
+	return nil
 }
 
 // insertPost inserts p, and its first revision when p.SaveRevision.
@@ -81,14 +131,15 @@ func insertPost(ctx context.Context, q queryer, p *store.Post) error {
 	err := q.QueryRowContext(ctx,
 		`INSERT INTO blog_posts (workspace_id, category, title, slug, content, content_html, excerpt, cover_image_url,
 		   cover_image_type, cover_image_size, meta_title, meta_description, tags, banners, read_minutes, word_count,
-		   published_at, updated_at, view_count, status, cover_alt, preview_token, preview_expires_at, author_id, newsletter)
-		 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25)
+		   published_at, updated_at, view_count, status, cover_alt, preview_token, preview_expires_at, author_id, newsletter,
+		   size_bytes)
+		 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $26)
 		 RETURNING id`,
 		p.WorkspaceID, p.Category, p.Title, p.Slug, p.Content, p.ContentHTML, p.Excerpt, p.CoverImageURL,
 		p.CoverImageType, p.CoverImageSize, p.MetaTitle, p.MetaDescription, jsonText(p.Tags), jsonText(p.Banners),
 		p.ReadMinutes, p.WordCount, ms(p.PublishedAt), ms(p.UpdatedAt), p.ViewCount, p.Status, p.CoverAlt,
 		p.PreviewToken, msOrZero(p.PreviewExpiresAt), sql.NullInt64{Int64: p.AuthorID, Valid: p.AuthorID != 0},
-		p.Newsletter).Scan(&p.ID)
+		p.Newsletter, postSize(p)).Scan(&p.ID)
 	if isUnique(err) {
 		return store.ErrConflict
 	}
@@ -222,50 +273,59 @@ func (d *DB) CountPosts(ctx context.Context, f store.FindPost) (int, error) {
 func (d *DB) UpdatePost(ctx context.Context, p *store.Post) error {
 	p.UpdatedAt = time.Now().UTC()
 	return d.tx(ctx, func(tx *sql.Tx) error {
-		res, err := tx.ExecContext(ctx,
-			`UPDATE blog_posts SET category = $1, title = $2, slug = $3, content = $4, content_html = $5, excerpt = $6,
-			   cover_image_url = $7, cover_image_type = $8, cover_image_size = $9, meta_title = $10, meta_description = $11,
-			   tags = $12, banners = $13, read_minutes = $14, word_count = $15, updated_at = $16, status = $17,
-			   published_at = $18, cover_alt = $19
-			 WHERE id = $20 AND workspace_id = $21`,
-			p.Category, p.Title, p.Slug, p.Content, p.ContentHTML, p.Excerpt, d.mediaKey(p.CoverImageURL), p.CoverImageType,
-			p.CoverImageSize, p.MetaTitle, p.MetaDescription, jsonText(p.Tags), jsonText(p.Banners), p.ReadMinutes,
-			p.WordCount, ms(p.UpdatedAt), p.Status, ms(p.PublishedAt), p.CoverAlt, p.ID, p.WorkspaceID)
-		if isUnique(err) {
-			return store.ErrConflict
-		}
-		if err := affected(res, err); err != nil {
-			return err
-		}
-		if err := setPostTags(ctx, tx, p); err != nil { // search.go
-			return err
-		}
-		if m := p.MovedFrom; m != nil && (m.Category != p.Category || m.Slug != p.Slug) {
-			if _, err := tx.ExecContext(ctx,
-				`INSERT INTO post_redirects (workspace_id, category, slug, post_id, created_at) VALUES ($1, $2, $3, $4, $5)
-				 ON CONFLICT (workspace_id, category, slug) DO UPDATE SET post_id = excluded.post_id, created_at = excluded.created_at`,
-				p.WorkspaceID, m.Category, m.Slug, p.ID, ms(p.UpdatedAt)); err != nil {
-				return err
-			}
-		}
-		if p.SaveRevision {
-			return addRevision(ctx, tx, p)
-		}
-		return nil
+		return capStorage(ctx, tx, p, func() error { return d.updatePost(ctx, tx, p) })
 	})
 }
 
+func (d *DB) updatePost(ctx context.Context, tx *sql.Tx, p *store.Post) error {
+	res, err := tx.ExecContext(ctx,
+		`UPDATE blog_posts SET category = $1, title = $2, slug = $3, content = $4, content_html = $5, excerpt = $6,
+		   cover_image_url = $7, cover_image_type = $8, cover_image_size = $9, meta_title = $10, meta_description = $11,
+		   tags = $12, banners = $13, read_minutes = $14, word_count = $15, updated_at = $16, status = $17,
+		   published_at = $18, cover_alt = $19, size_bytes = $22
+		 WHERE id = $20 AND workspace_id = $21`,
+		p.Category, p.Title, p.Slug, p.Content, p.ContentHTML, p.Excerpt, d.mediaKey(p.CoverImageURL), p.CoverImageType,
+		p.CoverImageSize, p.MetaTitle, p.MetaDescription, jsonText(p.Tags), jsonText(p.Banners), p.ReadMinutes,
+		p.WordCount, ms(p.UpdatedAt), p.Status, ms(p.PublishedAt), p.CoverAlt, p.ID, p.WorkspaceID, postSize(p))
+	if isUnique(err) {
+		return store.ErrConflict
+	}
+	if err := affected(res, err); err != nil {
+		return err
+	}
+	if err := setPostTags(ctx, tx, p); err != nil { // search.go
+		return err
+	}
+	if m := p.MovedFrom; m != nil && (m.Category != p.Category || m.Slug != p.Slug) {
+		if _, err := tx.ExecContext(ctx,
+			`INSERT INTO post_redirects (workspace_id, category, slug, post_id, created_at) VALUES ($1, $2, $3, $4, $5)
+			 ON CONFLICT (workspace_id, category, slug) DO UPDATE SET post_id = excluded.post_id, created_at = excluded.created_at`,
+			p.WorkspaceID, m.Category, m.Slug, p.ID, ms(p.UpdatedAt)); err != nil {
+			return err
+		}
+	}
+	if p.SaveRevision {
+		return addRevision(ctx, tx, p)
+	}
+	return nil
+}
+
 // addRevision keeps p's title and body as its newest revision and drops
-// those past the newest store.MaxRevisions.
+// those past the newest p.KeepRevisions (store.MaxRevisions when unset).
 func addRevision(ctx context.Context, q queryer, p *store.Post) error {
 	if _, err := q.ExecContext(ctx,
-		`INSERT INTO post_revisions (post_id, workspace_id, title, content, word_count, created_at) VALUES ($1, $2, $3, $4, $5, $6)`,
-		p.ID, p.WorkspaceID, p.Title, p.Content, p.WordCount, ms(p.UpdatedAt)); err != nil {
+		`INSERT INTO post_revisions (post_id, workspace_id, title, content, word_count, created_at, size_bytes)
+		 VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+		p.ID, p.WorkspaceID, p.Title, p.Content, p.WordCount, ms(p.UpdatedAt), revisionSize(p)); err != nil {
 		return err
+	}
+	keep := p.KeepRevisions
+	if keep <= 0 || keep > store.MaxRevisions {
+		keep = store.MaxRevisions
 	}
 	_, err := q.ExecContext(ctx,
 		`DELETE FROM post_revisions WHERE post_id = $1 AND id NOT IN
-		   (SELECT id FROM post_revisions WHERE post_id = $1 ORDER BY id DESC LIMIT $2)`, p.ID, store.MaxRevisions)
+		   (SELECT id FROM post_revisions WHERE post_id = $1 ORDER BY id DESC LIMIT $2)`, p.ID, keep)
 	return err
 }
 

@@ -315,6 +315,50 @@ func TestMailClaimsAccountMailBeforeNewsletters(t *testing.T) {
 	})
 }
 
+func TestMailAccountClaimTakesNoNewsletter(t *testing.T) {
+	Run(t, func(t *testing.T, s *sqlstore.DB) {
+		now := time.Now().UTC()
+		queueMail(t, s, store.MailNewsletter, "post:1", now.Add(-time.Hour), "n1@x.io", "n2@x.io")
+		queueMail(t, s, store.MailVerifyEmail, "", now, "verify@x.io")
+		ds, err := s.ClaimAccountDeliveries(ctx, now, now.Add(time.Minute), 10)
+		if err != nil || len(ds) != 1 || ds[0].To != "verify@x.io" {
+			t.Fatalf("account claim = %d deliveries, %v; want only the verification", len(ds), err)
+		}
+		if ds, _ := s.ClaimAccountDeliveries(ctx, now, now.Add(time.Minute), 10); len(ds) != 0 {
+			t.Fatalf("account claim took %s", ds[0].To)
+		}
+		if ds, _ := s.ClaimDeliveries(ctx, now, now.Add(time.Minute), 10); len(ds) != 2 {
+			t.Fatalf("the newsletter claim = %d, want 2", len(ds))
+		}
+	})
+}
+
+func TestMailHealthCountsARecentRefusals(t *testing.T) {
+	Run(t, func(t *testing.T, s *sqlstore.DB) {
+		_, ws := signUp(t, s, "a@x.io", "a")
+		now := time.Now().UTC()
+		m := &store.MailMessage{WorkspaceID: ws.ID, Kind: store.MailNewsletter, Subject: "S", Text: "t", CreatedAt: now}
+		if err := s.QueueMail(ctx, m, []store.Recipient{{Email: "a@x.io"}, {Email: "b@x.io"}, {Email: "c@x.io"}, {Email: "d@x.io"}}); err != nil {
+			t.Fatal(err)
+		}
+		ds, _ := s.ClaimDeliveries(ctx, now, now.Add(time.Minute), 10)
+		for i, st := range []string{store.DeliverySent, store.DeliveryBounced, store.DeliveryFailed} {
+			at := now
+			if i == 0 {
+				at = now.Add(-48 * time.Hour) // before the window
+			}
+			if err := s.FinishDelivery(ctx, store.DeliveryResult{ID: ds[i].ID, Status: st, Attempts: 1, At: at}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		// The fourth is still being sent: not counted.
+		finished, refused, err := s.MailHealth(ctx, ws.ID, now.Add(-time.Hour))
+		if err != nil || finished != 2 || refused != 2 {
+			t.Fatalf("health = %d finished, %d refused, %v; want 2, 2", finished, refused, err)
+		}
+	})
+}
+
 func TestMailPrune(t *testing.T) {
 	Run(t, func(t *testing.T, s *sqlstore.DB) {
 		now := time.Now().UTC()

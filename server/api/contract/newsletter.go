@@ -61,6 +61,10 @@ type SubscribersPage struct {
 type ImportResult struct {
 	Added   int `json:"added"`
 	Skipped int `json:"skipped"` // already on the list
+	// Confirming: the added addresses were sent a confirmation e-mail
+	// and are pending until they confirm (a trial, or a first large
+	// import).
+	Confirming bool `json:"confirming"`
 }
 
 // ImportRowError is one refused CSV row (the 400 answer's details).

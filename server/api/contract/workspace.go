@@ -46,6 +46,17 @@ type WorkspaceResponse struct {
 	Site bool `json:"site"`
 	// Mail is how e-mail goes out and the month's newsletter e-mails.
 	Mail MailStatus `json:"mail"`
+	// PostStorage is what the workspace's posts and revisions store
+	// against the plan's cap.
+	PostStorage PostStorage `json:"postStorage"`
+}
+
+// PostStorage is the bytes of text a workspace's posts and their revisions
+// take, the plan's cap on them (0: none) and the revisions kept per post.
+type PostStorage struct {
+	Bytes         int64 `json:"bytes"`
+	LimitBytes    int64 `json:"limitBytes"`
+	RevisionsKept int   `json:"revisionsKept"`
 }
 
 // SettingsResponse answers a settings change and onboarding.

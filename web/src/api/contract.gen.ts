@@ -454,6 +454,12 @@ export interface ImportResult {
   added: number
   /** already on the list */
   skipped: number
+  /**
+   * Confirming: the added addresses were sent a confirmation e-mail
+   * and are pending until they confirm (a trial, or a first large
+   * import).
+   */
+  confirming: boolean
 }
 
 /** ImportRowError is one refused CSV row (the 400 answer's details). */
@@ -946,6 +952,21 @@ export interface WorkspaceResponse {
   site: boolean
   /** Mail is how e-mail goes out and the month's newsletter e-mails. */
   mail: MailStatus
+  /**
+   * PostStorage is what the workspace's posts and revisions store
+   * against the plan's cap.
+   */
+  postStorage: PostStorage
+}
+
+/**
+ * PostStorage is the bytes of text a workspace's posts and their revisions
+ * take, the plan's cap on them (0: none) and the revisions kept per post.
+ */
+export interface PostStorage {
+  bytes: number
+  limitBytes: number
+  revisionsKept: number
 }
 
 /** SettingsResponse answers a settings change and onboarding. */

@@ -31,11 +31,15 @@ export const resendConfirmation = (id: Subscriber['id']) =>
 export const SUBSCRIBERS_EXPORT_URL = '/api/workspace/subscribers/export'
 
 /**
- * Imports a CSV file's text (one address per row, first column). All or nothing: a 400 answer's
+ * Imports a CSV file's text (one address per row, first column), with where the list came from and
+ * the owner's word that its people agreed to get the newsletter. All or nothing: a 400 answer's
  * ApiError body carries the refused rows (see importErrorRows).
  */
-export const importSubscribers = (csv: string) =>
-  api<ImportResult>('/api/workspace/subscribers/import', { method: 'POST', body: csv, contentType: 'text/csv' })
+export const importSubscribers = (csv: string, source: string, consent: boolean) =>
+  api<ImportResult>(
+    `/api/workspace/subscribers/import?${new URLSearchParams({ consent: String(consent), source }).toString()}`,
+    { method: 'POST', body: csv, contentType: 'text/csv' },
+  )
 
 /** The refused rows of a failed import's answer ({error, rows}); empty when it has none. */
 export function importErrorRows(body: unknown): ImportRowError[] {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { Usage } from '@/api/types'
-import { USAGE_WARNING, isAtLimit, isRunningLow, showUsageWarning, usagePercent } from '@/lib/usage'
+import { USAGE_WARNING, isAtLimit, isRunningLow, postStorageLine, showUsageWarning, usagePercent } from '@/lib/usage'
 
 function usage(postsGenerated: number, postsLimit: number, imagesGenerated: number, imagesLimit: number, unlimited = false): Usage {
   return { month: '2025-01-01', postsGenerated, postsLimit, imagesGenerated, imagesLimit, trial: false, unlimited }
@@ -51,5 +51,19 @@ describe('percent and limit', () => {
     expect(isAtLimit(9, 10)).toBe(false)
     expect(isAtLimit(10, 10)).toBe(true)
     expect(isAtLimit(10, 10, true)).toBe(false)
+  })
+})
+
+describe('post storage line', () => {
+  it.each([
+    [{ bytes: 3 * 1024 * 1024, limitBytes: 50 * 1024 * 1024, revisionsKept: 10 }, false, "Posts' text and revisions: 3.0 MB of 50.0 MB. 10 revisions kept per post."],
+    [{ bytes: 50 * 1024 * 1024, limitBytes: 50 * 1024 * 1024, revisionsKept: 10 }, false, "Posts' text and revisions: 50.0 MB of 50.0 MB. Full: delete old posts or drafts, or upgrade. 10 revisions kept per post."],
+    [{ bytes: 2048, limitBytes: 0, revisionsKept: 50 }, false, "Posts' text and revisions: 2.0 KB. 50 revisions kept per post."],
+    [{ bytes: 2048, limitBytes: 50 * 1024 * 1024, revisionsKept: 50 }, true, "Posts' text and revisions: 2.0 KB. 50 revisions kept per post."],
+  ])('%o (unlimited %s)', (s, unlimited, want) => {
+    expect(postStorageLine(s, unlimited)).toBe(want)
+  })
+  it('says nothing without the figure', () => {
+    expect(postStorageLine(undefined)).toBe('')
   })
 })

@@ -1,5 +1,6 @@
 /** Usage counters: 80% warning, infinity for unlimited. */
-import type { Usage } from '@/api/types'
+import type { PostStorage, Usage } from '@/api/types'
+import { formatSize } from '@/lib/format'
 
 export const USAGE_WARNING = 'Running low on posts/images. Consider upgrading!'
 export const WARNING_RATIO = 0.8
@@ -30,4 +31,16 @@ export function isAtLimit(used: number, limit: number, unlimited = false): boole
 export function showUsageWarning(u: Usage | undefined | null): boolean {
   if (!u) return false
   return isRunningLow(u.postsGenerated, u.postsLimit, u.unlimited) || isRunningLow(u.imagesGenerated, u.imagesLimit, u.unlimited)
+}
+
+/**
+ * The plan card's line on what posts written by hand store: their text and revisions against the plan's cap
+ * (none when limitBytes is 0 or the desk is unlimited), with the revisions kept per post.
+ */
+export function postStorageLine(s: PostStorage | undefined, unlimited = false): string {
+  if (!s) return ''
+  const revisions = s.revisionsKept > 0 ? ` ${s.revisionsKept} revisions kept per post.` : ''
+  if (unlimited || s.limitBytes <= 0) return `Posts' text and revisions: ${formatSize(s.bytes)}.${revisions}`
+  const full = s.bytes >= s.limitBytes ? ' Full: delete old posts or drafts, or upgrade.' : ''
+  return `Posts' text and revisions: ${formatSize(s.bytes)} of ${formatSize(s.limitBytes)}.${full}${revisions}`
 }

@@ -4,7 +4,7 @@ import { Badge } from '@/components/ui/badge'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 import { Skeleton } from '@/components/ui/skeleton'
 import { formatLimit } from '@/lib/format'
-import { USAGE_WARNING, showUsageWarning } from '@/lib/usage'
+import { USAGE_WARNING, postStorageLine, showUsageWarning } from '@/lib/usage'
 import { cn } from '@/lib/utils'
 import { MailNotice } from '@/features/newsletter/MailNotice'
 import { UsageCard } from './UsageCard'
@@ -37,6 +37,7 @@ function PlanCard({ data, unlimited }: { data: WorkspaceResponse; unlimited: boo
             </p>
           )
         )}
+        {data.postStorage && <p className="text-xs text-slate-500">{postStorageLine(data.postStorage, unlimited)}</p>}
       </CardContent>
     </Card>
   )

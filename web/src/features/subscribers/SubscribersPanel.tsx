@@ -1,4 +1,4 @@
-import { useRef } from 'react'
+import { useRef, useState } from 'react'
 import { Download, MailPlus, Search, Trash2, Upload, Users, X } from 'lucide-react'
 import { toast } from '@/lib/toast'
 import { SUBSCRIBERS_EXPORT_URL } from '@/api/newsletter'
@@ -6,6 +6,7 @@ import type { Subscriber } from '@/api/types'
 import { EmptyState } from '@/components/EmptyState'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
+import { Checkbox } from '@/components/ui/checkbox'
 import { ConfirmDialog } from '@/components/ui/confirm-dialog'
 import { DataTable } from '@/components/ui/data-table'
 import { Input } from '@/components/ui/input'
@@ -18,8 +19,10 @@ import {
   DELETE_QUESTION,
   EMPTY_FILTERED,
   EMPTY_LIST,
+  IMPORT_CONSENT_LABEL,
   IMPORT_HINT,
   IMPORT_REFUSED,
+  IMPORT_SOURCE_LABEL,
   STATUS_BADGE,
   STATUS_TABS,
   capText,
@@ -137,14 +140,18 @@ function ImportErrors({ s }: { s: SubscribersState }) {
 
 function Toolbar({ s }: { s: SubscribersState }) {
   const input = useRef<HTMLInputElement>(null)
+  const [source, setSource] = useState('')
+  const [consent, setConsent] = useState(false)
+  // The server refuses an import without both; the button waits for them.
+  const ready = consent && source.trim() !== ''
   const onFile = (file: File | undefined) => {
     if (input.current) input.current.value = ''
-    if (!file) return
+    if (!file || !ready) return
     if (file.size === 0) {
       toast.error('Import failed', { description: 'The file is empty.' })
       return
     }
-    s.upload.mutate(file)
+    s.upload.mutate({ file, source: source.trim(), consent })
   }
   return (
     <div className="flex flex-wrap items-center justify-between gap-3">
@@ -170,10 +177,20 @@ function Toolbar({ s }: { s: SubscribersState }) {
           aria-label="CSV file to import"
           onChange={(e) => onFile(e.target.files?.[0])}
         />
-        <Button onClick={() => input.current?.click()} disabled={s.upload.isPending} aria-describedby="subscribers-import-hint">
+        <Button onClick={() => input.current?.click()} disabled={s.upload.isPending || !ready} aria-describedby="subscribers-import-hint">
           {s.upload.isPending ? <Spinner /> : <Upload aria-hidden="true" />}
           {s.upload.isPending ? 'Importing...' : 'Import CSV'}
         </Button>
+      </div>
+      <div className="flex w-full flex-wrap items-center gap-x-4 gap-y-2">
+        <label className="flex min-w-0 flex-1 flex-col gap-1 text-xs font-medium text-slate-700 sm:max-w-sm">
+          {IMPORT_SOURCE_LABEL}
+          <Input value={source} maxLength={200} placeholder="e.g. sign-ups on my old site" onChange={(e) => setSource(e.target.value)} />
+        </label>
+        <label className="flex items-center gap-2 text-xs font-medium text-slate-700">
+          <Checkbox checked={consent} onChange={(e) => setConsent(e.target.checked)} />
+          {IMPORT_CONSENT_LABEL}
+        </label>
       </div>
       <p id="subscribers-import-hint" className="w-full text-xs text-slate-500">
         {IMPORT_HINT}

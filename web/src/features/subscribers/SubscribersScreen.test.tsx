@@ -139,14 +139,39 @@ describe('the Subscribers screen', () => {
     expect(calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual(['/api/workspace/subscribers/2/resend'])
   })
 
+  it('imports only once the owner says where the list came from and that its people agreed', async () => {
+    const { user, calls } = setup({ 'POST /api/workspace/subscribers/import': json({ added: 2, skipped: 0, confirming: false }) })
+    await screen.findByRole('table', { name: 'Subscribers' })
+    const button = screen.getByRole('button', { name: 'Import CSV' })
+    expect(button).toBeDisabled()
+    await user.upload(screen.getByLabelText('CSV file to import'), new File(['a@b.co\n'], 'list.csv', { type: 'text/csv' }))
+    await user.type(screen.getByLabelText('Where did this list come from?'), 'Old site')
+    expect(button).toBeDisabled()
+    await user.upload(screen.getByLabelText('CSV file to import'), new File(['a@b.co\n'], 'list.csv', { type: 'text/csv' }))
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([])
+    await user.click(screen.getByLabelText('Everyone on this list agreed to receive my newsletter'))
+    expect(button).toBeEnabled()
+  })
+
+  it('says when imported addresses were sent a confirmation instead', async () => {
+    const { user } = setup({ 'POST /api/workspace/subscribers/import': json({ added: 3, skipped: 0, confirming: true }) })
+    await screen.findByRole('table', { name: 'Subscribers' })
+    await user.type(screen.getByLabelText('Where did this list come from?'), 'Conference')
+    await user.click(screen.getByLabelText('Everyone on this list agreed to receive my newsletter'))
+    await user.upload(screen.getByLabelText('CSV file to import'), new File(['a@b.co\n'], 'list.csv', { type: 'text/csv' }))
+    expect(await screen.findByText('3 addresses sent a confirmation e-mail; they get your posts once they confirm.')).toBeInTheDocument()
+  })
+
   it("imports a CSV file's text and says how many were added and skipped", async () => {
     const { user, calls } = setup({ 'POST /api/workspace/subscribers/import': json({ added: 2, skipped: 1 }) })
     await screen.findByRole('table', { name: 'Subscribers' })
     const csv = 'email\nnew1@example.com\nnew2@example.com\nalice@example.com\n'
+    await user.type(screen.getByLabelText('Where did this list come from?'), ' Old site ')
+    await user.click(screen.getByLabelText('Everyone on this list agreed to receive my newsletter'))
     await user.upload(screen.getByLabelText('CSV file to import'), new File([csv], 'list.csv', { type: 'text/csv' }))
     expect(await screen.findByText('2 subscribers imported; 1 already on your list.')).toBeInTheDocument()
     const post = calls.find((c) => c.method === 'POST')
-    expect(post).toMatchObject({ path: '/api/workspace/subscribers/import', body: csv, contentType: 'text/csv' })
+    expect(post).toMatchObject({ path: '/api/workspace/subscribers/import', query: { consent: 'true', source: 'Old site' }, body: csv, contentType: 'text/csv' })
     // the list is read again with the new addresses
     await waitFor(() => expect(listCalls(calls).length).toBeGreaterThan(1))
   })
@@ -161,6 +186,8 @@ describe('the Subscribers screen', () => {
     }
     const { user } = setup({ 'POST /api/workspace/subscribers/import': json(refused, 400) })
     await screen.findByRole('table', { name: 'Subscribers' })
+    await user.type(screen.getByLabelText('Where did this list come from?'), 'Old site')
+    await user.click(screen.getByLabelText('Everyone on this list agreed to receive my newsletter'))
     await user.upload(screen.getByLabelText('CSV file to import'), new File(['a@b.co\nnot-an-email\n'], 'list.csv', { type: 'text/csv' }))
     const alert = await screen.findByRole('alert', { name: 'Nothing was imported. Fix these rows and try again:' })
     const items = within(within(alert).getByRole('list', { name: 'Refused rows' })).getAllByRole('listitem')

@@ -42,5 +42,13 @@ export function importedText(added: number, skipped: number): string {
   return skipped > 0 ? `${a}; ${skipped} already on your list.` : `${a}.`
 }
 
+/** The toast after an import whose addresses were sent a confirmation e-mail (a trial, a first large import). */
+export function confirmingText(added: number, skipped: number): string {
+  const a = `${countOf(added, 'address', 'addresses')} sent a confirmation e-mail; they get your posts once they confirm`
+  return skipped > 0 ? `${a}. ${skipped} already on your list.` : `${a}.`
+}
+
+export const IMPORT_SOURCE_LABEL = 'Where did this list come from?'
+export const IMPORT_CONSENT_LABEL = 'Everyone on this list agreed to receive my newsletter'
 export const IMPORT_HINT = 'A CSV file with one e-mail address per row (first column). Only import people who agreed to get your e-mails.'
 export const IMPORT_REFUSED = 'Nothing was imported. Fix these rows and try again:'

@@ -6,7 +6,7 @@ import { deleteSubscriber, getSubscribers, importErrorRows, importSubscribers, r
 import { qk } from '@/api/queryKeys'
 import type { ImportRowError, Subscriber } from '@/api/types'
 import { useDebounced } from '@/hooks/useDebounced'
-import { importedText, type StatusFilter } from './texts'
+import { confirmingText, importedText, type StatusFilter } from './texts'
 
 /** A CSV file's text (File.text where the browser has it). */
 export function readText(file: Blob): Promise<string> {
@@ -66,10 +66,11 @@ export function useSubscribers() {
   })
 
   const upload = useMutation({
-    mutationFn: async (file: File) => importSubscribers(await readText(file)),
+    mutationFn: async ({ file, source, consent }: { file: File; source: string; consent: boolean }) =>
+      importSubscribers(await readText(file), source, consent),
     onMutate: () => setImportErrors([]),
     onSuccess: (r) => {
-      toast.success('Import complete', { description: importedText(r.added, r.skipped) })
+      toast.success('Import complete', { description: r.confirming ? confirmingText(r.added, r.skipped) : importedText(r.added, r.skipped) })
       void refresh()
     },
     onError: (err) => {
