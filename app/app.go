@@ -240,6 +240,7 @@ func New(ctx context.Context, cfg *config.Config, logger *slog.Logger) (*App, er
 	// Account e-mails: password reset, verification, change of address.
 	a.Account = account.New(db, a.Auth, a.Mail, cfg.SiteName, cfg.BaseURL, logger)
 	a.Auth.AfterSignUp = a.Account.SignedUp
+	a.Auth.OnLockout = a.Account.LoginLocked
 	apiHandler.Account = a.Account
 	siteHandler := &sitehttp.Handler{Config: cfg, Reader: rd, Site: a.Site, Cache: a.Cache, App: fe, Views: a.Views, Posts: a.Posts,
 		DefaultImage: a.defaultImage, Pages: a.Pages, Admission: a.Admission}
