@@ -273,7 +273,8 @@ func New(ctx context.Context, cfg *config.Config, logger *slog.Logger) (*App, er
 	a.Server = &server.Server{Addr: cfg.Addr, API: apiRoutes, Site: siteHandler, Media: mediaHandler,
 		Store: db, Logger: logger, TrustedOrigins: []string{cfg.BaseURL},
 		CSP: sitehttp.ContentSecurityPolicy(cfg), HSTS: strings.HasPrefix(cfg.BaseURL, "https://"),
-		RequestTimeout: cfg.RequestTimeout, AccessLog: cfg.AccessLog, ReadyTimeout: cfg.DBTimeout, Ready: a.readiness()}
+		RequestTimeout: cfg.RequestTimeout, AccessLog: cfg.AccessLog, ReadyTimeout: cfg.DBTimeout, Ready: a.readiness(),
+		CustomDomain: a.Site.IsCustomDomain, PlatformURL: cfg.BaseURL}
 	if cfg.TLS {
 		if err := a.startTLS(a.Domains.AllowCertificate); err != nil {
 			db.Close()
