@@ -688,6 +688,8 @@ type FindWorkspace struct {
 	ID           *int64
 	Slug         *string
 	UserID       *int64
+	// CustomDomain finds the workspace that verified the name (others
+	// may claim it while pending).
 	CustomDomain *string
 }
 

@@ -236,7 +236,13 @@ func (s *Service) Verify(ctx context.Context, ws *store.Workspace) (*store.Domai
 func (s *Service) check(ctx context.Context, d *store.Domain, manual bool) (*store.Domain, error) {
 	outcome, why := s.lookup(ctx, d)
 	next := Next(*d, outcome, why, manual, s.now())
-	if err := s.Store.RecordDomainCheck(ctx, &next); err != nil {
+	err := s.Store.RecordDomainCheck(ctx, &next)
+	if errors.Is(err, store.ErrConflict) {
+		// Another blog proved the name first: this claim fails, with why.
+		next.Status, next.VerifiedAt, next.Error = store.DomainFailed, time.Time{}, store.DomainClaimedError
+		err = s.Store.RecordDomainCheck(ctx, &next)
+	}
+	if err != nil {
 		return nil, err
 	}
 	if next.Status != d.Status {

@@ -2,6 +2,7 @@ package customdomain_test
 
 import (
 	"context"
+	"errors"
 	"testing"
 	"time"
 
@@ -121,6 +122,56 @@ func TestAllowCertificateRemembersRefusals(t *testing.T) {
 		}
 		if err := svc.AllowCertificate(ctx, "pending.example.com"); err != nil {
 			t.Fatalf("just verified: %v", err)
+		}
+	})
+}
+
+// A pending claim never blocks the name's real owner: several blogs may
+// claim it, the first whose TXT record is found wins, the others' claims
+// fail with the reason, and a verified name is refused to new claims.
+func TestFirstVerifiedClaimWins(t *testing.T) {
+	storetest.Run(t, func(t *testing.T, s *sqlstore.DB) {
+		ctx := context.Background()
+		res := txtResolver{}
+		svc := &customdomain.Service{Store: s, PlatformHost: "inkpress.io", Resolver: res, Limiter: ratelimit.New(s)}
+		var wss []*store.Workspace
+		for _, slug := range []string{"squatter", "owner", "late"} {
+			ws, err := s.CreateWorkspace(ctx, store.CreateWorkspace{Name: slug, Slug: slug})
+			if err != nil {
+				t.Fatal(err)
+			}
+			wss = append(wss, ws)
+		}
+		squatter, owner, late := wss[0], wss[1], wss[2]
+		if _, _, err := svc.Grant(ctx, squatter.ID, "blog.owner.example"); err != nil {
+			t.Fatalf("first claim: %v", err)
+		}
+		_, od, err := svc.Grant(ctx, owner.ID, "blog.owner.example")
+		if err != nil {
+			t.Fatalf("the owner's claim while another is pending: %v", err)
+		}
+		res[customdomain.TXTPrefix+"blog.owner.example"] = []string{customdomain.TXTValue(od.Token)}
+		if got, err := svc.Verify(ctx, squatter); err != nil || got.Status == store.DomainVerified {
+			t.Fatalf("the squatter's check without its record: %+v, %v", got, err)
+		}
+		if got, err := svc.Verify(ctx, owner); err != nil || got.Status != store.DomainVerified {
+			t.Fatalf("the owner's check: %+v, %v", got, err)
+		}
+		got, err := svc.Get(ctx, squatter)
+		if err != nil || got.Status != store.DomainFailed || got.Error != store.DomainClaimedError {
+			t.Fatalf("the squatter's claim after the owner's proof: %+v, %v", got, err)
+		}
+		// Even with its record found too, a later proof loses to the first.
+		sd, _ := svc.Get(ctx, squatter)
+		res[customdomain.TXTPrefix+"blog.owner.example"] = []string{customdomain.TXTValue(od.Token), customdomain.TXTValue(sd.Token)}
+		if got, err := svc.Verify(ctx, squatter); err != nil || got.Status != store.DomainFailed || got.Error != store.DomainClaimedError {
+			t.Fatalf("the squatter checks again with its record: %+v, %v", got, err)
+		}
+		if _, _, err := svc.Grant(ctx, late.ID, "blog.owner.example"); !errors.Is(err, customdomain.ErrTaken) {
+			t.Fatalf("a claim of the verified name: %v", err)
+		}
+		if err := svc.AllowCertificate(ctx, "blog.owner.example"); err != nil {
+			t.Fatalf("certificate for the owner's domain: %v", err)
 		}
 	})
 }
