@@ -17,7 +17,6 @@ const (
 // verified the name first.
 const DomainClaimedError = "Another blog proved it controls this domain first. If it is yours, check its DNS records."
 
-
 // Domain is a workspace's custom domain and the state of its DNS proof. It
 // lives on the workspace row (workspaces.custom_domain and the domain_*
 // columns): a workspace has at most one; several workspaces may claim a
