@@ -250,6 +250,7 @@ func New(ctx context.Context, cfg *config.Config, logger *slog.Logger) (*App, er
 	// Account e-mails: password reset, verification, change of address.
 	a.Account = account.New(db, a.Auth, a.Mail, cfg.SiteName, cfg.BaseURL, logger)
 	a.Auth.AfterSignUp = a.Account.SignedUp
+	a.Auth.OnLockout = a.Account.LoginLocked
 	apiHandler.Account = a.Account
 	siteHandler := &sitehttp.Handler{Config: cfg, Reader: rd, Site: a.Site, Cache: a.Cache, App: fe, Views: a.Views, Posts: a.Posts,
 		DefaultImage: a.defaultImage, Pages: a.Pages, Admission: a.Admission}
@@ -282,7 +283,8 @@ func New(ctx context.Context, cfg *config.Config, logger *slog.Logger) (*App, er
 	a.Server = &server.Server{Addr: cfg.Addr, API: apiRoutes, Site: siteHandler, Media: mediaHandler,
 		Store: db, Logger: logger, TrustedOrigins: []string{cfg.BaseURL},
 		CSP: sitehttp.ContentSecurityPolicy(cfg), HSTS: strings.HasPrefix(cfg.BaseURL, "https://"),
-		RequestTimeout: cfg.RequestTimeout, AccessLog: cfg.AccessLog, ReadyTimeout: cfg.DBTimeout, Ready: a.readiness()}
+		RequestTimeout: cfg.RequestTimeout, AccessLog: cfg.AccessLog, ReadyTimeout: cfg.DBTimeout, Ready: a.readiness(),
+		CustomDomain: a.Site.IsCustomDomain, PlatformURL: cfg.BaseURL}
 	if cfg.TLS {
 		if err := a.startTLS(a.Domains.AllowCertificate); err != nil {
 			db.Close()

@@ -3,6 +3,7 @@ package app_test
 import (
 	"context"
 	"fmt"
+	"net/http"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -25,8 +26,9 @@ func TestTwoInstancesNeverLoseViews(t *testing.T) {
 	} {
 		t.Run(name, func(t *testing.T) {
 			db := url(t)
-			a := apptest.Start(t, db, apptest.Env("INKPRESS_DEMO", "true"))
-			b := apptest.Start(t, db)
+			proxy := apptest.Env("INKPRESS_TRUSTED_PROXIES", "127.0.0.1")
+			a := apptest.Start(t, db, apptest.Env("INKPRESS_DEMO", "true"), proxy)
+			b := apptest.Start(t, db, proxy)
 			ws, err := a.Store.GetWorkspace(context.Background(), store.FindWorkspace{Slug: store.Ptr("site")})
 			if err != nil {
 				t.Fatal(err)
@@ -41,11 +43,10 @@ func TestTwoInstancesNeverLoseViews(t *testing.T) {
 					go func() {
 						defer wg.Done()
 						c := inst.Client(t)
-						ua := c.UserAgent
 						for n := range 25 {
-							// A view counts once per reader and hour.
-							c.UserAgent = fmt.Sprintf("%s reader/%d-%d-%d", ua, i, g, n)
-							if r := c.Get(path); r.StatusCode != 200 {
+							// A view counts once per reader (address) and hour.
+							from := http.Header{"X-Forwarded-For": {fmt.Sprintf("10.%d.%d.%d", i, g, n)}}
+							if r := c.Raw("GET", path, "", nil, from); r.StatusCode != 200 {
 								t.Errorf("status %d", r.StatusCode)
 							}
 						}

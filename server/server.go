@@ -57,8 +57,14 @@ type Server struct {
 	Listener net.Listener
 	// TLS, when set, serves the same handler on a second listener over TLS
 	// (automatic certificates for custom domains, internal/tlsserve).
-	TLS     *TLS
-	handler http.Handler
+	TLS *TLS
+	// CustomDomain reports whether host is a tenant's verified custom
+	// domain (nil: none is), where only the blog's public side answers
+	// (tenantHost); PlatformURL is where the app's screens asked for
+	// there are sent.
+	CustomDomain func(ctx context.Context, host string) bool
+	PlatformURL  string
+	handler      http.Handler
 }
 
 // TLS is the second listener: its address and configuration, and Plain,
@@ -97,7 +103,7 @@ func (s *Server) Handler() http.Handler {
 		mux.Handle("GET /media/", s.Media)
 	}
 	mux.Handle("/", s.Site)
-	s.handler = s.recoverer(s.logRequests(s.securityHeaders(s.crossOrigin(s.deadline(mux)))))
+	s.handler = s.recoverer(s.logRequests(s.securityHeaders(s.crossOrigin(s.deadline(s.tenantHost(mux))))))
 	return s.handler
 }
 

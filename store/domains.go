@@ -13,10 +13,14 @@ const (
 	DomainFailed   = "failed"
 )
 
+// DomainClaimedError is the reason a claim fails when another blog
+// verified the name first.
+const DomainClaimedError = "Another blog proved it controls this domain first. If it is yours, check its DNS records."
+
 // Domain is a workspace's custom domain and the state of its DNS proof. It
 // lives on the workspace row (workspaces.custom_domain and the domain_*
-// columns): a workspace has at most one, and a name belongs to one
-// workspace at most.
+// columns): a workspace has at most one; several workspaces may claim a
+// name while it is not verified, and a verified name is one workspace's.
 type Domain struct {
 	WorkspaceID int64
 	// Name is normalised (lower-case ASCII, punycode, no trailing dot).
@@ -40,18 +44,22 @@ type Domain struct {
 type DomainStore interface {
 	// GetDomain is the workspace's domain; ErrNotFound when it has none.
 	GetDomain(ctx context.Context, workspaceID int64) (*Domain, error)
-	// FindDomain is the domain named name (normalised); ErrNotFound when
-	// no workspace has it.
+	// FindDomain is the domain named name (normalised): its verified claim,
+	// else its oldest claim; ErrNotFound when no workspace claims it.
 	FindDomain(ctx context.Context, name string) (*Domain, error)
 	// SetDomain gives d.WorkspaceID the domain d, replacing its previous
 	// one and every field of its state; ErrConflict when another
-	// workspace has the name, ErrNotFound when the workspace is gone.
+	// workspace has verified the name (other claims do not conflict),
+	// ErrNotFound when the workspace is gone.
 	SetDomain(ctx context.Context, d *Domain) error
 	// DeleteDomain removes the workspace's domain (none: no error).
 	DeleteDomain(ctx context.Context, workspaceID int64) error
 	// RecordDomainCheck stores the outcome of a check (Status, CheckedAt,
 	// VerifiedAt, Error, Failures) when the workspace still has d's name
-	// and token; ErrNotFound when the domain changed or went meanwhile.
+	// and token; ErrNotFound when the domain changed or went meanwhile,
+	// ErrConflict when d is verified and another workspace verified the
+	// name first. Recording a verification fails every other claim of the
+	// name (DomainClaimedError), in the same transaction.
 	RecordDomainCheck(ctx context.Context, d *Domain) error
 	// ClaimDomainCheck returns a domain due for a background check and
 	// moves its CheckedAt to now, atomically, so two instances never check

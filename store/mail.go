@@ -49,6 +49,7 @@ const (
 	MailPasswordReset = "password_reset"
 	MailVerifyEmail   = "verify_email"
 	MailChangeEmail   = "change_email"
+	MailLoginLocked   = "login_locked"
 )
 
 // Delivery statuses.

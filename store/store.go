@@ -715,9 +715,11 @@ type CreateWorkspace struct {
 }
 
 type FindWorkspace struct {
-	ID           *int64
-	Slug         *string
-	UserID       *int64
+	ID     *int64
+	Slug   *string
+	UserID *int64
+	// CustomDomain finds the workspace that verified the name (others
+	// may claim it while pending).
 	CustomDomain *string
 }
 

@@ -41,6 +41,12 @@ const (
 	// ChangesPerUser counts address-change attempts (each checks the
 	// current password: this also bounds guessing from a stolen session).
 	ChangesPerUser = 5
+	// LockoutMailWindow: an owner is told of their account's lockout at
+	// most once in it, however long the guessing lasts.
+	LockoutMailWindow = time.Hour
+	// maxLockoutsRemembered bounds the instance's memory of accounts just
+	// told (which spares the database a write per refused guess).
+	maxLockoutsRemembered = 10_000
 
 	tokenBytes = 32
 	// maxTokenLen refuses junk before it reaches the database (a token is
@@ -86,6 +92,9 @@ type Service struct {
 	limiter  *ratelimit.Limiter
 	// background: reset e-mails are written after the answer (see Forgot).
 	background sync.WaitGroup
+
+	lockMu   sync.Mutex
+	lockSeen map[string]time.Time // e-mail -> when this instance last handled its lockout
 }
 
 // New returns a Service with the real clock.
@@ -215,6 +224,55 @@ func (s *Service) Reset(ctx context.Context, token, pw, addr string) error {
 		return err
 	}
 	return s.limiter.Clear(ctx, forgotAddrKey(u.Email))
+}
+
+// LoginLocked tells an account's owner, once per LockoutMailWindow across
+// instances, that failed logins have paused sign-ins to it, with the way
+// back in (a password reset). It is auth's OnLockout: it answers at once
+// and writes in the background, so the refusal's timing tells nothing of
+// whether the e-mail has an account.
+func (s *Service) LoginLocked(ctx context.Context, email string) {
+	s.init()
+	now := s.Now()
+	s.lockMu.Lock()
+	if s.lockSeen == nil || len(s.lockSeen) >= maxLockoutsRemembered {
+		s.lockSeen = map[string]time.Time{}
+	}
+	if at, ok := s.lockSeen[email]; ok && now.Sub(at) < LockoutMailWindow {
+		s.lockMu.Unlock()
+		return
+	}
+	s.lockSeen[email] = now
+	s.lockMu.Unlock()
+	s.background.Add(1)
+	go func() {
+		defer s.background.Done()
+		ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 30*time.Second)
+		defer cancel()
+		if err := s.sendLocked(ctx, email); err != nil {
+			s.Logger.Error("lockout e-mail", "err", err)
+		}
+	}()
+}
+
+func (s *Service) sendLocked(ctx context.Context, email string) error {
+	u, err := s.Store.GetUserByEmail(ctx, email)
+	if errors.Is(err, store.ErrNotFound) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	// Once across instances: the slot is the e-mail.
+	if _, err := s.limiter.Reserve(ctx, "lockout e-mails",
+		ratelimit.Rule{Key: "lockout-mail:" + u.Email, Max: 1, Window: LockoutMailWindow}); err != nil {
+		if e := apperr.As(err); e != nil && e.Kind == apperr.TooMany {
+			return nil
+		}
+		return err
+	}
+	return s.send(ctx, store.MailLoginLocked, u.Email, lockedMail, mailData{Name: u.Name,
+		Link: s.BaseURL + "/forgot-password"})
 }
 
 // usable returns the hash of a token that is live for purpose, or ErrBadLink.

@@ -112,6 +112,25 @@ If you did not ask for this, ignore this e-mail.
 -- 
 {{.Site}}
 `)
+	lockedMail = newMessage(`Sign-ins to your {{.Site}} account are paused`,
+		`<p>Hello {{.Name}},</p>
+<p>There were many failed attempts to sign in to your {{.Site}} account, so sign-ins to it are paused for a while (at most about an hour; each new wave of failures pauses them again). Your password has not been changed and nobody has signed in with it.</p>
+<p>If these attempts were not yours, someone may be guessing your password. You can sign in again right away by choosing a new password here, which also signs out every other device:</p>`+
+			btn("Choose a new password")+`
+<p>If it was you, wait a little and try again, or choose a new password.</p>`,
+		`Hello {{.Name}},
+
+There were many failed attempts to sign in to your {{.Site}} account, so sign-ins to it are paused for a while (at most about an hour; each new wave of failures pauses them again). Your password has not been changed and nobody has signed in with it.
+
+If these attempts were not yours, someone may be guessing your password. You can sign in again right away by choosing a new password here, which also signs out every other device:
+
+{{.Link}}
+
+If it was you, wait a little and try again, or choose a new password.
+
+-- 
+{{.Site}}
+`)
 	changeNoticeMail = newMessage(`Your {{.Site}} e-mail address is being changed`,
 		`<p>Hello {{.Name}},</p>
 <p>Someone signed in to your {{.Site}} account asked to change its e-mail address from {{.OldEmail}} to <strong>{{.NewEmail}}</strong>. The change happens only once the link sent to the new address is opened.</p>

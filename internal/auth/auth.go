@@ -10,7 +10,9 @@ import (
 	"encoding/base64"
 	"encoding/hex"
 	"errors"
+	"log/slog"
 	"runtime"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -29,6 +31,13 @@ import (
 
 // Refusals of sign-up and login.
 var (
+	// ErrBusy is a password check refused because the checks already
+	// running and waiting fill their bound (a flood of logins).
+	ErrBusy = func() *apperr.Error {
+		e := apperr.New(apperr.TooMany, "rate_limited", "Too many sign-ins are being checked right now. Try again in a few seconds.")
+		e.RetryAfter = 5 * time.Second
+		return e
+	}()
 	ErrInvalidCredentials = apperr.New(apperr.Unauthenticated, "invalid_credentials", "Invalid credentials")
 	ErrEmailTaken         = apperr.New(apperr.Conflict, "email_taken", "An account with this email already exists")
 	// ErrNoSession is an absent, unknown or expired session: the caller is
@@ -52,10 +61,36 @@ const (
 	MaxNameLen     = 100
 	MinPasswordLen = password.MinLen   // characters
 	MaxPasswordLen = password.MaxBytes // bytes: bcrypt's limit
+	// HashWaitersPerSlot is the default bound of calls waiting for a
+	// hashing slot, per slot: past it a login is refused at once (429
+	// ErrBusy) instead of queueing until its request times out.
+	HashWaitersPerSlot = 2
 	// DefaultCost is bcrypt's work factor for new hashes (~80 ms per check).
 	DefaultCost     = 11
 	sessionTokenLen = 32
 )
+
+// AccountTiers limit the failed logins of one account from every address
+// together. Each tier allows twice the failures of the one before over four
+// times its window, so a guesser's wait grows about exponentially (1, 4,
+// 16, then 64 minutes) and a sustained attack gets about one guess a
+// minute; the real owner is never kept out longer than about an hour, is
+// told by e-mail (OnLockout), and a password reset or a successful login
+// clears the count.
+var AccountTiers = []struct {
+	Max    int
+	Window time.Duration
+}{{8, time.Minute}, {16, 4 * time.Minute}, {32, 16 * time.Minute}, {64, 64 * time.Minute}}
+
+// accountKeys are the rate keys of an account's tiers (an e-mail without an
+// account has them too: refusals must not tell which e-mails exist).
+func accountKeys(email string) []string {
+	keys := make([]string, len(AccountTiers))
+	for i := range AccountTiers {
+		keys[i] = "acct-all:" + strconv.Itoa(i) + ":" + email
+	}
+	return keys
+}
 
 // Store is what the Service touches: users, sessions and the rate limits of
 // logins and sign-ups.
@@ -79,9 +114,17 @@ type Service struct {
 	// count when 0): a burst waits its turn instead of making every login
 	// on the machine slow.
 	MaxHashing int
+	// MaxHashWaiting bounds the calls waiting for a hashing slot (beyond
+	// those holding one); past it ErrBusy. HashWaitersPerSlot per slot
+	// when 0.
+	MaxHashWaiting int
 	// AfterSignUp runs once an account is created (the verification
 	// e-mail); its failure does not undo the sign-up.
 	AfterSignUp func(ctx context.Context, u *store.User)
+	// OnLockout runs when a login is refused because the account's failed
+	// logins fill a tier (every such refusal: the callee sends its e-mail
+	// once per lockout). email is normalised and may have no account.
+	OnLockout func(ctx context.Context, email string)
 
 	// compare checks a password against a hash (bcrypt; tests count calls).
 	compare func(hash, pw []byte) error
@@ -113,16 +156,25 @@ func (s *Service) init() {
 	})
 }
 
-// withHashSlot runs fn once a hashing slot is free, or gives up when ctx
-// ends (the client left or timed out).
+// withHashSlot runs fn once a hashing slot is free. It refuses with ErrBusy,
+// without waiting, when the slots and the waiters' places are all taken,
+// and when ctx ends first (the request timed out waiting): under a flood
+// the work stays bounded and the answer is 429, never an error.
 func (s *Service) withHashSlot(ctx context.Context, fn func()) error {
 	s.init()
-	s.hashQueue.Add(1)
+	waiting := s.MaxHashWaiting
+	if waiting <= 0 {
+		waiting = cap(s.hashing) * HashWaitersPerSlot
+	}
+	if n := s.hashQueue.Add(1); int(n) > cap(s.hashing)+waiting {
+		s.hashQueue.Add(-1)
+		return ErrBusy
+	}
 	defer s.hashQueue.Add(-1)
 	select {
 	case s.hashing <- struct{}{}:
 	case <-ctx.Done():
-		return ctx.Err()
+		return ErrBusy
 	}
 	defer func() { <-s.hashing }()
 	fn()
@@ -227,10 +279,12 @@ func (s *Service) SignUp(ctx context.Context, in SignUpInput) (*store.User, *sto
 	return u, ws, err
 }
 
-// Login takes a slot of the limits per account+address and per address,
-// then checks the password, so concurrent attempts beyond the limit are
-// refused without a bcrypt. A success hands back the address's slot and
-// clears the account's count; a failure keeps both.
+// Login takes a slot of the account's tiers (every address together), then
+// of the limits per account+address and per address, then checks the
+// password, so concurrent attempts beyond any limit are refused without a
+// bcrypt. A success hands back the address's slot and clears the account's
+// counts; a failure keeps them all. An attempt refused by a later limit,
+// or because the checks are busy, hands back the slots it took.
 func (s *Service) Login(ctx context.Context, email, pw, addr string) (*store.User, error) {
 	if email == "" || pw == "" {
 		return nil, apperr.Validation("Email and password are required")
@@ -246,11 +300,36 @@ func (s *Service) Login(ctx context.Context, email, pw, addr string) (*store.Use
 		email = strings.ToLower(strings.TrimSpace(email))
 	}
 	s.init()
+	tierKeys := accountKeys(email)
+	tiers := make([]ratelimit.Rule, len(AccountTiers))
+	for i, t := range AccountTiers {
+		tiers[i] = ratelimit.Rule{Key: tierKeys[i], Max: t.Max, Window: t.Window}
+	}
+	tierSlot, err := s.limiter.Reserve(ctx, "failed logins", tiers...)
+	if err != nil {
+		if e := apperr.As(err); e != nil && e.Kind == apperr.TooMany {
+			if s.OnLockout != nil {
+				s.OnLockout(ctx, email)
+			}
+			return nil, lockedOut(e.RetryAfter)
+		}
+		return nil, err
+	}
+	// Slots are handed back even when the request has ended.
+	rctx := context.WithoutCancel(ctx)
+	releaseTiers := func() {
+		for _, k := range tierKeys {
+			if err := tierSlot.Release(rctx, k); err != nil {
+				slog.Warn("login: hand back an account slot", "err", err)
+			}
+		}
+	}
 	acctKey, addrKey := "acct:"+email+"|"+addr, "addr:"+addr
 	slot, err := s.limiter.Reserve(ctx, "login attempts",
 		ratelimit.Rule{Key: acctKey, Max: MaxPerAccount, Window: Window},
 		ratelimit.Rule{Key: addrKey, Max: MaxPerAddress, Window: Window})
 	if err != nil {
+		releaseTiers()
 		return nil, err
 	}
 	u, err := s.Store.GetUserByEmail(ctx, email)
@@ -263,12 +342,19 @@ func (s *Service) Login(ctx context.Context, email, pw, addr string) (*store.Use
 	}
 	var match bool
 	if err := s.withHashSlot(ctx, func() { match = s.compare(hash, []byte(pw)) == nil }); err != nil {
+		// Nothing was checked: the attempt does not count.
+		releaseTiers()
+		for _, k := range []string{acctKey, addrKey} {
+			if rerr := slot.Release(rctx, k); rerr != nil {
+				slog.Warn("login: hand back a slot", "err", rerr)
+			}
+		}
 		return nil, err
 	}
 	if !match || u == nil {
 		return nil, ErrInvalidCredentials
 	}
-	if err := s.limiter.Clear(ctx, acctKey); err != nil {
+	if err := s.clearAccount(ctx, email, acctKey); err != nil {
 		return nil, err
 	}
 	if err := slot.Release(ctx, addrKey); err != nil {
@@ -360,11 +446,29 @@ func (s *Service) CheckPassword(ctx context.Context, u *store.User, pw string) (
 	return match, nil
 }
 
-// ClearLoginFailures forgets the failed logins of the account from addr
-// (a password reset proved who the user is).
+// ClearLoginFailures forgets the failed logins of the account, from addr
+// and from everywhere (a password reset proved who the user is).
 func (s *Service) ClearLoginFailures(ctx context.Context, email, addr string) error {
 	s.init()
-	return s.limiter.Clear(ctx, "acct:"+email+"|"+addr)
+	return s.clearAccount(ctx, email, "acct:"+email+"|"+addr)
+}
+
+// clearAccount forgets the account's failures under its tiers and acctKey.
+func (s *Service) clearAccount(ctx context.Context, email, acctKey string) error {
+	for _, k := range append(accountKeys(email), acctKey) {
+		if err := s.limiter.Clear(ctx, k); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// lockedOut is the refusal of a login to an account whose failed logins
+// fill a tier: it says when to come back and that a reset ends it.
+func lockedOut(retry time.Duration) *apperr.Error {
+	e := ratelimit.Refusal("failed logins for this account", retry)
+	e.Message = strings.TrimSuffix(e.Message, ".") + ", or reset your password."
+	return e
 }
 
 // RandomToken returns n random bytes, base64url-encoded.

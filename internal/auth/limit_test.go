@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"path/filepath"
 	"strings"
-	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -73,6 +72,9 @@ func newService(t *testing.T, s store.Store) *Service {
 	t.Helper()
 	svc := New(s, time.Hour)
 	svc.Cost = bcrypt.MinCost
+	// The limits' tests hold many checks at once: the waiters' bound has
+	// its own test.
+	svc.MaxHashWaiting = 1000
 	return svc
 }
 
@@ -206,36 +208,80 @@ func TestLoginSuccessClearsTheAccountAndFreesItsSlot(t *testing.T) {
 	})
 }
 
-// Password checks in flight are bounded: a burst waits its turn.
+// Password checks in flight are bounded, and so are the waiters: past them
+// a login is refused at once (429), never queued until its request fails.
 func TestLoginBoundsHashingInFlight(t *testing.T) {
 	eachDB(t, 1, func(t *testing.T, dbs []*sqlstore.DB) {
 		svc := newService(t, dbs[0])
-		svc.MaxHashing = 2
+		svc.MaxHashing, svc.MaxHashWaiting = 2, 3
 		g := newGate(svc)
 		const n = 20
-		var wg sync.WaitGroup
+		results := make(chan error, n)
 		for i := range n {
-			wg.Go(func() {
-				if _, err := svc.Login(ctx, fmt.Sprintf("u%d@example.com", i), "wrong", fmt.Sprintf("198.51.100.%d", i)); !errors.Is(err, ErrInvalidCredentials) {
-					t.Errorf("login %d: %v", i, err)
-				}
-			})
+			go func() {
+				_, err := svc.Login(ctx, fmt.Sprintf("u%d@example.com", i), "wrong", fmt.Sprintf("198.51.100.%d", i))
+				results <- err
+			}()
 		}
-		// Every login reaches the hashing stage; two get a slot and are held
-		// in their check, so no third may start one.
+		// Two checks start and are held; three wait; the other fifteen are
+		// refused without waiting.
 		<-g.entered
 		<-g.entered
-		for svc.hashQueue.Load() < n {
-			time.Sleep(time.Millisecond)
+		for range n - 5 {
+			if err := <-results; !errors.Is(err, ErrBusy) {
+				close(g.release)
+				t.Fatalf("login beyond the waiters: %v, want ErrBusy", err)
+			}
 		}
 		extra := len(g.entered)
 		close(g.release)
-		wg.Wait()
+		for range 5 {
+			if err := <-results; !errors.Is(err, ErrInvalidCredentials) {
+				t.Fatalf("admitted login: %v", err)
+			}
+		}
 		if extra != 0 {
 			t.Fatalf("%d checks ran at once, want 2", 2+extra)
 		}
-		if c := g.checks.Load(); c != n {
-			t.Fatalf("%d checks, want %d", c, n)
+		if c := g.checks.Load(); c != 5 {
+			t.Fatalf("%d checks, want 5", c)
+		}
+		if e := apperr.As(ErrBusy); e.Kind != apperr.TooMany || e.RetryAfter <= 0 {
+			t.Fatalf("ErrBusy = %+v, want 429 with Retry-After", e)
+		}
+	})
+}
+
+// A login whose request ends while it waits for a hashing slot is refused
+// like a full queue (429), not answered with the context's error (500).
+func TestLoginWaitingPastItsDeadlineIsBusy(t *testing.T) {
+	eachDB(t, 1, func(t *testing.T, dbs []*sqlstore.DB) {
+		svc := newService(t, dbs[0])
+		svc.MaxHashing = 1
+		g := newGate(svc)
+		held := make(chan error, 1)
+		go func() {
+			_, err := svc.Login(ctx, "a@example.com", "wrong", "198.51.100.1")
+			held <- err
+		}()
+		<-g.entered
+		cctx, cancel := context.WithCancel(ctx)
+		waited := make(chan error, 1)
+		go func() {
+			_, err := svc.Login(cctx, "b@example.com", "wrong", "198.51.100.2")
+			waited <- err
+		}()
+		for svc.hashQueue.Load() < 2 {
+			time.Sleep(time.Millisecond)
+		}
+		cancel()
+		if err := <-waited; !errors.Is(err, ErrBusy) {
+			close(g.release)
+			t.Fatalf("login whose request ended while waiting: %v, want ErrBusy", err)
+		}
+		close(g.release)
+		if err := <-held; !errors.Is(err, ErrInvalidCredentials) {
+			t.Fatalf("held login: %v", err)
 		}
 	})
 }

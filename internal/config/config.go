@@ -20,6 +20,7 @@ import (
 
 	"github.com/inkpress/inkpress/internal/auth/password"
 	"github.com/inkpress/inkpress/internal/mail"
+	"github.com/inkpress/inkpress/internal/ratelimit"
 )
 
 // Config is everything the server needs to start.
@@ -71,6 +72,9 @@ type Config struct {
 	// TrustedProxies are the peers whose X-Forwarded-For is believed (the
 	// login rate limit counts per client address).
 	TrustedProxies []netip.Prefix
+	// IPv6Prefix is the network size an IPv6 client is counted by in every
+	// per-address limit (ClientKey).
+	IPv6Prefix int
 	// SignUpLimit and SubscribeLimit are accounts and newsletter sign-ups
 	// one client address may make per hour.
 	SignUpLimit    int
@@ -191,6 +195,11 @@ var Vars = []Var{
 	{"INKPRESS_SESSION_TTL", "session-ttl", "720h", "session lifetime", func(c *Config, v string) error {
 		d, err := time.ParseDuration(v)
 		c.SessionTTL = d
+		return err
+	}},
+	{"INKPRESS_IPV6_PREFIX", "ipv6-prefix", "64", "prefix length an IPv6 client is counted by in every per-address limit (48 to 128)", func(c *Config, v string) error {
+		n, err := strconv.Atoi(v)
+		c.IPv6Prefix = n
 		return err
 	}},
 	{"INKPRESS_SIGNUP_LIMIT", "signup-limit", "5", "accounts one client address may create per hour", func(c *Config, v string) error {
@@ -422,6 +431,9 @@ func (c *Config) Validate() error {
 			return fmt.Errorf("INKPRESS_ADMIN_PASSWORD: %s", err.Message)
 		}
 	}
+	if c.IPv6Prefix < 48 || c.IPv6Prefix > 128 {
+		return fmt.Errorf("INKPRESS_IPV6_PREFIX must be from 48 to 128, got %d", c.IPv6Prefix)
+	}
 	if c.SignUpLimit < 1 || c.SubscribeLimit < 1 {
 		return errors.New("INKPRESS_SIGNUP_LIMIT and INKPRESS_SUBSCRIBE_LIMIT must be at least 1")
 	}
@@ -512,6 +524,13 @@ func (c *Config) ClientAddr(peer, xff string) string {
 		}
 	}
 	return host
+}
+
+// ClientKey is what every per-address limit counts the client by: its
+// address (ClientAddr), an IPv6 one as its INKPRESS_IPV6_PREFIX network,
+// since one client usually holds a whole /64.
+func (c *Config) ClientKey(peer, xff string) string {
+	return ratelimit.ClientKey(c.ClientAddr(peer, xff), c.IPv6Prefix)
 }
 
 func (c *Config) trusted(ip string) bool {

@@ -56,6 +56,35 @@ func TestClientAddr(t *testing.T) {
 	}
 }
 
+// Every per-address limit counts an IPv6 client by its /64 (configurable),
+// so one network cannot take a fresh slot per address.
+func TestClientKey(t *testing.T) {
+	for _, tt := range []struct {
+		prefix, peer, xff, want string
+	}{
+		{"", "[2001:db8:1:2::1]:5000", "", "2001:db8:1:2::/64"},
+		{"", "[2001:db8:1:2:ffff::9]:5000", "", "2001:db8:1:2::/64"},
+		{"", "203.0.113.9:5000", "", "203.0.113.9"},
+		{"", "127.0.0.1:5000", "2001:db8:7:8::42", "2001:db8:7:8::/64"},
+		{"56", "[2001:db8:1:2::1]:5000", "", "2001:db8:1::/56"},
+		{"128", "[2001:db8:1:2::1]:5000", "", "2001:db8:1:2::1/128"},
+	} {
+		env := map[string]string{"INKPRESS_TRUSTED_PROXIES": "127.0.0.1", "INKPRESS_IPV6_PREFIX": tt.prefix}
+		c, err := Load(nil, func(k string) string { return env[k] })
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := c.ClientKey(tt.peer, tt.xff); got != tt.want {
+			t.Errorf("prefix %q: ClientKey(%q, %q) = %q, want %q", tt.prefix, tt.peer, tt.xff, got, tt.want)
+		}
+	}
+	for _, bad := range []string{"47", "129", "x"} {
+		if _, err := Load(nil, func(k string) string { return map[string]string{"INKPRESS_IPV6_PREFIX": bad}[k] }); err == nil {
+			t.Errorf("INKPRESS_IPV6_PREFIX=%s accepted", bad)
+		}
+	}
+}
+
 // The README's configuration table lists every setting with its default.
 func TestREADMEListsEverySetting(t *testing.T) {
 	readme, err := os.ReadFile("../../README.md")

@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"net"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/inkpress/inkpress/internal/apperr"
@@ -73,7 +74,19 @@ type Service struct {
 	Logger        *slog.Logger
 	// Now is the clock (time.Now when nil).
 	Now func() time.Time
+
+	refusedMu sync.Mutex
+	refused   map[string]time.Time // name -> until when a certificate stays refused without a lookup
 }
+
+// RefusalTTL is how long a name refused a certificate for want of a
+// verified domain is refused again without a database query: handshakes
+// for unknown names cost one query per name and TTL, and a domain verified
+// on another instance gets its certificate at most this much later.
+const RefusalTTL = time.Minute
+
+// maxRefusals bounds the remembered refusals (past it they start afresh).
+const maxRefusals = 10_000
 
 func (s *Service) now() time.Time {
 	if s.Now != nil {
@@ -223,10 +236,19 @@ func (s *Service) Verify(ctx context.Context, ws *store.Workspace) (*store.Domai
 func (s *Service) check(ctx context.Context, d *store.Domain, manual bool) (*store.Domain, error) {
 	outcome, why := s.lookup(ctx, d)
 	next := Next(*d, outcome, why, manual, s.now())
-	if err := s.Store.RecordDomainCheck(ctx, &next); err != nil {
+	err := s.Store.RecordDomainCheck(ctx, &next)
+	if errors.Is(err, store.ErrConflict) {
+		// Another blog proved the name first: this claim fails, with why.
+		next.Status, next.VerifiedAt, next.Error = store.DomainFailed, time.Time{}, store.DomainClaimedError
+		err = s.Store.RecordDomainCheck(ctx, &next)
+	}
+	if err != nil {
 		return nil, err
 	}
 	if next.Status != d.Status {
+		if next.Status == store.DomainVerified {
+			s.forgetRefusal(d.Name)
+		}
 		s.changed(d.WorkspaceID)
 	}
 	return &next, nil
@@ -315,15 +337,36 @@ func (s *Service) AllowCertificate(ctx context.Context, name string) error {
 		// Only the exact name a client sends (already ASCII) is served.
 		return fmt.Errorf("certificate for %q refused: not a normalised host name", name)
 	}
+	now := s.now()
+	s.refusedMu.Lock()
+	until, ok := s.refused[n]
+	s.refusedMu.Unlock()
+	if ok && now.Before(until) {
+		return fmt.Errorf("certificate for %q refused: no verified blog uses it (remembered)", name)
+	}
 	d, err := s.Store.FindDomain(ctx, n)
-	if errors.Is(err, store.ErrNotFound) {
-		return fmt.Errorf("certificate for %q refused: no blog uses it", name)
+	switch {
+	case errors.Is(err, store.ErrNotFound):
+		err = fmt.Errorf("certificate for %q refused: no blog uses it", name)
+	case err != nil:
+		return err // the database's failure is not remembered
+	case d.Status != store.DomainVerified:
+		err = fmt.Errorf("certificate for %q refused: the domain is %s, not verified", name, d.Status)
+	default:
+		return nil
 	}
-	if err != nil {
-		return err
+	s.refusedMu.Lock()
+	if s.refused == nil || len(s.refused) >= maxRefusals {
+		s.refused = map[string]time.Time{}
 	}
-	if d.Status != store.DomainVerified {
-		return fmt.Errorf("certificate for %q refused: the domain is %s, not verified", name, d.Status)
-	}
-	return nil
+	s.refused[n] = now.Add(RefusalTTL)
+	s.refusedMu.Unlock()
+	return err
+}
+
+// forgetRefusal drops a remembered refusal of name (verified here).
+func (s *Service) forgetRefusal(name string) {
+	s.refusedMu.Lock()
+	delete(s.refused, name)
+	s.refusedMu.Unlock()
 }

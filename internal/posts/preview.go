@@ -28,6 +28,13 @@ func (s *Service) Preview(ctx context.Context, p *store.Post) (string, time.Time
 	if p.PreviewToken != "" && p.PreviewExpiresAt.Sub(now) > previewRenew {
 		return p.PreviewToken, p.PreviewExpiresAt, nil
 	}
+	return s.NewPreview(ctx, p)
+}
+
+// NewPreview gives p a new preview link, which ends the one it had (the
+// owner shared it too widely): the old address is a 404 from now on.
+func (s *Service) NewPreview(ctx context.Context, p *store.Post) (string, time.Time, error) {
+	now := s.Now()
 	b := make([]byte, 24)
 	if _, err := rand.Read(b); err != nil {
 		return "", time.Time{}, err

@@ -2,7 +2,8 @@
 // store in batches, so counting costs no write per request.
 //
 // A view counts at most once per visitor, post and hour, across every app
-// instance: the visitor is a hash of the client's address and user agent,
+// instance: the visitor is a hash of the client's key (its address, an IPv6
+// one as its /64; whatever its user agent, which costs nothing to change),
 // stored only under the day's salt (shared through the store, deleted after
 // the day), and the store records each (post, hour, visitor) once, so
 // repeats and another instance's flush of the same view count nothing.
@@ -35,8 +36,8 @@ const MaxPending = 100_000
 // pruneEvery is how often a flush deletes the views of past hours.
 const pruneEvery = 10 * time.Minute
 
-// view is a pending view. visitor is the unsalted hash of address and user
-// agent: it never leaves the process; what is stored is salted.
+// view is a pending view. visitor is the unsalted hash of the client key:
+// it never leaves the process; what is stored is salted.
 type view struct {
 	post, hour int64
 	visitor    [sha256.Size]byte
@@ -62,10 +63,14 @@ func New(s Store) *Counter {
 	return &Counter{store: s, Now: time.Now, pending: map[view]struct{}{}, salts: map[int64][]byte{}}
 }
 
-// Add counts a view of post id by the client at addr with userAgent.
-func (c *Counter) Add(id int64, addr, userAgent string) {
-	v := view{post: id, hour: c.Now().Unix() / 3600,
-		visitor: sha256.Sum256([]byte(addr + "\x00" + userAgent))}
+// Add counts a view of post id by the client with key client (see
+// config.ClientKey). The user agent only tells known bots, which are not
+// counted; it is no part of the visitor, so rotating it buys no views.
+func (c *Counter) Add(id int64, client, userAgent string) {
+	if IsBot(userAgent) {
+		return
+	}
+	v := view{post: id, hour: c.Now().Unix() / 3600, visitor: sha256.Sum256([]byte(client))}
 	c.mu.Lock()
 	if len(c.pending) < MaxPending {
 		c.pending[v] = struct{}{}

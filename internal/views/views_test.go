@@ -76,9 +76,15 @@ func TestCountsOncePerVisitorPostAndHour(t *testing.T) {
 		want map[int64]int64
 	}{
 		{"one visitor 2,000 times", []add{{post: 1, addr: "203.0.113.9", ua: browser, times: 2000}}, map[int64]int64{1: 1}},
-		{"three visitors", []add{{post: 1, addr: "203.0.113.9", ua: browser, times: 700},
-			{post: 1, addr: "203.0.113.10", ua: browser, times: 700}, {post: 1, addr: "203.0.113.9", ua: browser + " other", times: 700}},
-			map[int64]int64{1: 3}},
+		{"two visitors", []add{{post: 1, addr: "203.0.113.9", ua: browser, times: 700},
+			{post: 1, addr: "203.0.113.10", ua: browser, times: 700}},
+			map[int64]int64{1: 2}},
+		{"another user agent is the same visitor", []add{{post: 1, addr: "203.0.113.9", ua: browser, times: 1},
+			{post: 1, addr: "203.0.113.9", ua: browser + " other", times: 1}, {post: 1, addr: "203.0.113.9", ua: "Mozilla/5.0 (Macintosh) Safari/605", times: 1}},
+			map[int64]int64{1: 1}},
+		{"known bots count nothing", []add{{post: 1, addr: "a", ua: "Mozilla/5.0 (compatible; Googlebot/2.1)", times: 3},
+			{post: 1, addr: "b", ua: "", times: 3}, {post: 1, addr: "c", ua: "curl/8.0", times: 3}},
+			map[int64]int64{1: 0}},
 		{"one visitor, two posts", []add{{post: 1, addr: "a", ua: browser, times: 5}, {post: 2, addr: "a", ua: browser, times: 5}},
 			map[int64]int64{1: 1, 2: 1}},
 		{"the next hour counts again", []add{{post: 1, addr: "a", ua: browser, times: 5},
@@ -106,6 +112,9 @@ func TestCountsOncePerVisitorPostAndHour(t *testing.T) {
 				t.Fatal(err)
 			}
 			for id, want := range tc.want {
+				if want == 0 && f.counts[id] != 0 {
+					t.Fatalf("post %d: %d views, want none", id, f.counts[id])
+				}
 				if f.counts[id] != want {
 					t.Fatalf("post %d: %d views, want %d (all %v)", id, f.counts[id], want, f.counts)
 				}

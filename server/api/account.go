@@ -10,7 +10,7 @@ import (
 // of address (links may be opened in any browser; asking needs a session).
 
 func (h *Handler) clientAddr(r *http.Request) string {
-	return h.Config.ClientAddr(r.RemoteAddr, r.Header.Get("X-Forwarded-For"))
+	return h.Config.ClientKey(r.RemoteAddr, r.Header.Get("X-Forwarded-For"))
 }
 
 // forgotPassword always answers 202 when the input is well-formed: whether

@@ -4,6 +4,7 @@ import (
 	"context"
 	"net/http"
 	"regexp"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -11,6 +12,7 @@ import (
 
 	"github.com/inkpress/inkpress/app"
 	"github.com/inkpress/inkpress/app/apptest"
+	"github.com/inkpress/inkpress/internal/auth"
 	"github.com/inkpress/inkpress/server/api/contract"
 	"github.com/inkpress/inkpress/store"
 )
@@ -40,12 +42,13 @@ type accountEnv struct {
 	clock *fakeClock
 }
 
-func startAccount(t *testing.T, dbURL string) *accountEnv {
+func startAccount(t *testing.T, dbURL string, opts ...apptest.Option) *accountEnv {
 	e := &accountEnv{t: t, box: &outbox{}, clock: &fakeClock{}}
-	e.App = apptest.Start(t, dbURL, apptest.Env("INKPRESS_SITE_NAME", "Inky Test"), apptest.Before(func(a *app.App) {
+	opts = append([]apptest.Option{apptest.Env("INKPRESS_SITE_NAME", "Inky Test"), apptest.Before(func(a *app.App) {
 		a.Account.Mail = e.box
 		a.Account.Now = e.clock.Now
-	}))
+	})}, opts...)
+	e.App = apptest.Start(t, dbURL, opts...)
 	return e
 }
 
@@ -310,5 +313,45 @@ func TestChangeEmail(t *testing.T) {
 		tok = e.token("dora@x.io", store.MailChangeEmail, "/confirm-email", 1)
 		e.clock.Advance(24*time.Hour + time.Second)
 		wantStatus(t, c.Do("POST", "/api/account/email/confirm", map[string]string{"token": tok}), http.StatusBadRequest, "invalid_link")
+	})
+}
+
+// Guesses at one account from many addresses pause its sign-ins (429 with
+// Retry-After and the way out), the owner is e-mailed once however many
+// guesses follow, and a password reset lets them straight back in.
+func TestAccountLockoutTellsTheOwnerAndResetEndsIt(t *testing.T) {
+	apptest.EachDB(t, func(t *testing.T, dbURL string) {
+		frozen := time.Now()
+		e := startAccount(t, dbURL, apptest.Env("INKPRESS_TRUSTED_PROXIES", "127.0.0.1"),
+			apptest.Before(func(a *app.App) { a.Auth.Now = func() time.Time { return frozen } }))
+		e.Client(t).SignUp("Ann", "ann@x.io", "secret123")
+		c := e.Client(t)
+		login := func(pw, from string) *apptest.Response {
+			h := http.Header{"Content-Type": {"application/json"}, "X-CSRF-Token": {csrfOf(t, c)}, "X-Forwarded-For": {from}}
+			body := `{"email":"ann@x.io","password":"` + pw + `"}`
+			return c.Raw("POST", "/api/auth/login", "", strings.NewReader(body), h)
+		}
+		for i := range auth.AccountTiers[0].Max {
+			wantStatus(t, login("wrong!!", "198.51.100."+strconv.Itoa(i)), http.StatusUnauthorized, "invalid_credentials")
+		}
+		for i := range 5 {
+			r := login("secret123", "203.0.113."+strconv.Itoa(i))
+			wantStatus(t, r, http.StatusTooManyRequests, "rate_limited")
+			if retry, _ := strconv.Atoi(r.Header.Get("Retry-After")); retry < 1 || retry > 60 {
+				t.Fatalf("Retry-After %q", r.Header.Get("Retry-After"))
+			}
+			if !strings.Contains(string(r.Body), "reset your password") {
+				t.Fatalf("refusal without the way out: %s", r.Body)
+			}
+		}
+		e.Account.Wait()
+		notices := e.box.to("ann@x.io", store.MailLoginLocked)
+		if len(notices) != 1 || !strings.Contains(notices[0].Text, e.Config.BaseURL+"/forgot-password") {
+			t.Fatalf("lockout e-mails: %+v", notices)
+		}
+		wantStatus(t, c.Do("POST", "/api/auth/password/forgot", map[string]string{"email": "ann@x.io"}), http.StatusAccepted, "")
+		tok := e.token("ann@x.io", store.MailPasswordReset, "/reset-password", 1)
+		wantStatus(t, c.Do("POST", "/api/auth/password/reset", map[string]string{"token": tok, "password": "newpass1"}), http.StatusOK, "")
+		wantStatus(t, login("newpass1", "203.0.113.9"), http.StatusOK, "")
 	})
 }

@@ -111,7 +111,7 @@ func (h *Handler) signUp(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	u, _, err := h.Auth.SignUp(r.Context(), auth.SignUpInput{Name: in.Name, Email: in.Email, Password: in.Password, BlogName: in.BlogName,
-		Addr: h.Config.ClientAddr(r.RemoteAddr, r.Header.Get("X-Forwarded-For"))})
+		Addr: h.Config.ClientKey(r.RemoteAddr, r.Header.Get("X-Forwarded-For"))})
 	if err != nil {
 		return err
 	}
@@ -123,7 +123,7 @@ func (h *Handler) login(w http.ResponseWriter, r *http.Request) error {
 	if err := Decode(w, r, &in); err != nil {
 		return err
 	}
-	u, err := h.Auth.Login(r.Context(), in.Email, in.Password, h.Config.ClientAddr(r.RemoteAddr, r.Header.Get("X-Forwarded-For")))
+	u, err := h.Auth.Login(r.Context(), in.Email, in.Password, h.Config.ClientKey(r.RemoteAddr, r.Header.Get("X-Forwarded-For")))
 	if err != nil {
 		return err
 	}

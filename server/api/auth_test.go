@@ -267,6 +267,9 @@ func statuses(t *testing.T, n int, send func(i int) *apptest.Response) map[int]i
 func TestLoginBurstGetsOnlyTheLimitsChecks(t *testing.T) {
 	apptest.Run(t, func(t *testing.T, a *apptest.App) {
 		a.Client(t).SignUp("Jane", "jane@example.com", "secret1")
+		// Every admitted attempt waits for its check here: the bound on
+		// waiters (refusing with 429) has its own test in internal/auth.
+		a.Auth.MaxHashWaiting = 1000
 		c := a.Client(t)
 		// The CSRF cookie first: concurrent first requests would each fetch
 		// one and send a token another had replaced (403).
@@ -314,8 +317,20 @@ func TestSignUpLimitPerAddress(t *testing.T) {
 		if r := signUp("other@example.com", "198.51.100.1"); r.StatusCode != 201 {
 			t.Fatalf("sign-up from another address: %d %s", r.StatusCode, r.Body)
 		}
-		if n, _ := a.Store.CountUsers(context.Background()); n != 6 {
-			t.Fatalf("users = %d, want 6", n)
+		// One IPv6 /64 is one client, whichever of its addresses asks.
+		for i := range 5 {
+			if r := signUp(fmt.Sprintf("v6-%d@example.com", i), fmt.Sprintf("2001:db8:1:2::%x", i+1)); r.StatusCode != 201 {
+				t.Fatalf("sign-up %d from the /64: %d %s", i, r.StatusCode, r.Body)
+			}
+		}
+		if r := signUp("v6-sixth@example.com", "2001:db8:1:2:ffff:ffff:ffff:fffe"); r.StatusCode != 429 {
+			t.Fatalf("6th sign-up from another address of the same /64: %d %s", r.StatusCode, r.Body)
+		}
+		if r := signUp("v6-other@example.com", "2001:db8:1:3::1"); r.StatusCode != 201 {
+			t.Fatalf("sign-up from another /64: %d %s", r.StatusCode, r.Body)
+		}
+		if n, _ := a.Store.CountUsers(context.Background()); n != 12 {
+			t.Fatalf("users = %d, want 12", n)
 		}
 	})
 }

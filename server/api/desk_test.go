@@ -368,6 +368,48 @@ func TestPreviewLinks(t *testing.T) {
 	})
 }
 
+// "New link" ends the post's preview link at once and hands out another;
+// only the post's owner may, and another's or a missing post is a 404.
+func TestNewPreviewLinkEndsTheOldOne(t *testing.T) {
+	t.Parallel()
+	apptest.EachDB(t, func(t *testing.T, db string) {
+		e := newOwnerEnv(t, db, nil, nil)
+		c := e.owner("Olivia", "olivia@example.com", "keto")
+		p := c.write(handPost("Shared Draft", "draft"))
+		old := strings.TrimPrefix(p.PreviewURL, "http://blog.test")
+		anon := e.app.Client(t)
+		if r := anon.Get(old); r.StatusCode != http.StatusOK {
+			t.Fatalf("preview before = %d", r.StatusCode)
+		}
+		var next deskPost
+		c.mustJSON(http.MethodPost, fmt.Sprintf("/api/workspace/posts/%d/preview", p.ID), nil, http.StatusOK, &next)
+		if next.Post.PreviewURL == "" || next.Post.PreviewURL == p.PreviewURL || next.Post.PreviewExpiresAt == nil ||
+			next.Post.Title != "Shared Draft" {
+			t.Fatalf("new link = %q until %v", next.Post.PreviewURL, next.Post.PreviewExpiresAt)
+		}
+		for _, path := range []string{old, "/api" + old} {
+			if r := anon.Get(path); r.StatusCode != http.StatusNotFound {
+				t.Errorf("old link %s after a new one = %d", path, r.StatusCode)
+			}
+		}
+		if r := anon.Get(strings.TrimPrefix(next.Post.PreviewURL, "http://blog.test")); r.StatusCode != http.StatusOK {
+			t.Errorf("new link = %d", r.StatusCode)
+		}
+		// Opening the post again keeps the new link.
+		var again deskPost
+		c.mustJSON(http.MethodGet, fmt.Sprintf("/api/workspace/posts/%d", p.ID), nil, http.StatusOK, &again)
+		if again.Post.PreviewURL != next.Post.PreviewURL {
+			t.Errorf("link after reopening = %q, want %q", again.Post.PreviewURL, next.Post.PreviewURL)
+		}
+		other := e.owner("Oscar", "oscar@example.com", "keto")
+		other.mustFail(http.MethodPost, fmt.Sprintf("/api/workspace/posts/%d/preview", p.ID), nil, http.StatusNotFound, "post_not_found")
+		c.mustFail(http.MethodPost, "/api/workspace/posts/999999/preview", nil, http.StatusNotFound, "post_not_found")
+		if r := anon.Get(strings.TrimPrefix(next.Post.PreviewURL, "http://blog.test")); r.StatusCode != http.StatusOK {
+			t.Errorf("new link after another owner's try = %d", r.StatusCode)
+		}
+	})
+}
+
 func TestDeskRefusesBadInputAndChangesNothing(t *testing.T) {
 	t.Parallel()
 	e := newOwnerEnv(t, "", nil, nil)

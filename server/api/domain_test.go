@@ -123,7 +123,18 @@ func TestDomainRefusesBadNamesAndChangesNothing(t *testing.T) {
 		e := newDomainEnv(t, db)
 		other := e.professional("Other", "other@example.com")
 		theirs := other.setDomain("their.example.com")
+		e.dns.set("_inkpress.their.example.com", txtOf(t, theirs).Value)
+		if theirs = other.verify(); theirs.Status != contract.DomainVerified {
+			t.Fatalf("the other blog's domain: %+v", theirs)
+		}
 		c := e.professional("Jane", "jane@example.com")
+		// A name another blog only claims (pending) is not taken.
+		if pending := e.professional("Pat", "pat@example.com").setDomain("claimed.example.com"); pending.Status != contract.DomainPending {
+			t.Fatalf("a pending claim: %+v", pending)
+		}
+		if d := c.setDomain("claimed.example.com"); d.Status != contract.DomainPending || d.Name != "claimed.example.com" {
+			t.Fatalf("a second claim of a pending name: %+v", d)
+		}
 		mine := c.setDomain("Mine.Example.com.")
 		if mine.Name != "mine.example.com" || mine.Status != contract.DomainPending || len(mine.Records) != 2 ||
 			mine.Records[0] != (contract.DomainRecord{Type: "CNAME", Name: "mine.example.com", Value: "blog.test"}) ||
@@ -146,7 +157,7 @@ func TestDomainRefusesBadNamesAndChangesNothing(t *testing.T) {
 			{"a URL", "https://blog.example.com/", 400, "invalid_domain"},
 			{"localhost", "localhost", 400, "invalid_domain"},
 			{"empty", "  ", 400, "invalid_domain"},
-			{"another blog's domain", "THEIR.example.com", 409, "domain_taken"},
+			{"another blog's verified domain", "THEIR.example.com", 409, "domain_taken"},
 		} {
 			c.mustFail(http.MethodPut, "/api/workspace/domain", map[string]string{"domain": tc.domain}, tc.status, tc.code)
 			if got := c.domain(); got == nil || got.Name != mine.Name || txtOf(t, got) != txtOf(t, mine) || got.Status != contract.DomainPending {

@@ -117,6 +117,7 @@ func (h *Handler) Routes() http.Handler {
 	mux.Handle("GET /api/workspace/posts/{id}/revisions", h.owner(h.listRevisions))
 	mux.Handle("POST /api/workspace/posts/{id}/revisions/{rev}/restore", h.owner(h.restoreRevision))
 	mux.Handle("POST /api/workspace/posts/{id}/cover", h.owner(h.newCover))
+	mux.Handle("POST /api/workspace/posts/{id}/preview", h.owner(h.newPreviewLink))
 	mux.Handle("GET /api/workspace/jobs", h.owner(h.listJobs))
 	mux.Handle("GET /api/workspace/jobs/{id}", h.owner(h.getJob))
 	mux.Handle("POST /api/workspace/jobs/{id}/cancel", h.owner(h.cancelJob))

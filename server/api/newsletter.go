@@ -47,7 +47,7 @@ func (h *Handler) subscribe(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	client := h.Config.ClientAddr(r.RemoteAddr, r.Header.Get("X-Forwarded-For"))
+	client := h.Config.ClientKey(r.RemoteAddr, r.Header.Get("X-Forwarded-For"))
 	if err := h.Newsletter.Subscribe(r.Context(), b, in.Email, client); err != nil {
 		return err
 	}

@@ -146,6 +146,23 @@ func (h *Handler) getOwnerPost(w http.ResponseWriter, r *http.Request, o *owner)
 	return h.writeOwnerPost(w, r, o.ws, p, http.StatusOK)
 }
 
+// newPreviewLink replaces the post's preview link: the old one stops
+// working at once.
+func (h *Handler) newPreviewLink(w http.ResponseWriter, r *http.Request, o *owner) error {
+	id, err := postID(r)
+	if err != nil {
+		return err
+	}
+	p, err := h.Posts.Get(r.Context(), o.ws.ID, id)
+	if err != nil {
+		return err
+	}
+	if _, _, err := h.Posts.NewPreview(r.Context(), p); err != nil {
+		return err
+	}
+	return h.writeOwnerPost(w, r, o.ws, p, http.StatusOK)
+}
+
 // patchOwnerPost changes any field of a post, its status included;
 // posts.Service checks the change, sanitises the body and re-derives
 // everything shown from it.

@@ -436,7 +436,7 @@ func (h *Handler) countView(r *http.Request, q readRequest) {
 		return
 	}
 	if id := h.Reader.PostID(r.Context(), b.Workspace.ID, q.path["category"], q.path["slug"]); id != 0 {
-		h.Views.Add(id, h.Config.ClientAddr(r.RemoteAddr, r.Header.Get("X-Forwarded-For")), r.UserAgent())
+		h.Views.Add(id, h.Config.ClientKey(r.RemoteAddr, r.Header.Get("X-Forwarded-For")), r.UserAgent())
 	}
 }
 

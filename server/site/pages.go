@@ -179,7 +179,7 @@ func (h *Handler) admit(r *http.Request, reason string) (func(), error) {
 // client names the reader for fair shares (its address; X-Forwarded-For only
 // from a trusted proxy).
 func (h *Handler) client(r *http.Request) string {
-	return h.Config.ClientAddr(r.RemoteAddr, r.Header.Get("X-Forwarded-For"))
+	return h.Config.ClientKey(r.RemoteAddr, r.Header.Get("X-Forwarded-For"))
 }
 
 // storedEntry is a stored page as the memory cache keeps it.
@@ -425,7 +425,7 @@ func (h *Handler) postPage(w http.ResponseWriter, r *http.Request, b *blogaddr.B
 		return err
 	}
 	if r.Method == http.MethodGet && !views.IsBot(r.UserAgent()) && h.Views != nil && e != nil && e.PostID != 0 {
-		h.Views.Add(e.PostID, h.Config.ClientAddr(r.RemoteAddr, r.Header.Get("X-Forwarded-For")), r.UserAgent())
+		h.Views.Add(e.PostID, h.Config.ClientKey(r.RemoteAddr, r.Header.Get("X-Forwarded-For")), r.UserAgent())
 	}
 	return nil
 }

@@ -361,20 +361,22 @@ func TestEditShowsEverywhereAtOnce(t *testing.T) {
 }
 
 func TestViewsCountedForPeopleOnly(t *testing.T) {
-	a, c := start(t)
+	a := apptest.Start(t, "", apptest.Env("INKPRESS_DEMO", "true"), apptest.Env("INKPRESS_TRUSTED_PROXIES", "127.0.0.1"))
+	c := a.Client(t)
 	ws := siteWS(t, a)
 	p := firstPost(t, a, ws.ID)
 	path := "/" + p.Category + "/" + p.Slug
 	before := p.ViewCount
-	// A view counts once per reader (address and user agent) and hour.
+	// A view counts once per reader (address, whatever its user agent) and hour.
 	reader := func(n int) http.Header {
-		return http.Header{"User-Agent": {fmt.Sprintf("%s reader/%d", c.UserAgent, n)}}
+		return http.Header{"X-Forwarded-For": {fmt.Sprintf("198.51.100.%d", n)}}
 	}
 	c.Get(path)
-	c.Get(path) // the same reader again: not counted
+	c.Get(path)                                                                        // the same reader again: not counted
+	c.Raw("GET", path, "", nil, http.Header{"User-Agent": {c.UserAgent + " another"}}) // nor with another user agent
 	c.Raw("GET", path, "", nil, reader(1))
 	c.Raw("HEAD", path, "", nil, reader(2))
-	c.Raw("GET", path, "", nil, http.Header{"User-Agent": {"Mozilla/5.0 (compatible; Googlebot/2.1)"}})
+	c.Raw("GET", path, "", nil, http.Header{"User-Agent": {"Mozilla/5.0 (compatible; Googlebot/2.1)"}, "X-Forwarded-For": {"198.51.100.9"}})
 	c.Raw("GET", "/api/posts/"+p.Category+"/"+p.Slug+"?view=1", "", nil, reader(3))
 	c.Raw("GET", "/api/posts/"+p.Category+"/"+p.Slug, "", nil, reader(4)) // no view=1: not counted
 	if err := a.Views.Flush(ctx); err != nil {
@@ -399,7 +401,7 @@ func TestCustomDomainServesItsBlog(t *testing.T) {
 	if !strings.Contains(string(r.Body), `<meta name="inkpress-blog" content="other">`) {
 		t.Fatal("custom domain page does not name its blog for the app")
 	}
-	for _, path := range []string{"/", "/keto", "/login", "/nope/a/b"} {
+	for _, path := range []string{"/", "/keto", "/nope/a/b"} {
 		if !strings.Contains(string(c.Raw("GET", path, "blog.example.org", nil, nil).Body), `<meta name="inkpress-blog" content="other">`) {
 			t.Fatalf("%s on the custom domain does not name its blog", path)
 		}

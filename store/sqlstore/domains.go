@@ -2,6 +2,7 @@ package sqlstore
 
 import (
 	"context"
+	"database/sql"
 	"errors"
 	"time"
 
@@ -38,22 +39,38 @@ func (d *DB) FindDomain(ctx context.Context, name string) (*store.Domain, error)
 	if name == "" {
 		return nil, store.ErrNotFound
 	}
-	return scanDomain(d.db.QueryRowContext(ctx, `SELECT `+domainCols+` FROM workspaces WHERE custom_domain = $1`, name))
+	// Several blogs may claim a pending name: the verified claim first,
+	// else the oldest.
+	return scanDomain(d.db.QueryRowContext(ctx, `SELECT `+domainCols+` FROM workspaces WHERE custom_domain = $1
+		ORDER BY CASE WHEN domain_status = 'verified' THEN 0 ELSE 1 END, domain_added_at, id LIMIT 1`, name))
 }
 
 func (d *DB) SetDomain(ctx context.Context, dom *store.Domain) error {
 	if dom.Name == "" {
 		return errors.New("sqlstore: SetDomain needs a name (DeleteDomain removes one)")
 	}
+	// A name another blog has verified is taken; other claims of it are not
+	// (only verifying decides).
 	res, err := d.db.ExecContext(ctx,
 		`UPDATE workspaces SET custom_domain = $1, domain_status = $2, domain_token = $3, domain_added_at = $4,
-		   domain_checked_at = $5, domain_verified_at = $6, domain_error = $7, domain_failures = $8 WHERE id = $9`,
+		   domain_checked_at = $5, domain_verified_at = $6, domain_error = $7, domain_failures = $8 WHERE id = $9
+		   AND NOT EXISTS (SELECT 1 FROM workspaces o WHERE o.custom_domain = $1 AND o.domain_status = 'verified' AND o.id <> $9)`,
 		dom.Name, dom.Status, dom.Token, msOrZero(dom.AddedAt), msOrZero(dom.CheckedAt), msOrZero(dom.VerifiedAt),
 		dom.Error, dom.Failures, dom.WorkspaceID)
 	if isUnique(err) {
 		return store.ErrConflict
 	}
-	return affected(res, err)
+	if err := affected(res, err); !errors.Is(err, store.ErrNotFound) {
+		return err
+	}
+	var n int
+	if err := d.db.QueryRowContext(ctx, `SELECT COUNT(*) FROM workspaces WHERE id = $1`, dom.WorkspaceID).Scan(&n); err != nil {
+		return err
+	}
+	if n == 0 {
+		return store.ErrNotFound
+	}
+	return store.ErrConflict
 }
 
 func (d *DB) DeleteDomain(ctx context.Context, workspaceID int64) error {
@@ -66,12 +83,25 @@ const clearDomain = `custom_domain = NULL, domain_status = '', domain_token = ''
 	domain_checked_at = 0, domain_verified_at = 0, domain_error = '', domain_failures = 0`
 
 func (d *DB) RecordDomainCheck(ctx context.Context, dom *store.Domain) error {
-	res, err := d.db.ExecContext(ctx,
-		`UPDATE workspaces SET domain_status = $1, domain_checked_at = $2, domain_verified_at = $3, domain_error = $4,
-		   domain_failures = $5 WHERE id = $6 AND custom_domain = $7 AND domain_token = $8`,
-		dom.Status, msOrZero(dom.CheckedAt), msOrZero(dom.VerifiedAt), dom.Error, dom.Failures,
-		dom.WorkspaceID, dom.Name, dom.Token)
-	return affected(res, err)
+	return d.tx(ctx, func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx,
+			`UPDATE workspaces SET domain_status = $1, domain_checked_at = $2, domain_verified_at = $3, domain_error = $4,
+			   domain_failures = $5 WHERE id = $6 AND custom_domain = $7 AND domain_token = $8`,
+			dom.Status, msOrZero(dom.CheckedAt), msOrZero(dom.VerifiedAt), dom.Error, dom.Failures,
+			dom.WorkspaceID, dom.Name, dom.Token)
+		if isUnique(err) {
+			return store.ErrConflict // another blog verified the name first
+		}
+		if err := affected(res, err); err != nil || dom.Status != store.DomainVerified {
+			return err
+		}
+		// The name is this blog's now: the other claims of it fail.
+		_, err = tx.ExecContext(ctx,
+			`UPDATE workspaces SET domain_status = 'failed', domain_error = $1, domain_checked_at = $2
+			 WHERE custom_domain = $3 AND id <> $4 AND domain_status <> 'verified'`,
+			store.DomainClaimedError, msOrZero(dom.CheckedAt), dom.Name, dom.WorkspaceID)
+		return err
+	})
 }
 
 func (d *DB) ClaimDomainCheck(ctx context.Context, now, retryBefore, retryAddedAfter, recheckBefore time.Time) (*store.Domain, error) {

@@ -100,7 +100,7 @@ func (d *DB) GetWorkspace(ctx context.Context, f store.FindWorkspace) (*store.Wo
 		add("user_id = ?", *f.UserID)
 	}
 	if f.CustomDomain != nil {
-		add("custom_domain = ?", *f.CustomDomain)
+		add("custom_domain = ? AND domain_status = 'verified'", *f.CustomDomain)
 	}
 	if len(where) == 0 {
 		return nil, store.ErrNotFound

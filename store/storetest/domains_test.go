@@ -31,12 +31,14 @@ func TestDomainLifecycle(t *testing.T) {
 		if byName, err := s.FindDomain(ctx, "blog.a.example"); err != nil || byName.WorkspaceID != a.ID {
 			t.Fatalf("find = %+v, %v", byName, err)
 		}
-		// The name is one workspace's only.
-		if err := s.SetDomain(ctx, &store.Domain{WorkspaceID: b.ID, Name: "blog.a.example", Status: store.DomainPending, Token: "x"}); !errors.Is(err, store.ErrConflict) {
-			t.Fatalf("taken name = %v", err)
+		// While pending, another workspace may claim the name too (a claim
+		// proves nothing); FindDomain answers the oldest claim.
+		bClaim := &store.Domain{WorkspaceID: b.ID, Name: "blog.a.example", Status: store.DomainPending, Token: "x", AddedAt: added.Add(time.Second)}
+		if err := s.SetDomain(ctx, bClaim); err != nil {
+			t.Fatalf("second pending claim = %v", err)
 		}
-		if _, err := s.GetDomain(ctx, b.ID); !errors.Is(err, store.ErrNotFound) {
-			t.Fatalf("b got a domain from a refused write: %v", err)
+		if byName, err := s.FindDomain(ctx, "blog.a.example"); err != nil || byName.WorkspaceID != a.ID {
+			t.Fatalf("find with two claims = %+v, %v", byName, err)
 		}
 
 		// A check recorded for the token in force is kept; one for a token
@@ -54,6 +56,29 @@ func TestDomainLifecycle(t *testing.T) {
 		}
 		if got, err := s.GetDomain(ctx, a.ID); err != nil || got.Status != store.DomainVerified || !got.VerifiedAt.Equal(checked) {
 			t.Fatalf("after check = %+v, %v", got, err)
+		}
+		// The first to verify wins: the other claim failed, with the reason,
+		// and cannot be verified any more; no new claim is taken.
+		if got, err := s.GetDomain(ctx, b.ID); err != nil || got.Status != store.DomainFailed || got.Error != store.DomainClaimedError {
+			t.Fatalf("the other claim after a verification = %+v, %v", got, err)
+		}
+		late := *bClaim
+		late.Status, late.CheckedAt, late.VerifiedAt = store.DomainVerified, checked, checked
+		if err := s.RecordDomainCheck(ctx, &late); !errors.Is(err, store.ErrConflict) {
+			t.Fatalf("second verification = %v", err)
+		}
+		_, c := signUp(t, s, "c@x.io", "c")
+		if err := s.SetDomain(ctx, &store.Domain{WorkspaceID: c.ID, Name: "blog.a.example", Status: store.DomainPending, Token: "z"}); !errors.Is(err, store.ErrConflict) {
+			t.Fatalf("claim of a verified name = %v", err)
+		}
+		if _, err := s.GetDomain(ctx, c.ID); !errors.Is(err, store.ErrNotFound) {
+			t.Fatalf("c got a domain from a refused write: %v", err)
+		}
+		if byName, err := s.FindDomain(ctx, "blog.a.example"); err != nil || byName.WorkspaceID != a.ID || byName.Status != store.DomainVerified {
+			t.Fatalf("find after the verification = %+v, %v", byName, err)
+		}
+		if err := s.DeleteDomain(ctx, b.ID); err != nil {
+			t.Fatal(err)
 		}
 
 		if err := s.DeleteDomain(ctx, a.ID); err != nil {

@@ -138,6 +138,9 @@ export const restoreRevision = (id: number, revision: number) =>
 /** Draws a new AI cover from the post's saved title (uses the image quota; 402 at the limit). */
 export const regenerateCover = (id: number) =>
   api<CoverResponse>(`/api/workspace/posts/${id}/cover`, { method: 'POST' })
+/** Replaces the post's preview link: the old one stops working at once. */
+export const newPreviewLink = (id: number) =>
+  api<OwnerPostResponse>(`/api/workspace/posts/${id}/preview`, { method: 'POST' })
 export const deleteOwnerPost = (id: number) => api<void>(`/api/workspace/posts/${id}`, { method: 'DELETE' })
 export const bulkDeletePosts = (ids: number[]) =>
   api<{ deleted: number }>('/api/workspace/posts/bulk-delete', { method: 'POST', body: { ids } })

@@ -1,4 +1,4 @@
-import { ExternalLink, Eye } from 'lucide-react'
+import { ExternalLink, Eye, RefreshCw } from 'lucide-react'
 import { toast } from '@/lib/toast'
 import { Button } from '@/components/ui/button'
 import { Spinner } from '@/components/ui/spinner'
@@ -39,6 +39,13 @@ export function PreviewPanel({ desk }: { desk: PostDesk }) {
         A private link that shows the post as last saved, to anyone who has it
         {post?.previewExpiresAt ? `, until ${formatDateTime(post.previewExpiresAt)}` : ''}. Search engines do not index it.
       </p>
+      {post && (
+        <Button size="sm" variant="ghost" onClick={() => void desk.newPreview()} disabled={desk.busy !== null}>
+          <RefreshCw aria-hidden="true" />
+          New link
+        </Button>
+      )}
+      {post && <p className="text-xs text-slate-500">Shared the link too widely? A new link ends the old one.</p>}
       {post?.status === 'published' && post.url && (
         <a href={post.url} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-1.5 text-sm font-medium text-brand-700 hover:underline">
           <ExternalLink className="size-4" aria-hidden="true" />

@@ -1,7 +1,7 @@
 import { useCallback, type Dispatch, type RefObject, type SetStateAction } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
 import { toast } from '@/lib/toast'
-import { getOwnerPost, regenerateCover, restoreRevision } from '@/api/endpoints'
+import { getOwnerPost, newPreviewLink, regenerateCover, restoreRevision } from '@/api/endpoints'
 import { errorMessage } from '@/api/client'
 import { qk } from '@/api/queryKeys'
 import type { Post, Revision } from '@/api/types'
@@ -101,5 +101,30 @@ export function useDeskTools({ store, commit, enqueue, save, ready, setBusy, set
     [enqueue, savedPost, setBusy],
   )
 
-  return { restore, newCover, previewUrl }
+  /** A new preview link for a saved post, ending the one it had (shared too widely). */
+  const newPreview = useCallback(
+    () =>
+      enqueue(async () => {
+        const { post } = store.current
+        if (!post) return
+        setBusy('preview')
+        try {
+          const answer = (await newPreviewLink(post.id)).post
+          const current = store.current.post
+          // Only the link changes: the draft being edited stays as it is.
+          commit({ post: { ...(current ?? answer), previewUrl: answer.previewUrl, previewExpiresAt: answer.previewExpiresAt } })
+          queryClient.setQueryData(qk.ownerPost(answer.id), (old: Post | undefined) =>
+            old ? { ...old, previewUrl: answer.previewUrl, previewExpiresAt: answer.previewExpiresAt } : answer,
+          )
+          toast.success('New preview link made', { description: 'The old link no longer works.' })
+        } catch (err) {
+          toast.error('Error making a new preview link', { description: errorMessage(err) })
+        } finally {
+          setBusy(null)
+        }
+      }),
+    [enqueue, store, commit, setBusy, queryClient],
+  )
+
+  return { restore, newCover, previewUrl, newPreview }
 }

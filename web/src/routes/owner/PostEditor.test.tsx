@@ -1,4 +1,4 @@
-import { afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { toast } from 'sonner'
@@ -171,6 +171,43 @@ describe('the post desk', () => {
     expect(screen.getByRole('textbox', { name: 'Content' })).toHaveTextContent('Old body.')
     // the restored version is the saved one: nothing to save
     expect(screen.queryByText('Unsaved changes')).not.toBeInTheDocument()
+  })
+
+  it('makes a new preview link that the next preview opens, keeping the edits', async () => {
+    // The server's post: its link changes with the POST, a save answers it.
+    let link = '/preview/9/abc'
+    const { user, calls } = setup(makeFull({ previewExpiresAt: '2025-01-10T10:00:00Z' }), {
+      routes: {
+        'POST /api/workspace/posts/9/preview': () => {
+          link = '/preview/9/fresh'
+          return json({ post: makeFull({ title: 'Server title', previewUrl: link, previewExpiresAt: '2025-01-17T10:00:00Z' }) })
+        },
+      },
+      patch: (b) => json({ post: { ...makeFull(), ...b, previewUrl: link } }),
+    })
+    const panel = await screen.findByRole('region', { name: 'Preview' })
+    await user.type(titleInput(), '!')
+    await user.click(within(panel).getByRole('button', { name: 'New link' }))
+    expect(await screen.findByText('New preview link made')).toBeInTheDocument()
+    expect(calls.filter((c) => c.path.endsWith('/preview'))).toEqual([{ method: 'POST', path: '/api/workspace/posts/9/preview', body: undefined }])
+    expect(titleInput()).toHaveValue('Keto on a Budget!')
+    const tab = { opener: {}, location: { href: '' }, close: () => {} }
+    const open = vi.spyOn(window, 'open').mockReturnValue(tab as unknown as Window)
+    try {
+      await user.click(within(panel).getByRole('button', { name: 'Open preview' }))
+      await waitFor(() => expect(tab.location.href).toBe('/preview/9/fresh'))
+    } finally {
+      open.mockRestore()
+    }
+  })
+
+  it('says so when a new preview link cannot be made', async () => {
+    const { user } = setup(makeFull(), {
+      routes: { 'POST /api/workspace/posts/9/preview': apiError(404, 'post_not_found', 'Post not found') },
+    })
+    const panel = await screen.findByRole('region', { name: 'Preview' })
+    await user.click(within(panel).getByRole('button', { name: 'New link' }))
+    expect(await screen.findByText('Error making a new preview link')).toBeInTheDocument()
   })
 
   it('asks for a title before publishing, and shows a taken slug next to the field', async () => {
