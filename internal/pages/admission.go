@@ -336,3 +336,10 @@ func (a *Admission) Waiting() int {
 	defer a.mu.Unlock()
 	return len(a.waiting)
 }
+
+// TurnsWaiting reports the requests waiting for a turn to make a page.
+func (a *Admission) TurnsWaiting() int {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	return len(a.workQueue)
+}
