@@ -11,6 +11,7 @@ import (
 	"os"
 	"path/filepath"
 	"sync"
+	"strings"
 	"testing"
 
 	"github.com/gen2brain/webp"
@@ -237,6 +238,11 @@ func TestVariantHandler(t *testing.T) {
 		{"/media/" + orig + ".w500.webp", 404, ""},
 		{"/media/4/covers/2-text.png.w480.webp", 404, ""},
 		{"/media/4/covers/3-gone.png.w480.webp", 404, ""},
+		// Names longer than the file system takes are missing files, not errors.
+		{"/media/4/covers/" + strings.Repeat("a", 300) + ".png", 404, ""},
+		{"/media/" + strings.Repeat("b", 300) + "/c.png", 404, ""},
+		{"/media/4/covers/" + strings.Repeat("a", 300) + ".png.w480.webp", 404, ""},
+		{"/media/" + orig + "/x", 404, ""},
 	} {
 		rec := httptest.NewRecorder()
 		h.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, tc.path, nil))
