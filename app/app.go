@@ -41,6 +41,7 @@ import (
 	"github.com/inkpress/inkpress/internal/posts"
 	"github.com/inkpress/inkpress/internal/ratelimit"
 	"github.com/inkpress/inkpress/internal/reader"
+	"github.com/inkpress/inkpress/internal/safehttp"
 	"github.com/inkpress/inkpress/internal/scheduler"
 	"github.com/inkpress/inkpress/internal/ssr"
 	"github.com/inkpress/inkpress/internal/tlsserve"
@@ -198,7 +199,8 @@ func New(ctx context.Context, cfg *config.Config, logger *slog.Logger) (*App, er
 	switch cfg.AIProvider {
 	case "openai":
 		c := openai.New(openai.Config{BaseURL: cfg.AIBaseURL, APIKey: cfg.AIAPIKey, TextModel: cfg.AITextModel,
-			ImageModel: cfg.AIImageModel, ImageSize: cfg.AIImageSize, Timeout: cfg.AITimeout})
+			ImageModel: cfg.AIImageModel, ImageSize: cfg.AIImageSize, Timeout: cfg.AITimeout,
+			FetchClient: safehttp.New(cfg.FetchAllow)})
 		a.Writer, a.Illustrator = c, c
 		if cfg.AIImageModel == openai.BuiltinImageModel {
 			// A server without an images endpoint: covers are drawn offline.

@@ -70,6 +70,9 @@ type Config struct {
 	// TrustedProxies are the peers whose X-Forwarded-For is believed (the
 	// login rate limit counts per client address).
 	TrustedProxies []netip.Prefix
+	// FetchAllow are the non-public addresses URLs fetched on someone's
+	// behalf may reach (internal/safehttp refuses the others).
+	FetchAllow []netip.Prefix
 	// SignUpLimit and SubscribeLimit are accounts and newsletter sign-ups
 	// one client address may make per hour.
 	SignUpLimit    int
@@ -194,25 +197,14 @@ var Vars = []Var{
 	{"INKPRESS_PUBLISHER_NAME", "publisher-name", "InkPress", "publisher named in posts' structured data", str(func(c *Config) *string { return &c.PublisherName })},
 	{"INKPRESS_LOG_FORMAT", "log-format", "text", "log format: text or json", str(func(c *Config) *string { return &c.LogFormat })},
 	{"INKPRESS_TRUSTED_PROXIES", "trusted-proxies", "", "comma-separated IPs/CIDRs of reverse proxies whose X-Forwarded-For is trusted", func(c *Config, v string) error {
-		c.TrustedProxies = nil
-		for _, part := range strings.Split(v, ",") {
-			if part = strings.TrimSpace(part); part == "" {
-				continue
-			}
-			if !strings.Contains(part, "/") {
-				a, err := netip.ParseAddr(part)
-				if err != nil {
-					return err
-				}
-				part = a.String() + "/" + strconv.Itoa(a.BitLen())
-			}
-			p, err := netip.ParsePrefix(part)
-			if err != nil {
-				return err
-			}
-			c.TrustedProxies = append(c.TrustedProxies, p.Masked())
-		}
-		return nil
+		p, err := parsePrefixes(v)
+		c.TrustedProxies = p
+		return err
+	}},
+	{"INKPRESS_FETCH_ALLOW", "fetch-allow", "", "comma-separated IPs/CIDRs of a private network the server may fetch from on someone's behalf (a self-hosted AI provider's image URLs); loopback, private, link-local and metadata addresses are refused otherwise", func(c *Config, v string) error {
+		p, err := parsePrefixes(v)
+		c.FetchAllow = p
+		return err
 	}},
 	{"INKPRESS_TLS", "tls", "off", "automatic TLS for verified custom domains: on or off (certificates ordered on demand over ACME; the platform's host is never served with one)", func(c *Config, v string) error {
 		switch strings.ToLower(v) {
@@ -496,4 +488,28 @@ func (c *Config) trusted(ip string) bool {
 		}
 	}
 	return false
+}
+
+// parsePrefixes reads a comma-separated list of IPs and CIDRs ("" is none);
+// an IP is its own /32 or /128.
+func parsePrefixes(v string) ([]netip.Prefix, error) {
+	var out []netip.Prefix
+	for _, part := range strings.Split(v, ",") {
+		if part = strings.TrimSpace(part); part == "" {
+			continue
+		}
+		if !strings.Contains(part, "/") {
+			a, err := netip.ParseAddr(part)
+			if err != nil {
+				return nil, err
+			}
+			part = a.String() + "/" + strconv.Itoa(a.BitLen())
+		}
+		p, err := netip.ParsePrefix(part)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, p.Masked())
+	}
+	return out, nil
 }

@@ -564,7 +564,12 @@ func TestIllustrateAnswers(t *testing.T) {
 		answer  func(base string) string
 		file    []byte
 		wantErr string
+		// inward leaves the default fetch client, which refuses the test
+		// server's loopback address.
+		inward bool
 	}{
+		{name: "url on the server's own network", answer: func(base string) string { return `{"data":[{"url":"` + base + `/files/cover.png"}]}` },
+			file: pngOf(t, 64, 48), inward: true, wantErr: "The AI provider's image address is not allowed"},
 		{name: "url", answer: func(base string) string { return `{"data":[{"url":"` + base + `/files/cover.png"}]}` }, file: pngOf(t, 64, 48)},
 		{name: "data url", answer: func(string) string {
 			return `{"data":[{"url":"data:image/png;base64,` + base64.StdEncoding.EncodeToString(png4) + `"}]}`
@@ -589,6 +594,9 @@ func TestIllustrateAnswers(t *testing.T) {
 					if r.Header.Get("Authorization") != "" {
 						t.Error("the API key was sent with the image download")
 					}
+					if tc.inward {
+						t.Error("an image on a loopback address was fetched")
+					}
 					w.Write(tc.file)
 				case r.URL.Path == "/v1/images/generations":
 					io.WriteString(w, tc.answer(srv.URL))
@@ -597,8 +605,11 @@ func TestIllustrateAnswers(t *testing.T) {
 				}
 			}))
 			t.Cleanup(srv.Close)
-			c := New(Config{BaseURL: srv.URL + "/v1", APIKey: "k", ImageModel: "sd-turbo"})
-			img, err := c.Illustrate(context.Background(), ai.ImageRequest{Title: "x"})
+			cfg := Config{BaseURL: srv.URL + "/v1", APIKey: "k", ImageModel: "sd-turbo", FetchClient: loopbackFetch}
+			if tc.inward {
+				cfg.FetchClient = nil
+			}
+			img, err := New(cfg).Illustrate(context.Background(), ai.ImageRequest{Title: "x"})
 			if tc.wantErr != "" {
 				if !errors.Is(err, ai.ErrProvider) || !strings.HasPrefix(err.Error(), "AI provider error: "+tc.wantErr) {
 					t.Fatalf("err = %v, want %q", err, tc.wantErr)
