@@ -180,6 +180,8 @@ func New(ctx context.Context, cfg *config.Config, logger *slog.Logger) (*App, er
 	// Every stored file is recorded (quotas, the orphan sweep); the database
 	// keeps keys and builds URLs from the storage as configured now (rows an
 	// earlier version stored as URLs became keys in migration 00020).
+	// Image work shares one memory budget across the process.
+	media.SetImageMemory(cfg.ImageMemory)
 	a.Files = media.NewFiles(db, a.Media)
 	a.Files.Logger = logger
 	a.Files.Variants.Logger = logger

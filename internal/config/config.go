@@ -56,6 +56,7 @@ type Config struct {
 
 	FeedItems     int           // items per feed
 	CacheBytes    int64         // memory budget of the page cache
+	ImageMemory   int64         // memory budget of image work, process-wide
 	SessionTTL    time.Duration // session lifetime
 	AuthorName    string        // JSON-LD author
 	PublisherName string        // JSON-LD publisher
@@ -176,6 +177,14 @@ var Vars = []Var{
 	{"INKPRESS_CACHE_BYTES", "cache-bytes", "32MiB", "memory budget of the rendered-page cache (bytes, or with KiB/MiB/GiB); 0 turns caching off", func(c *Config, v string) error {
 		n, err := parseBytes(v)
 		c.CacheBytes = n
+		return err
+	}},
+	{"INKPRESS_IMAGE_MEMORY", "image-memory", "512MiB", "memory budget of image work (decoding, scaling, encoding uploads and their variants) across the process (bytes, or with KiB/MiB/GiB); an upload that does not fit while others run is answered 503 with Retry-After", func(c *Config, v string) error {
+		n, err := parseBytes(v)
+		if err == nil && n < 64<<20 {
+			err = errors.New("must be at least 64MiB")
+		}
+		c.ImageMemory = n
 		return err
 	}},
 	{"INKPRESS_SESSION_TTL", "session-ttl", "720h", "session lifetime", func(c *Config, v string) error {

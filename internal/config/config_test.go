@@ -96,3 +96,17 @@ func TestFetchAllow(t *testing.T) {
 		t.Error("a name accepted as an address")
 	}
 }
+
+func TestImageMemory(t *testing.T) {
+	for in, want := range map[string]int64{"": 512 << 20, "1GiB": 1 << 30, "64MiB": 64 << 20} {
+		c, err := Load(nil, func(k string) string { return map[string]string{"INKPRESS_IMAGE_MEMORY": in}[k] })
+		if err != nil || c.ImageMemory != want {
+			t.Errorf("INKPRESS_IMAGE_MEMORY=%q: %d, %v; want %d", in, c.ImageMemory, err, want)
+		}
+	}
+	for _, in := range []string{"10MiB", "lots", "-1"} {
+		if _, err := Load(nil, func(k string) string { return map[string]string{"INKPRESS_IMAGE_MEMORY": in}[k] }); err == nil {
+			t.Errorf("INKPRESS_IMAGE_MEMORY=%q accepted", in)
+		}
+	}
+}
