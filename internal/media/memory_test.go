@@ -50,8 +50,8 @@ func liveHeap() uint64 {
 // stored at the stored size. Before the budget, four such uploads took a
 // server past 3 GB.
 func TestConcurrentHugeUploadsStayWithinTheBudget(t *testing.T) {
-	if testing.Short() {
-		t.Skip("decodes 40-megapixel images")
+	if testing.Short() || raceDetector {
+		t.Skip("decodes 40-megapixel images (minutes under the race detector)")
 	}
 	const budgetBytes = DefaultImageMemory
 	SetImageMemory(budgetBytes) // a budget of its own, all free
