@@ -173,20 +173,20 @@ func TestReserve(t *testing.T) {
 
 // A large upload is stored at the largest size the product shows, upright.
 func TestCleanScalesDownToTheStoredSize(t *testing.T) {
-	img, err := Clean(pngOf(t, 3000, 1000), 64<<20)
+	img, err := Clean(pngOf(t, 1600, 400), 64<<20)
 	if err != nil {
 		t.Fatal(err)
 	}
 	cfg, err := png.DecodeConfig(bytes.NewReader(img.Data))
-	if err != nil || cfg.Width != 1440 || cfg.Height != 480 || img.Width != 1440 || img.Height != 480 {
+	if err != nil || cfg.Width != 1440 || cfg.Height != 360 || img.Width != 1440 || img.Height != 360 {
 		t.Fatalf("stored %dx%d (%dx%d), %v", cfg.Width, cfg.Height, img.Width, img.Height, err)
 	}
 	// Turned a quarter (EXIF 6): the box applies to the upright picture.
-	img, err = Clean(exifJPEG(t, 3000, 2000, 6), 64<<20)
+	img, err = Clean(exifJPEG(t, 1600, 1500, 6), 64<<20)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if img.Width != 1440 || img.Height != 2160 {
-		t.Fatalf("turned photo stored %dx%d, want 1440x2160", img.Width, img.Height)
+	if img.Width != 1440 || img.Height != 1536 {
+		t.Fatalf("turned photo stored %dx%d, want 1440x1536", img.Width, img.Height)
 	}
 }
