@@ -72,6 +72,15 @@ func reserve(ctx context.Context, cost int64, wait bool) (func(), error) {
 	}, nil
 }
 
+// ReserveImage takes from the image memory budget what decoding data (an
+// image of type ct whose header is cfg, within the pixel caps) and scaling
+// it down need, waiting for it while ctx lasts; release gives it back.
+// Image work outside this package (AI covers) goes through it, so all of
+// it shares one budget.
+func ReserveImage(ctx context.Context, ct string, data []byte, cfg image.Config) (release func(), err error) {
+	return reserve(ctx, imageCost(ct, data, cfg), true)
+}
+
 // pipelineBase is what image work holds besides the pictures (encoder
 // state, buffers).
 const pipelineBase = 4 << 20

@@ -52,6 +52,10 @@ func areaWeights(sn, dn int) [][]span {
 	return out
 }
 
+// Shrink is shrink, for image work outside this package: scaling down
+// with it needs no scratch the size of the source.
+func Shrink(img image.Image, dw, dh int) *image.RGBA { return shrink(img, dw, dh) }
+
 // shrink returns img scaled down to dw x dh (at most its own size) by
 // averaging the area each destination pixel covers, a source row at a time:
 // besides the result it holds one source row and two rows of sums, however

@@ -109,7 +109,11 @@ func (c *Client) Illustrate(ctx context.Context, req ai.ImageRequest) (*ai.Image
 	if err != nil {
 		return nil, err
 	}
-	return shareCover(raw)
+	img, err := shareCover(ctx, raw)
+	if err != nil && ctx.Err() != nil {
+		return nil, callerDone(ctx, start)
+	}
+	return img, err
 }
 
 // imagePrompt uses the caller's prompt, or describes a cover for the title.
