@@ -97,26 +97,8 @@ func (s *Server) Handler() http.Handler {
 		mux.Handle("GET /media/", s.Media)
 	}
 	mux.Handle("/", s.Site)
-	s.handler = s.recoverer(s.logRequests(s.securityHeaders(refuseNUL(s.crossOrigin(s.deadline(mux))))))
+	s.handler = s.recoverer(s.logRequests(s.securityHeaders(s.crossOrigin(s.deadline(mux)))))
 	return s.handler
-}
-
-// refuseNUL answers 400 to a request whose path or query holds a NUL
-// character (%00): no address of ours has one, and PostgreSQL refuses it in
-// text, which would be a 500 deep in whichever handler passed it on. (JSON
-// bodies are checked by api.Decode.)
-func refuseNUL(next http.Handler) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if strings.IndexByte(r.URL.Path, 0) < 0 && !strings.Contains(r.URL.RawQuery, "%00") {
-			next.ServeHTTP(w, r)
-			return
-		}
-		if strings.HasPrefix(r.URL.Path, "/api/") {
-			api.WriteError(w, r, api.Errorf(http.StatusBadRequest, "invalid_request", "Addresses may not contain NUL characters"))
-			return
-		}
-		http.Error(w, "Bad Request", http.StatusBadRequest)
-	})
 }
 
 // crossOrigin refuses cross-origin browser requests with unsafe methods

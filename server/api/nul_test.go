@@ -47,29 +47,3 @@ func TestNULInJSONIsRefused(t *testing.T) {
 		}
 	})
 }
-
-// A NUL character in an address (path or query, %00) is refused with 400
-// before any handler: PostgreSQL answered 500 for a blog slug, a workspace
-// parameter and the owner's post search and category.
-func TestNULInAddressesIsRefused(t *testing.T) {
-	apptest.Run(t, func(t *testing.T, a *apptest.App) {
-		anon := a.Client(t)
-		owner := a.Client(t)
-		owner.SignUp("Nul Owner", "nul@example.com", "secret12")
-		bad := func(name string, as *apptest.Client, url, code string) apptest.Scenario {
-			return apptest.Scenario{Name: name, As: as, Method: "GET", URL: url, ExpectedStatus: http.StatusBadRequest, ExpectedCode: code}
-		}
-		apptest.RunScenarios(t, anon, []apptest.Scenario{
-			bad("blog slug", anon, "/blog/a%00b", ""),
-			bad("public posts' workspace", anon, "/api/posts?workspace=a%00", "invalid_request"),
-			bad("reader search", anon, "/search?q=a%00b", ""),
-			bad("owner's post search", owner, "/api/workspace/posts?search=a%00b", "invalid_request"),
-			bad("owner's post category", owner, "/api/workspace/posts?category=a%00b", "invalid_request"),
-			// A literal "%00" (sent as %2500) is text like any other.
-			{Name: "escaped percent", As: anon, Method: "GET", URL: "/api/posts?q=%2500", ExpectedStatus: http.StatusOK},
-		})
-		if r := owner.Do("POST", "/api/workspace/categories?x=%00", map[string]string{"name": "Keto", "slug": "keto"}); r.StatusCode != http.StatusBadRequest {
-			t.Fatalf("a write with NUL in its address: %d", r.StatusCode)
-		}
-	})
-}
