@@ -47,3 +47,21 @@ func TestNULInJSONIsRefused(t *testing.T) {
 		}
 	})
 }
+
+// A NUL character in an address's text (%00) never reaches PostgreSQL,
+// which answered 500: a blog slug is simply not found, an owner's list
+// filter is refused. (Reader search text with one is answered like any
+// hostile text: server/site's TestSearchPageAndAPI.)
+func TestNULInAddresses(t *testing.T) {
+	apptest.Run(t, func(t *testing.T, a *apptest.App) {
+		anon := a.Client(t)
+		owner := a.Client(t)
+		owner.SignUp("Nul Owner", "nul@example.com", "secret12")
+		apptest.RunScenarios(t, anon, []apptest.Scenario{
+			{Name: "blog slug", Method: "GET", URL: "/blog/a%00b", ExpectedStatus: http.StatusNotFound},
+			{Name: "public posts' workspace", Method: "GET", URL: "/api/posts?workspace=a%00", ExpectedStatus: http.StatusNotFound, ExpectedCode: "blog_not_found"},
+			{Name: "owner's post search", As: owner, Method: "GET", URL: "/api/workspace/posts?search=a%00b", ExpectedStatus: http.StatusBadRequest, ExpectedCode: "invalid_parameter"},
+			{Name: "owner's post category", As: owner, Method: "GET", URL: "/api/workspace/posts?category=a%00b", ExpectedStatus: http.StatusBadRequest, ExpectedCode: "invalid_parameter"},
+		})
+	})
+}
