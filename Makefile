@@ -67,7 +67,7 @@ generate:
 
 # Load benchmark of the public face (see bench/README.md; its own module), then the browser benchmark of the
 # reader pages on a throttled phone. BENCH_DB=postgres://... to run the load benchmark on PostgreSQL;
-# BENCH_ONLY=search, cold, flood, crawl (memory: the same), renders (or several, comma-separated) or browser for
+# BENCH_ONLY=search, cold, flood, crawl (memory: the same), renders, images (or several, comma-separated) or browser for
 # just that figure; BENCH_FLAGS for the load benchmark's other flags (bench/README.md, "Flags").
 bench: build bench/browser/node_modules/.package-lock.json
 	$(if $(filter browser,$(BENCH_ONLY)),,cd bench && $(GO) run . -bin ../$(BIN) -out results $(if $(BENCH_DB),-db '$(BENCH_DB)') $(if $(BENCH_ONLY),-only '$(BENCH_ONLY)') $(BENCH_FLAGS))

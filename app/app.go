@@ -42,6 +42,7 @@ import (
 	"github.com/inkpress/inkpress/internal/posts"
 	"github.com/inkpress/inkpress/internal/ratelimit"
 	"github.com/inkpress/inkpress/internal/reader"
+	"github.com/inkpress/inkpress/internal/safehttp"
 	"github.com/inkpress/inkpress/internal/scheduler"
 	"github.com/inkpress/inkpress/internal/ssr"
 	"github.com/inkpress/inkpress/internal/tlsserve"
@@ -188,6 +189,8 @@ func New(ctx context.Context, cfg *config.Config, logger *slog.Logger) (*App, er
 	// Every stored file is recorded (quotas, the orphan sweep); the database
 	// keeps keys and builds URLs from the storage as configured now (rows an
 	// earlier version stored as URLs became keys in migration 00020).
+	// Image work shares one memory budget across the process.
+	media.SetImageMemory(cfg.ImageMemory)
 	a.Files = media.NewFiles(db, a.Media)
 	a.Files.Logger = logger
 	a.Files.Variants.Logger = logger
@@ -207,7 +210,8 @@ func New(ctx context.Context, cfg *config.Config, logger *slog.Logger) (*App, er
 	switch cfg.AIProvider {
 	case "openai":
 		c := openai.New(openai.Config{BaseURL: cfg.AIBaseURL, APIKey: cfg.AIAPIKey, TextModel: cfg.AITextModel,
-			ImageModel: cfg.AIImageModel, ImageSize: cfg.AIImageSize, Timeout: cfg.AITimeout})
+			ImageModel: cfg.AIImageModel, ImageSize: cfg.AIImageSize, Timeout: cfg.AITimeout,
+			FetchClient: safehttp.New(cfg.FetchAllow)})
 		a.Writer, a.Illustrator = c, c
 		if cfg.AIImageModel == openai.BuiltinImageModel {
 			// A server without an images endpoint: covers are drawn offline.

@@ -41,6 +41,8 @@ type options struct {
 	renderCap              time.Duration
 	crawlBlogs, crawlPosts int
 	crawlCap               time.Duration
+	// The figure of issue 21: concurrent uploads of 40-megapixel images.
+	imageUploads int
 
 	// Hidden modes: the bench re-executes itself as the static ceiling server
 	// and, with -cpuprofile, as the profiled app, so every server under load
@@ -65,13 +67,14 @@ func parseFlags(args []string) (options, bool) {
 	fs.BoolVar(&o.scale, "scale", true, "also compare page latency on 1k and 100k posts")
 	fs.StringVar(&o.out, "out", "results", "directory for the JSON result (the default assumes the working directory bench/)")
 	fs.StringVar(&o.targets, "targets", "", "comma-separated subset of targets (the ceiling always runs): page,api,apiview,home,feed,sitemap")
-	fs.StringVar(&o.only, "only", "", "run just these figures (comma-separated): search, cold, flood, crawl (memory is the same), renders")
+	fs.StringVar(&o.only, "only", "", "run just these figures (comma-separated): search, cold, flood, crawl (memory is the same), renders, images")
 	fs.IntVar(&o.coldBlogs, "cold-blogs", 2000, "blogs of the cold and flood figures' site (the targets are set for 2000 x 25)")
 	fs.IntVar(&o.coldPosts, "cold-posts", 25, "posts per blog of the cold and flood figures' site")
 	fs.DurationVar(&o.renderCap, "render-cap", 20*time.Minute, "longest first render of the cold site's pages")
 	fs.IntVar(&o.crawlBlogs, "crawl-blogs", 2000, "blogs of the crawl figure's site (the targets are set for 2000 x 50)")
 	fs.IntVar(&o.crawlPosts, "crawl-posts", 50, "posts per blog of the crawl figure's site")
 	fs.DurationVar(&o.crawlCap, "crawl-cap", 10*time.Minute, "longest crawl: it stops there and reports what it read")
+	fs.IntVar(&o.imageUploads, "image-uploads", 8, "concurrent 40-megapixel uploads of the images figure")
 	fs.StringVar(&o.cpuProfile, "cpuprofile", "", "run the server in-process under this bench binary and write its CPU profile here")
 	fs.StringVar(&o.staticFile, "static-file", "", "internal: serve this file from memory")
 	fs.StringVar(&o.staticAddr, "static-addr", "", "internal: listen address of -static-file")
@@ -87,9 +90,9 @@ func parseFlags(args []string) (options, bool) {
 	case !validOnly(o.only):
 		problem = "-only must be empty (everything) or figures among " + strings.Join(figures, ", ")
 	case o.conns < 1 || o.duration <= 0 || o.workspaces < 1 || o.posts < 1 || o.sitePosts < 1 ||
-		o.coldBlogs < 2 || o.coldPosts < 1 || o.crawlBlogs < 1 || o.crawlPosts < 1 || o.renderCap <= 0 || o.crawlCap <= 0:
+		o.coldBlogs < 2 || o.coldPosts < 1 || o.crawlBlogs < 1 || o.crawlPosts < 1 || o.renderCap <= 0 || o.crawlCap <= 0 || o.imageUploads < 1:
 		problem = "-conns, -duration, -workspaces, -posts, -site-posts, -cold-blogs (2 or more), -cold-posts, " +
-			"-crawl-blogs, -crawl-posts, -render-cap and -crawl-cap must be positive"
+			"-crawl-blogs, -crawl-posts, -render-cap, -crawl-cap and -image-uploads must be positive"
 	}
 	if problem != "" {
 		fmt.Fprintln(os.Stderr, "bench:", problem)
@@ -121,7 +124,7 @@ func main() {
 }
 
 // figures are what -only selects; "memory" is the crawl figure's old name.
-var figures = []string{"search", "cold", "flood", "crawl", "memory", "renders"}
+var figures = []string{"search", "cold", "flood", "crawl", "memory", "renders", "images"}
 
 func validOnly(only string) bool {
 	for _, f := range strings.Split(only, ",") {
@@ -147,7 +150,8 @@ func (o options) runs(figure string) bool {
 }
 
 // run is the benchmark: main database and targets, the scale check, then
-// the search, cold, flood, crawl and renders figures (-only: those alone).
+// the search, cold, flood, crawl, renders and images figures (-only: those
+// alone).
 func run(ctx context.Context, o options) error {
 	start := time.Now()
 	tmp, err := os.MkdirTemp("", "inkpress-bench-")
@@ -189,6 +193,11 @@ func run(ctx context.Context, o options) error {
 	if o.runs("renders") {
 		if err := runRenders(ctx, o, tmp, rep); err != nil {
 			return fmt.Errorf("renders: %w", err)
+		}
+	}
+	if o.runs("images") {
+		if err := runImages(ctx, o, tmp, rep); err != nil {
+			return fmt.Errorf("images: %w", err)
 		}
 	}
 	rep.evaluate()

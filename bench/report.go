@@ -45,7 +45,9 @@ type report struct {
 	Flood   *floodResult   `json:"flood,omitempty"`
 	Crawl   *crawlResult   `json:"crawl,omitempty"`
 	Renders *rendersResult `json:"renders,omitempty"`
-	Checks  []check        `json:"checks"`
+	// Images is the figure of issue 21 (images.go).
+	Images *imagesResult `json:"images,omitempty"`
+	Checks []check       `json:"checks"`
 }
 
 // check is one target with its verdict.
@@ -110,6 +112,7 @@ func (r *report) evaluate() {
 	}
 	r.evaluateCrawl()
 	r.evaluateRenders()
+	r.evaluateImages()
 	r.expectAll200()
 }
 
@@ -265,6 +268,11 @@ func (r *report) print(w io.Writer) {
 	r.printScale(w)
 	r.printSearch(w)
 	r.printIssue20(w)
+	if x := r.Images; x != nil && x.Error == "" {
+		fmt.Fprintf(w, "\nimages: %d concurrent uploads of a %d-byte PNG of %d megapixels: %d x 201, %d x 503 + Retry-After, others %v "+
+			"in %.1fs; the refused again one at a time: %d stored; server up %v, peak %.1f MiB (VmHWM), resident %.1f MiB\n",
+			x.Uploads, x.FileBytes, x.Pixels/1_000_000, x.Created, x.Busy, x.Other, x.Seconds, x.Retried, x.Up, x.PeakMiB, x.RSSMiB)
+	}
 	fmt.Fprintln(w)
 	failed := 0
 	for _, c := range r.Checks {

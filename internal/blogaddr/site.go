@@ -166,7 +166,8 @@ func (s *Site) byDomain(name string) func(context.Context) (*store.Workspace, st
 
 // BySlug resolves /blog/{slug} (and the API's ?workspace=).
 func (s *Site) BySlug(ctx context.Context, slug string) (*Blog, error) {
-	if slug == "" || len(slug) > 100 {
+	// No slug holds a NUL, and PostgreSQL refuses one in text (a 500).
+	if slug == "" || len(slug) > 100 || strings.IndexByte(slug, 0) >= 0 {
 		return nil, store.ErrNotFound
 	}
 	c, err := s.lookup(ctx, "s:"+slug, s.byWorkspace(store.FindWorkspace{Slug: &slug}))

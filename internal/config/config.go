@@ -58,6 +58,7 @@ type Config struct {
 	FeedItems     int           // items per feed
 	CacheBytes    int64         // memory budget of the page cache
 	MemoryLimit   int64         // soft limit of the Go runtime's memory (bytes); 0 = none
+	ImageMemory   int64         // memory budget of image work, process-wide
 	SessionTTL    time.Duration // session lifetime
 	AuthorName    string        // JSON-LD author
 	PublisherName string        // JSON-LD publisher
@@ -75,6 +76,9 @@ type Config struct {
 	// IPv6Prefix is the network size an IPv6 client is counted by in every
 	// per-address limit (ClientKey).
 	IPv6Prefix int
+	// FetchAllow are the non-public addresses URLs fetched on someone's
+	// behalf may reach (internal/safehttp refuses the others).
+	FetchAllow []netip.Prefix
 	// SignUpLimit and SubscribeLimit are accounts and newsletter sign-ups
 	// one client address may make per hour.
 	SignUpLimit    int
@@ -192,6 +196,14 @@ var Vars = []Var{
 		c.MemoryLimit = n
 		return err
 	}},
+	{"INKPRESS_IMAGE_MEMORY", "image-memory", "512MiB", "memory budget of image work (decoding, scaling, encoding uploads and their variants) across the process (bytes, or with KiB/MiB/GiB); an upload that does not fit while others run is answered 503 with Retry-After", func(c *Config, v string) error {
+		n, err := parseBytes(v)
+		if err == nil && n < 64<<20 {
+			err = errors.New("must be at least 64MiB")
+		}
+		c.ImageMemory = n
+		return err
+	}},
 	{"INKPRESS_SESSION_TTL", "session-ttl", "720h", "session lifetime", func(c *Config, v string) error {
 		d, err := time.ParseDuration(v)
 		c.SessionTTL = d
@@ -224,25 +236,14 @@ var Vars = []Var{
 	{"INKPRESS_PUBLISHER_NAME", "publisher-name", "InkPress", "publisher named in posts' structured data", str(func(c *Config) *string { return &c.PublisherName })},
 	{"INKPRESS_LOG_FORMAT", "log-format", "text", "log format: text or json", str(func(c *Config) *string { return &c.LogFormat })},
 	{"INKPRESS_TRUSTED_PROXIES", "trusted-proxies", "", "comma-separated IPs/CIDRs of reverse proxies whose X-Forwarded-For is trusted", func(c *Config, v string) error {
-		c.TrustedProxies = nil
-		for _, part := range strings.Split(v, ",") {
-			if part = strings.TrimSpace(part); part == "" {
-				continue
-			}
-			if !strings.Contains(part, "/") {
-				a, err := netip.ParseAddr(part)
-				if err != nil {
-					return err
-				}
-				part = a.String() + "/" + strconv.Itoa(a.BitLen())
-			}
-			p, err := netip.ParsePrefix(part)
-			if err != nil {
-				return err
-			}
-			c.TrustedProxies = append(c.TrustedProxies, p.Masked())
-		}
-		return nil
+		p, err := parsePrefixes(v)
+		c.TrustedProxies = p
+		return err
+	}},
+	{"INKPRESS_FETCH_ALLOW", "fetch-allow", "", "comma-separated IPs/CIDRs of a private network the server may fetch from on someone's behalf (a self-hosted AI provider's image URLs); loopback, private, link-local and metadata addresses are refused otherwise", func(c *Config, v string) error {
+		p, err := parsePrefixes(v)
+		c.FetchAllow = p
+		return err
 	}},
 	{"INKPRESS_TLS", "tls", "off", "automatic TLS for verified custom domains: on or off (certificates ordered on demand over ACME; the platform's host is never served with one)", func(c *Config, v string) error {
 		switch strings.ToLower(v) {
@@ -544,4 +545,28 @@ func (c *Config) trusted(ip string) bool {
 		}
 	}
 	return false
+}
+
+// parsePrefixes reads a comma-separated list of IPs and CIDRs ("" is none);
+// an IP is its own /32 or /128.
+func parsePrefixes(v string) ([]netip.Prefix, error) {
+	var out []netip.Prefix
+	for _, part := range strings.Split(v, ",") {
+		if part = strings.TrimSpace(part); part == "" {
+			continue
+		}
+		if !strings.Contains(part, "/") {
+			a, err := netip.ParseAddr(part)
+			if err != nil {
+				return nil, err
+			}
+			part = a.String() + "/" + strconv.Itoa(a.BitLen())
+		}
+		p, err := netip.ParsePrefix(part)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, p.Masked())
+	}
+	return out, nil
 }

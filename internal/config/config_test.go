@@ -1,6 +1,7 @@
 package config
 
 import (
+	"fmt"
 	"os"
 	"strings"
 	"testing"
@@ -109,6 +110,32 @@ func TestPublicIP(t *testing.T) {
 	for _, in := range []string{"inkpress.io", "203.0.113.7/24", "fe80::1%eth0"} {
 		if _, err := Load(nil, func(k string) string { return map[string]string{"INKPRESS_PUBLIC_IP": in}[k] }); err == nil {
 			t.Errorf("INKPRESS_PUBLIC_IP=%q accepted", in)
+		}
+	}
+}
+
+func TestFetchAllow(t *testing.T) {
+	for in, want := range map[string]string{"": "[]", "10.0.0.5": "[10.0.0.5/32]", " 10.1.2.3/16 , fd00::1 ": "[10.1.0.0/16 fd00::1/128]"} {
+		c, err := Load(nil, func(k string) string { return map[string]string{"INKPRESS_FETCH_ALLOW": in}[k] })
+		if err != nil || fmt.Sprint(c.FetchAllow) != want {
+			t.Errorf("INKPRESS_FETCH_ALLOW=%q: %v, %v; want %s", in, c.FetchAllow, err, want)
+		}
+	}
+	if _, err := Load(nil, func(k string) string { return map[string]string{"INKPRESS_FETCH_ALLOW": "intranet"}[k] }); err == nil {
+		t.Error("a name accepted as an address")
+	}
+}
+
+func TestImageMemory(t *testing.T) {
+	for in, want := range map[string]int64{"": 512 << 20, "1GiB": 1 << 30, "64MiB": 64 << 20} {
+		c, err := Load(nil, func(k string) string { return map[string]string{"INKPRESS_IMAGE_MEMORY": in}[k] })
+		if err != nil || c.ImageMemory != want {
+			t.Errorf("INKPRESS_IMAGE_MEMORY=%q: %d, %v; want %d", in, c.ImageMemory, err, want)
+		}
+	}
+	for _, in := range []string{"10MiB", "lots", "-1"} {
+		if _, err := Load(nil, func(k string) string { return map[string]string{"INKPRESS_IMAGE_MEMORY": in}[k] }); err == nil {
+			t.Errorf("INKPRESS_IMAGE_MEMORY=%q accepted", in)
 		}
 	}
 }

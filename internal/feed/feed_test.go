@@ -125,14 +125,16 @@ func TestRSS(t *testing.T) {
 	f := parse(t, out)
 	eq(t, "type", f.FeedType, "rss")
 	eq(t, "version", f.FeedVersion, "2.0")
-	eq(t, "title", f.Title, ch.Title)
+	// RSS titles, categories and creators hold HTML, as descriptions do:
+	// the plain text arrives escaped.
+	eq(t, "title", html.UnescapeString(f.Title), ch.Title)
 	eq(t, "link", f.Link, ch.Link)
 	eq(t, "description", f.Description, ch.Description)
 	eq(t, "language", f.Language, "en")
 	eq(t, "generator", f.Generator, "InkPress")
 	eq(t, "feed link (atom:link self)", f.FeedLink, ch.SelfURL)
 	eqTime(t, "lastBuildDate", f.UpdatedParsed, upd1)
-	eq(t, "image", f.Image, &gofeed.Image{URL: ch.ImageURL, Title: ch.Title})
+	eq(t, "image", f.Image, &gofeed.Image{URL: ch.ImageURL, Title: html.EscapeString(ch.Title)})
 	if !bytes.Contains(out, []byte(`<atom:link href="https://blog.example.com/blog/acme/feed.xml" rel="self" type="application/rss+xml"/>`)) {
 		t.Errorf("missing atom:link self")
 	}
@@ -147,7 +149,7 @@ func TestRSS(t *testing.T) {
 	}
 	for i, want := range items {
 		got, rawItem := f.Items[i], raw.Items[i]
-		eq(t, "item title", got.Title, want.Title)
+		eq(t, "item title", html.UnescapeString(got.Title), want.Title)
 		eq(t, "item link", got.Link, want.Link)
 		eq(t, "item guid", got.GUID, want.Link)
 		eq(t, "guid isPermaLink", rawItem.GUID.IsPermalink, "true")
@@ -159,7 +161,11 @@ func TestRSS(t *testing.T) {
 		if wantCats == nil {
 			wantCats = []string(nil)
 		}
-		eq(t, "item categories", got.Categories, wantCats)
+		var gotCats []string
+		for _, c := range got.Categories {
+			gotCats = append(gotCats, html.UnescapeString(c))
+		}
+		eq(t, "item categories", gotCats, wantCats)
 	}
 
 	// Item 0: author and image with known length and guessed PNG type.
@@ -301,7 +307,7 @@ func TestJSONFeed(t *testing.T) {
 		got, rawItem := f.Items[i], raw.Items[i]
 		eq(t, "item id", rawItem.ID, want.Link)
 		eq(t, "item url", got.Link, want.Link)
-		eq(t, "item title", got.Title, want.Title)
+		eq(t, "item title", html.UnescapeString(got.Title), want.Title)
 		eq(t, "item content_html", rawItem.ContentHTML, want.ContentHTML)
 		eq(t, "item summary", rawItem.Summary, want.Description)
 		eq(t, "item image", rawItem.Image, want.ImageURL)

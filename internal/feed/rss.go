@@ -30,8 +30,11 @@ func RSS(ch Channel, items []Item) []byte {
 	return b.Bytes()
 }
 
+// Readers treat RSS 2.0's title, category and dc:creator as HTML, as they
+// do description, so those are written with htmlTextElem too: a title of
+// "<img onerror>" shows those characters, never a live element.
 func rssChannel(b *bytes.Buffer, ch Channel, items []Item) {
-	elem(b, "title", ch.Title)
+	htmlTextElem(b, "title", ch.Title)
 	elem(b, "link", ch.Link)
 	htmlTextElem(b, "description", ch.Description)
 	optElem(b, "language", ch.Language)
@@ -47,7 +50,7 @@ func rssChannel(b *bytes.Buffer, ch Channel, items []Item) {
 	if ch.ImageURL != "" {
 		b.WriteString("<image>\n")
 		elem(b, "url", ch.ImageURL)
-		elem(b, "title", ch.Title)
+		htmlTextElem(b, "title", ch.Title)
 		elem(b, "link", ch.Link)
 		b.WriteString("</image>\n")
 	}
@@ -55,7 +58,7 @@ func rssChannel(b *bytes.Buffer, ch Channel, items []Item) {
 
 func rssItem(b *bytes.Buffer, it *Item) {
 	b.WriteString("<item>\n")
-	elem(b, "title", it.Title)
+	htmlTextElem(b, "title", it.Title)
 	elem(b, "link", it.Link)
 	if id := itemID(it); id != "" {
 		if it.ID != "" {
@@ -70,9 +73,11 @@ func rssItem(b *bytes.Buffer, it *Item) {
 		timeElem(b, "pubDate", it.Published, time.RFC1123Z)
 	}
 	// RSS <author> must be an e-mail address; dc:creator carries a name.
-	optElem(b, "dc:creator", it.Author)
+	if it.Author != "" {
+		htmlTextElem(b, "dc:creator", it.Author)
+	}
 	for _, c := range UniqueFold(it.Categories) {
-		elem(b, "category", c)
+		htmlTextElem(b, "category", c)
 	}
 	htmlTextElem(b, "description", it.Description)
 	if it.ContentHTML != "" {

@@ -86,6 +86,39 @@ func TestPlainTextStaysPlainInReaders(t *testing.T) {
 	eq(t, "json summary", jf.Items[0].Summary, markup)
 }
 
+// RSS readers render title, category and dc:creator as HTML too (after
+// one XML decode), so plain text in them must come out as the same text.
+func TestRSSTextFieldsStayPlainInReaders(t *testing.T) {
+	ch := testChannel()
+	ch.Title = markup
+	ch.ImageURL = "https://x.example/logo.png"
+	items := []Item{{ID: "urn:uuid:1", Title: markup, Link: "https://x.example/a", Author: markup,
+		Categories: []string{markup}, Description: "d"}}
+	var doc struct {
+		Channel struct {
+			Title string `xml:"title"`
+			Image struct {
+				Title string `xml:"title"`
+			} `xml:"image"`
+			Item struct {
+				Title    string `xml:"title"`
+				Creator  string `xml:"http://purl.org/dc/elements/1.1/ creator"`
+				Category string `xml:"category"`
+			} `xml:"item"`
+		} `xml:"channel"`
+	}
+	if err := xml.Unmarshal(RSS(ch, items), &doc); err != nil {
+		t.Fatal(err)
+	}
+	c := doc.Channel
+	for what, got := range map[string]string{"channel title": c.Title, "image title": c.Image.Title,
+		"item title": c.Item.Title, "dc:creator": c.Item.Creator, "category": c.Item.Category} {
+		if elems, text := render(t, got); len(elems) != 0 || text != markup {
+			t.Errorf("rss %s %q renders elements %v and text %q", what, got, elems, text)
+		}
+	}
+}
+
 func TestUniqueFold(t *testing.T) {
 	tests := []struct{ in, want []string }{
 		{nil, []string{}},

@@ -3,6 +3,7 @@ package media_test
 import (
 	"bytes"
 	"context"
+	"errors"
 	"image"
 	"image/color"
 	"image/png"
@@ -130,4 +131,41 @@ func variantFixture(t *testing.T, s *sqlstore.DB) (*store.Workspace, *media.File
 		t.Fatal(err)
 	}
 	return ws, media.NewFiles(s, local), local
+}
+
+// While image work holds the memory budget, an upload is refused with
+// ErrImagesBusy (503 with Retry-After) and stores nothing; it goes through
+// once the budget is free.
+func TestUploadWhileImagesAreBusy(t *testing.T) {
+	ctx := context.Background()
+	storetest.Run(t, func(t *testing.T, s *sqlstore.DB) {
+		ws, files, local := variantFixture(t, s)
+		lib := media.NewLibrary(s, files)
+		media.SetImageMemory(64 << 20)
+		defer media.SetImageMemory(media.DefaultImageMemory)
+		release, err := media.HoldImageMemory(64 << 20)
+		if err != nil {
+			t.Fatal(err)
+		}
+		up := media.Upload{FileName: "Photo.png", Data: photo(t, 300, 200)}
+		if _, err := lib.Add(ctx, ws.ID, up); !errors.Is(err, media.ErrImagesBusy) {
+			t.Fatalf("library add: %v, want ErrImagesBusy", err)
+		}
+		if _, err := lib.Upload(ctx, ws.ID, up); !errors.Is(err, media.ErrImagesBusy) {
+			t.Fatalf("single upload: %v, want ErrImagesBusy", err)
+		}
+		if items, _ := s.ListMedia(ctx, ws.ID); len(items) != 0 {
+			t.Fatalf("%d library items stored", len(items))
+		}
+		if used, _ := s.MediaBytes(ctx, ws.ID); used != 0 {
+			t.Fatalf("%d bytes recorded", used)
+		}
+		if entries, _ := os.ReadDir(local.Dir); len(entries) != 0 {
+			t.Fatalf("files written: %v", entries)
+		}
+		release()
+		if _, err := lib.Add(ctx, ws.ID, up); err != nil {
+			t.Fatalf("after the budget is free: %v", err)
+		}
+	})
 }

@@ -2,6 +2,7 @@ package media
 
 import (
 	"bytes"
+	"context"
 	"encoding/binary"
 	"errors"
 	"image"
@@ -31,36 +32,48 @@ const jpegQuality = 90
 var ErrTooManyPixels = apperr.Newf(apperr.TooLarge, "image_too_large",
 	"Images may be at most %d pixels on a side and %d megapixels", MaxImageSide, MaxImagePixels/1_000_000)
 
-// decodeSlots bounds the images decoded at once: a decode may take up to
-// MaxImagePixels*4 bytes of memory.
-var decodeSlots = make(chan struct{}, 2)
-
-// Image is an upload as it is stored: decoded, turned upright and encoded
-// again, so no metadata (EXIF location, comments, profiles) survives.
+// Image is an upload as it is stored: decoded, scaled down to the largest
+// size the product shows (MaxStoredWidth x MaxStoredHeight), turned upright
+// and encoded again, so no metadata (EXIF location, comments, profiles)
+// survives.
 type Image struct {
 	Data        []byte
 	ContentType string
 	Ext         string
 	Width       int
 	Height      int
+	// pixels is the stored picture, which its variants are made from.
+	pixels image.Image
 }
 
 // Clean checks an upload by its bytes (at most max) and returns it
 // re-encoded without metadata: a JPEG stays a JPEG (quality 90, turned by
 // its EXIF orientation), a PNG stays a PNG, and GIF (first frame) and WebP
 // are stored as PNG, there being no WebP encoder in the standard library
-// and animations being no use as covers or banners.
+// and animations being no use as covers or banners. While the image memory
+// budget is taken it refuses with ErrImagesBusy.
 func Clean(data []byte, max int) (*Image, error) {
+	img, release, err := clean(context.Background(), data, max)
+	if err != nil {
+		return nil, err
+	}
+	release()
+	return img, nil
+}
+
+// clean is Clean holding its share of the image memory budget until the
+// caller calls release (after making the variants of the image's pixels).
+func clean(ctx context.Context, data []byte, max int) (_ *Image, release func(), err error) {
 	ct, _, err := CheckImage(data, max)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	img, err := decodeUpright(ct, data)
+	img, release, err := decodeUpright(ctx, ct, data, false)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	var buf bytes.Buffer
-	out := &Image{}
+	out := &Image{pixels: img}
 	if ct == "image/jpeg" {
 		err = jpeg.Encode(&buf, img, &jpeg.Options{Quality: jpegQuality})
 		out.ContentType, out.Ext = "image/jpeg", ".jpg"
@@ -69,34 +82,76 @@ func Clean(data []byte, max int) (*Image, error) {
 		out.ContentType, out.Ext = "image/png", ".png"
 	}
 	if err != nil {
-		return nil, err
+		release()
+		return nil, nil, err
 	}
 	b := img.Bounds()
 	out.Data, out.Width, out.Height = buf.Bytes(), b.Dx(), b.Dy()
-	return out, nil
+	return out, release, nil
 }
 
 // decodeUpright decodes an image of type ct within the pixel caps (checked
-// on its header first), one of decodeSlots at a time, turned upright (a
-// JPEG's EXIF orientation). Unreadable data is ErrInvalidType.
-func decodeUpright(ct string, data []byte) (image.Image, error) {
+// on its header first), scaled down to the stored size and turned upright
+// (a JPEG's EXIF orientation). It first takes the image's cost from the
+// image memory budget, waiting for it when wait is set, and returns the
+// function that gives it back. Unreadable data is ErrInvalidType.
+func decodeUpright(ctx context.Context, ct string, data []byte, wait bool) (image.Image, func(), error) {
 	cfg, err := decodeConfig(ct, data)
 	if err != nil {
-		return nil, ErrInvalidType
+		return nil, nil, ErrInvalidType
 	}
 	if err := checkPixels(cfg); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	decodeSlots <- struct{}{}
-	defer func() { <-decodeSlots }()
+	release, err := reserve(ctx, imageCost(ct, data, cfg), wait)
+	if err != nil {
+		return nil, nil, err
+	}
+	if beforeDecode != nil {
+		beforeDecode()
+	}
+	img, err := decodeStoredSize(ct, data)
+	if err != nil {
+		release()
+		return nil, nil, err
+	}
+	return img, release, nil
+}
+
+// beforeDecode and afterDecode run around each decode, its share of the
+// budget taken (tests).
+var beforeDecode, afterDecode func()
+
+// storedSize is the size a w x h picture of EXIF orientation o is stored
+// at, before it is turned upright: the box is of the upright picture, so
+// turned ones (5-8) swap its sides.
+func storedSize(w, h, o int) (int, int) {
+	if o >= 5 {
+		return fitSize(w, h, MaxStoredHeight, MaxStoredWidth)
+	}
+	return fitSize(w, h, MaxStoredWidth, MaxStoredHeight)
+}
+
+// decodeStoredSize decodes an image and scales it down to the stored size
+// before anything else, so the full-size picture is dropped before the
+// copies orienting and encoding make; then turns it upright.
+func decodeStoredSize(ct string, data []byte) (image.Image, error) {
 	img, err := decode(ct, data)
+	if afterDecode != nil {
+		afterDecode()
+	}
 	if err != nil {
 		return nil, ErrInvalidType
 	}
+	o := 1
 	if ct == "image/jpeg" {
-		img = orient(img, jpegOrientation(data))
+		o = jpegOrientation(data)
 	}
-	return img, nil
+	b := img.Bounds()
+	if dw, dh := storedSize(b.Dx(), b.Dy(), o); dw != b.Dx() || dh != b.Dy() {
+		img = shrink(img, dw, dh)
+	}
+	return orient(img, o), nil
 }
 
 // checkPixels refuses an image whose header claims more than the caps.

@@ -76,18 +76,22 @@ func (l *Library) logger() *slog.Logger {
 	return slog.Default()
 }
 
-// checked is an upload cleaned for storing.
+// checked is an upload cleaned for storing, holding its share of the image
+// memory budget until release (after its variants are made).
 type checked struct {
 	Upload
-	img *Image
+	img     *Image
+	release func()
 }
 
-func check(up Upload) (*checked, error) {
-	img, err := Clean(up.Data, plan.MaxUploadBytes)
+// check cleans an upload; while the image memory budget is taken it
+// refuses with ErrImagesBusy (503, come back later) rather than wait.
+func check(ctx context.Context, up Upload) (*checked, error) {
+	img, release, err := clean(ctx, up.Data, plan.MaxUploadBytes)
 	if err != nil {
 		return nil, err
 	}
-	return &checked{Upload: up, img: img}, nil
+	return &checked{Upload: up, img: img, release: release}, nil
 }
 
 // quota is the storage quota of the workspace's plan.
@@ -117,17 +121,20 @@ func (l *Library) put(ctx context.Context, wsID int64, kind string, c *checked) 
 	if err != nil {
 		return "", "", err
 	}
-	l.Files.MakeVariants(ctx, key, c.img.Data)
+	if l.Files.Variants != nil {
+		l.Files.Variants.MakeFrom(ctx, key, c.img.pixels)
+	}
 	return key, url, nil
 }
 
 // Upload stores a featured or banner image for the generate dialog and
 // returns its URL; only the workspace's own posts may use it (see OwnedKey).
 func (l *Library) Upload(ctx context.Context, wsID int64, up Upload) (*Stored, error) {
-	c, err := check(up)
+	c, err := check(ctx, up)
 	if err != nil {
 		return nil, err
 	}
+	defer c.release()
 	var kind string
 	switch up.Purpose {
 	case "", "featured":
@@ -159,10 +166,11 @@ func (l *Library) Add(ctx context.Context, wsID int64, up Upload) (*store.Media,
 	} else if len(items) >= plan.MaxMediaItems {
 		return nil, ErrLibraryFull
 	}
-	c, err := check(up)
+	c, err := check(ctx, up)
 	if err != nil {
 		return nil, err
 	}
+	defer c.release()
 	key, url, err := l.put(ctx, wsID, KindLibrary, c)
 	if err != nil {
 		return nil, err

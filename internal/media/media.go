@@ -12,6 +12,7 @@ import (
 	"path"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/inkpress/inkpress/internal/apperr"
@@ -151,11 +152,15 @@ func (l *Local) Handler() http.Handler {
 	})
 }
 
-// noDirs hides directory listings.
+// noDirs hides directory listings, and answers a name longer than the file
+// system takes as missing (http.FileServer answers any other error 500).
 type noDirs struct{ fs http.FileSystem }
 
 func (n noDirs) Open(name string) (http.File, error) {
 	f, err := n.fs.Open(name)
+	if errors.Is(err, syscall.ENAMETOOLONG) {
+		return nil, os.ErrNotExist
+	}
 	if err != nil {
 		return nil, err
 	}

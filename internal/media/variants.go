@@ -13,9 +13,9 @@ import (
 	"strconv"
 	"strings"
 	"sync/atomic"
+	"time"
 
 	"github.com/gen2brain/webp"
-	xdraw "golang.org/x/image/draw"
 	"golang.org/x/sync/singleflight"
 )
 
@@ -129,18 +129,30 @@ func (v *Variants) logger() *slog.Logger {
 var errNoVariant = errors.New("media: no such variant")
 
 // Make stores every variant of the original stored under key, whose bytes
-// are data. A failure is logged only: the variant is made again on its
-// first request.
+// are data, waiting for its share of the image memory budget. A failure is
+// logged only: the variant is made again on its first request.
 func (v *Variants) Make(ctx context.Context, key string, data []byte) {
 	if !ownKeyRE.MatchString(key) {
 		return
 	}
 	ctx = context.WithoutCancel(ctx)
-	img, err := decodeStored(data)
+	img, release, err := decodeStored(ctx, data, true)
 	if err != nil {
 		v.logger().WarnContext(ctx, "image variants: decode", "key", key, "err", err)
 		return
 	}
+	defer release()
+	v.MakeFrom(ctx, key, img)
+}
+
+// MakeFrom stores every variant of the original stored under key, whose
+// picture (upright, at its stored size) is img; the caller holds img's
+// share of the image memory budget.
+func (v *Variants) MakeFrom(ctx context.Context, key string, img image.Image) {
+	if !ownKeyRE.MatchString(key) || img == nil {
+		return
+	}
+	ctx = context.WithoutCancel(ctx)
 	for _, w := range VariantWidths {
 		vk := VariantKey(key, w)
 		if _, err, _ := v.group.Do(vk, func() (any, error) { return nil, v.store(ctx, vk, img, w) }); err != nil {
@@ -169,10 +181,16 @@ func (v *Variants) Ensure(ctx context.Context, vkey string) error {
 		if err != nil {
 			return nil, errNoVariant
 		}
-		img, err := decodeStored(data)
+		// A reader's request does not wait for the budget: it is told to
+		// come back (ErrImagesBusy).
+		img, release, err := decodeStored(ctx, data, false)
+		if errors.Is(err, ErrImagesBusy) {
+			return nil, err
+		}
 		if err != nil {
 			return nil, errNoVariant
 		}
+		defer release()
 		return nil, v.store(ctx, vkey, img, w)
 	})
 	return err
@@ -184,9 +202,7 @@ func (v *Variants) store(ctx context.Context, vkey string, img image.Image, w in
 	dw, dh := variantSize(b.Dx(), b.Dy(), w)
 	var src image.Image = img
 	if dw != b.Dx() {
-		dst := image.NewNRGBA(image.Rect(0, 0, dw, dh))
-		xdraw.CatmullRom.Scale(dst, dst.Bounds(), img, b, xdraw.Src, nil)
-		src = dst
+		src = shrink(img, dw, dh)
 	}
 	if v.beforeEncode != nil {
 		v.beforeEncode()
@@ -249,9 +265,11 @@ func (l *Local) Read(_ context.Context, key string) ([]byte, error) {
 }
 
 // decodeStored decodes a stored image within the pixel caps (files stored
-// by earlier versions were not all checked), turned upright.
-func decodeStored(data []byte) (image.Image, error) {
-	return decodeUpright(http.DetectContentType(data), data)
+// by earlier versions were not all checked), at most the stored size,
+// turned upright, holding its share of the image memory budget (see
+// decodeUpright) until release.
+func decodeStored(ctx context.Context, data []byte, wait bool) (img image.Image, release func(), err error) {
+	return decodeUpright(ctx, http.DetectContentType(data), data, wait)
 }
 
 // Handler serves variants of local files through next (the directory's
@@ -265,6 +283,11 @@ func (v *Variants) Handler(prefix string, next http.Handler) http.Handler {
 			return
 		}
 		if err := v.Ensure(r.Context(), key); err != nil {
+			if errors.Is(err, ErrImagesBusy) {
+				w.Header().Set("Retry-After", strconv.Itoa(int(busyRetry/time.Second)))
+				http.Error(w, "Service Unavailable", http.StatusServiceUnavailable)
+				return
+			}
 			if !errors.Is(err, errNoVariant) {
 				v.logger().ErrorContext(r.Context(), "make image variant", "key", key, "err", err)
 				http.Error(w, "Internal Server Error", http.StatusInternalServerError)

@@ -10,6 +10,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync"
 	"testing"
 
@@ -237,6 +238,11 @@ func TestVariantHandler(t *testing.T) {
 		{"/media/" + orig + ".w500.webp", 404, ""},
 		{"/media/4/covers/2-text.png.w480.webp", 404, ""},
 		{"/media/4/covers/3-gone.png.w480.webp", 404, ""},
+		// Names longer than the file system takes are missing files, not errors.
+		{"/media/4/covers/" + strings.Repeat("a", 300) + ".png", 404, ""},
+		{"/media/" + strings.Repeat("b", 300) + "/c.png", 404, ""},
+		{"/media/4/covers/" + strings.Repeat("a", 300) + ".png.w480.webp", 404, ""},
+		{"/media/" + orig + "/x", 404, ""},
 	} {
 		rec := httptest.NewRecorder()
 		h.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, tc.path, nil))
@@ -259,5 +265,24 @@ func TestVariantHandler(t *testing.T) {
 	}
 	if w, _ := webpSize(t, l, orig+".w1440.webp"); w != 800 {
 		t.Errorf("1440 variant of an 800-wide image is %d wide", w)
+	}
+	// While image work holds the memory budget, a missing variant is 503
+	// with Retry-After: the reader comes back, the server stays up.
+	SetImageMemory(64 << 20)
+	defer SetImageMemory(DefaultImageMemory)
+	release, err := reserve(context.Background(), 64<<20, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/media/"+orig+".w960.webp", nil))
+	if rec.Code != http.StatusServiceUnavailable || rec.Header().Get("Retry-After") == "" {
+		t.Errorf("busy: %d, Retry-After %q", rec.Code, rec.Header().Get("Retry-After"))
+	}
+	release()
+	rec = httptest.NewRecorder()
+	h.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/media/"+orig+".w960.webp", nil))
+	if rec.Code != http.StatusOK {
+		t.Errorf("after the budget is free: %d", rec.Code)
 	}
 }

@@ -3,6 +3,7 @@
 package api
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -10,6 +11,7 @@ import (
 	"log/slog"
 	"math"
 	"net/http"
+	"reflect"
 	"strconv"
 	"strings"
 
@@ -103,7 +105,7 @@ func toError(err error) *Error {
 }
 
 // Decode reads a JSON body strictly into v: at most MaxJSONBody bytes, no
-// unknown fields, exactly one value.
+// unknown fields, exactly one value, no NUL character in any string.
 func Decode(w http.ResponseWriter, r *http.Request, v any) error {
 	if ct := r.Header.Get("Content-Type"); ct != "" && !strings.HasPrefix(ct, "application/json") {
 		return Errorf(http.StatusUnsupportedMediaType, "unsupported_media_type", "Send the request body as application/json")
@@ -117,7 +119,53 @@ func Decode(w http.ResponseWriter, r *http.Request, v any) error {
 	if err := dec.Decode(&struct{}{}); !errors.Is(err, io.EOF) {
 		return Errorf(http.StatusBadRequest, "invalid_json", "The request body must hold a single JSON object")
 	}
+	if hasNUL(reflect.ValueOf(v)) {
+		return errNUL
+	}
 	return nil
+}
+
+// errNUL refuses a string holding U+0000 ("\u0000" in JSON): no text of ours
+// needs it, and PostgreSQL refuses it in text columns.
+var errNUL = Errorf(http.StatusBadRequest, "invalid_json", "Text may not contain NUL characters")
+
+// hasNUL reports whether any string reachable from v (fields, elements, map
+// keys and values, through pointers and interfaces) holds a NUL character.
+// Raw JSON kept for later ([]byte) is searched for the escape too.
+func hasNUL(v reflect.Value) bool {
+	switch v.Kind() {
+	case reflect.String:
+		return strings.IndexByte(v.String(), 0) >= 0
+	case reflect.Pointer, reflect.Interface:
+		return !v.IsNil() && hasNUL(v.Elem())
+	case reflect.Struct:
+		for i := range v.NumField() {
+			if v.Type().Field(i).IsExported() && hasNUL(v.Field(i)) {
+				return true
+			}
+		}
+	case reflect.Slice, reflect.Array:
+		if v.Type().Elem().Kind() == reflect.Uint8 {
+			if v.Kind() == reflect.Array {
+				return false // fixed bytes hold no text
+			}
+			b := v.Bytes()
+			return bytes.IndexByte(b, 0) >= 0 || bytes.Contains(b, []byte(`\u0000`))
+		}
+		for i := range v.Len() {
+			if hasNUL(v.Index(i)) {
+				return true
+			}
+		}
+	case reflect.Map:
+		it := v.MapRange()
+		for it.Next() {
+			if hasNUL(it.Key()) || hasNUL(it.Value()) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 func decodeError(err error) error {

@@ -3,6 +3,7 @@ package api
 import (
 	"net/http"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/inkpress/inkpress/internal/blogaddr"
@@ -15,6 +16,9 @@ func (h *Handler) listOwnerPosts(w http.ResponseWriter, r *http.Request, o *owne
 	ws := o.ws
 	f := store.FindPost{WorkspaceID: &ws.ID}
 	if c := r.URL.Query().Get("category"); c != "" && c != "all" {
+		if strings.IndexByte(c, 0) >= 0 {
+			return errNULParam
+		}
 		f.Category = &c
 	}
 	switch st := r.URL.Query().Get("status"); st {
@@ -47,10 +51,17 @@ func (h *Handler) postPage(r *http.Request, f store.FindPost) ([]*store.Post, in
 		return nil, 0, err
 	}
 	if s := r.URL.Query().Get("search"); s != "" {
+		if strings.IndexByte(s, 0) >= 0 {
+			return nil, 0, errNULParam
+		}
 		f.Search = &s
 	}
 	return h.Posts.Page(r.Context(), f, page, limit)
 }
+
+// errNULParam refuses a list filter holding a NUL character: no title or
+// category has one, and PostgreSQL refuses it in text (a 500).
+var errNULParam = Errorf(http.StatusBadRequest, "invalid_parameter", "Filters may not contain NUL characters")
 
 // postID parses {id}; anything unusable is simply not found.
 func postID(r *http.Request) (int64, error) {

@@ -142,7 +142,7 @@ func TestOwnerSettings(t *testing.T) {
 		var bad []apptest.Scenario
 		for _, b := range []struct{ field, value string }{
 			{"blogTitle", " "}, {"templateId", "template-9"}, {"primaryColor", "red"}, {"primaryColor", "#12345"},
-			{"fontFamily", "Comic Sans"}, {"blogDescription", string(make([]byte, 501))},
+			{"fontFamily", "Comic Sans"}, {"blogDescription", strings.Repeat("x", 501)},
 			{"brandVoice", strings.Repeat("v", 1001)}, {"language", "xx"}, {"defaultTone", "witty"}, {"defaultLength", "epic"},
 		} {
 			bad = append(bad, apptest.Scenario{Name: b.field + " " + b.value, Method: http.MethodPut, URL: "/api/workspace/settings",

@@ -207,8 +207,14 @@ func (h *Handler) sitemapURLs(ctx context.Context, b *blogaddr.Blog) ([]feed.URL
 	return urls, newest, nil
 }
 
+// SitemapIndexPath is the main host's sitemap index: the site's sitemap and
+// every workspace blog's, so robots.txt names one file, whatever the number
+// of workspaces.
+const SitemapIndexPath = "/sitemap_index.xml"
+
 // robots names the sitemaps of the host: a custom domain its workspace's,
-// the main host the site's and every workspace blog's.
+// the main host its sitemap index (one line per SitemapMax sitemaps, as an
+// index may not list another index).
 func (h *Handler) robots(w http.ResponseWriter, r *http.Request) error {
 	b, err := h.Site.Root(r.Context(), r.Host)
 	if err != nil {
@@ -217,19 +223,73 @@ func (h *Handler) robots(w http.ResponseWriter, r *http.Request) error {
 	e, err := h.Cache.Get(b.Workspace.ID, "robots:"+b.Origin, func() (*cache.Entry, error) {
 		var s strings.Builder
 		s.WriteString("User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /dashboard\nDisallow: /admin\nDisallow: /onboarding\n\n")
-		fmt.Fprintf(&s, "Sitemap: %s/sitemap.xml\n", b.Origin)
-		if b.Origin == h.Config.BaseURL {
-			all, err := h.Reader.Blogs(r.Context())
-			if err != nil {
-				return nil, err
-			}
-			for _, ws := range all {
-				if ws.Slug != h.Config.SiteWorkspace {
-					fmt.Fprintf(&s, "Sitemap: %s/blog/%s/sitemap.xml\n", h.Config.BaseURL, ws.Slug)
-				}
-			}
+		if b.Origin != h.Config.BaseURL {
+			fmt.Fprintf(&s, "Sitemap: %s/sitemap.xml\n", b.Origin)
+			return &cache.Entry{Body: []byte(s.String()), ContentType: "text/plain; charset=utf-8"}, nil
+		}
+		locs, err := h.sitemapLocs(r.Context())
+		if err != nil {
+			return nil, err
+		}
+		fmt.Fprintf(&s, "Sitemap: %s%s\n", h.Config.BaseURL, SitemapIndexPath)
+		for p := 2; p <= feed.Pages(len(locs), SitemapMax); p++ {
+			fmt.Fprintf(&s, "Sitemap: %s%s?page=%d\n", h.Config.BaseURL, SitemapIndexPath, p)
 		}
 		return &cache.Entry{Body: []byte(s.String()), ContentType: "text/plain; charset=utf-8"}, nil
+	})
+	if err != nil {
+		return err
+	}
+	e.Write(w, r, "public, max-age=3600")
+	return nil
+}
+
+// sitemapLocs lists the sitemaps of the main host: the site's, then every
+// other workspace blog's.
+func (h *Handler) sitemapLocs(ctx context.Context) ([]string, error) {
+	all, err := h.Reader.Blogs(ctx)
+	if err != nil {
+		return nil, err
+	}
+	locs := make([]string, 0, len(all)+1)
+	locs = append(locs, h.Config.BaseURL+"/sitemap.xml")
+	for _, ws := range all {
+		if ws.Slug != h.Config.SiteWorkspace {
+			locs = append(locs, h.Config.BaseURL+"/blog/"+ws.Slug+"/sitemap.xml")
+		}
+	}
+	return locs, nil
+}
+
+// sitemapIndex serves the main host's sitemap index, SitemapMax sitemaps a
+// page (?page=2 and on); other hosts have none.
+func (h *Handler) sitemapIndex(w http.ResponseWriter, r *http.Request) error {
+	b, err := h.Site.Root(r.Context(), r.Host)
+	if err != nil {
+		return err
+	}
+	if b.Origin != h.Config.BaseURL {
+		return store.ErrNotFound
+	}
+	pageNo := 1
+	if v := r.URL.Query().Get("page"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 {
+			return store.ErrNotFound
+		}
+		pageNo = n
+	}
+	e, err := h.Cache.Get(b.Workspace.ID, "sitemapindex|"+strconv.Itoa(pageNo), func() (*cache.Entry, error) {
+		locs, err := h.sitemapLocs(r.Context())
+		if err != nil {
+			return nil, err
+		}
+		if pageNo > max(feed.Pages(len(locs), SitemapMax), 1) {
+			return nil, store.ErrNotFound
+		}
+		from := min((pageNo-1)*SitemapMax, len(locs))
+		to := min(from+SitemapMax, len(locs))
+		return &cache.Entry{Body: feed.SitemapIndex(locs[from:to], time.Time{}), ContentType: "application/xml; charset=utf-8"}, nil
 	})
 	if err != nil {
 		return err

@@ -100,7 +100,8 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
-// route dispatches by path segments: /robots.txt, the default preview
+// route dispatches by path segments: /robots.txt, the main host's sitemap
+// index, the default preview
 // image, the legacy /functions/v1/... addresses, /blog/{slug}/... for any
 // workspace's blog, and everything else for the blog at this host's root.
 func (h *Handler) route(w http.ResponseWriter, r *http.Request) error {
@@ -109,6 +110,8 @@ func (h *Handler) route(w http.ResponseWriter, r *http.Request) error {
 	switch {
 	case len(segs) == 1 && segs[0] == "robots.txt":
 		return h.robots(w, r)
+	case len(segs) == 1 && "/"+segs[0] == SitemapIndexPath:
+		return h.sitemapIndex(w, r)
 	case len(segs) == 1 && "/"+segs[0] == DefaultImagePath:
 		return h.ogImage(w, r)
 	case len(segs) == 1 && "/"+segs[0] == IconPath:

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"net/http"
 	"regexp"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -274,9 +276,66 @@ func TestSitemapsAndRobots(t *testing.T) {
 	if len(us.URLs) != 3 || us.URLs[2].Loc != a.URL+"/blog/other/keto/other-workspace-zqxj-post" {
 		t.Fatalf("workspace sitemap %+v", us.URLs)
 	}
+	// robots.txt names the sitemap index only; the index names each blog's sitemap.
 	robots := string(c.Get("/robots.txt").Body)
-	if !strings.Contains(robots, "Sitemap: "+a.URL+"/sitemap.xml") || !strings.Contains(robots, "Sitemap: "+a.URL+"/blog/other/sitemap.xml") {
+	if lines := sitemapLines(robots); len(lines) != 1 || lines[0] != a.URL+"/sitemap_index.xml" {
 		t.Fatalf("robots.txt: %s", robots)
+	}
+	var idx sitemapIndex
+	if err := xml.Unmarshal(c.Get("/sitemap_index.xml").Body, &idx); err != nil {
+		t.Fatal(err)
+	}
+	locs := map[string]bool{}
+	for _, s := range idx.Sitemaps {
+		locs[s.Loc] = true
+	}
+	if !locs[a.URL+"/sitemap.xml"] || !locs[a.URL+"/blog/other/sitemap.xml"] {
+		t.Fatalf("sitemap index %+v", idx.Sitemaps)
+	}
+}
+
+// sitemapLines returns the addresses of robots.txt's Sitemap lines.
+func sitemapLines(robots string) []string {
+	var out []string
+	for _, l := range strings.Split(robots, "\n") {
+		if v, ok := strings.CutPrefix(l, "Sitemap: "); ok {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+// Above SitemapMax sitemaps the index has pages, each named in robots.txt
+// (an index may not list another index); other hosts have no index.
+func TestSitemapIndexPages(t *testing.T) {
+	old := site.SitemapMax
+	site.SitemapMax = 1
+	defer func() { site.SitemapMax = old }()
+	a, c := start(t)
+	otherBlog(t, a)
+	all, err := a.Store.ListWorkspaces(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := sitemapLines(string(c.Get("/robots.txt").Body))
+	if len(lines) != len(all) || lines[0] != a.URL+"/sitemap_index.xml" || lines[1] != a.URL+"/sitemap_index.xml?page=2" {
+		t.Fatalf("robots.txt sitemaps %v for %d workspaces", lines, len(all))
+	}
+	seen := map[string]bool{}
+	for _, l := range lines {
+		var idx sitemapIndex
+		if err := xml.Unmarshal(c.Get(strings.TrimPrefix(l, a.URL)).Body, &idx); err != nil || len(idx.Sitemaps) != 1 {
+			t.Fatalf("%s: %v %+v", l, err, idx)
+		}
+		seen[idx.Sitemaps[0].Loc] = true
+	}
+	if len(seen) != len(all) || !seen[a.URL+"/blog/other/sitemap.xml"] {
+		t.Fatalf("index pages name %v", seen)
+	}
+	for _, path := range []string{"/sitemap_index.xml?page=" + strconv.Itoa(len(all)+1), "/sitemap_index.xml?page=0", "/sitemap_index.xml?page=x"} {
+		if r := c.Get(path); r.StatusCode != 404 {
+			t.Fatalf("%s: %d", path, r.StatusCode)
+		}
 	}
 }
 
@@ -418,8 +477,11 @@ func TestCustomDomainServesItsBlog(t *testing.T) {
 	if err != nil || len(f.Items) != 1 || f.Items[0].Link != "https://blog.example.org/keto/"+p.Slug {
 		t.Fatalf("custom domain feed: %v %+v", err, f)
 	}
-	if robots := string(c.Raw("GET", "/robots.txt", "blog.example.org", nil, nil).Body); !strings.Contains(robots, "Sitemap: https://blog.example.org/sitemap.xml") {
+	if robots := string(c.Raw("GET", "/robots.txt", "blog.example.org", nil, nil).Body); !slices.Equal(sitemapLines(robots), []string{"https://blog.example.org/sitemap.xml"}) {
 		t.Fatalf("custom domain robots: %s", robots)
+	}
+	if r := c.Raw("GET", "/sitemap_index.xml", "blog.example.org", nil, nil); r.StatusCode != 404 {
+		t.Fatalf("custom domain sitemap index: %d", r.StatusCode)
 	}
 	// The site's own post is not on the custom domain, and the other blog's post is not at the root.
 	sp := firstPost(t, a, siteWS(t, a).ID)

@@ -5,18 +5,24 @@ import (
 	"context"
 	"errors"
 	"image/jpeg"
+	"net/netip"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/inkpress/inkpress/internal/ai"
+	"github.com/inkpress/inkpress/internal/safehttp"
 )
 
 // clientFor points a client at a fake, with waits short enough for tests.
 func clientFor(f *fake, base, key, text, img string) *Client {
 	return New(Config{BaseURL: f.srv.URL + base, APIKey: key, TextModel: text, ImageModel: img,
-		Timeout: 5 * time.Second, RetryBase: time.Millisecond, MaxRetryWait: time.Second})
+		Timeout: 5 * time.Second, RetryBase: time.Millisecond, MaxRetryWait: time.Second, FetchClient: loopbackFetch})
 }
+
+// loopbackFetch fetches provider images from the tests' loopback servers,
+// as a self-hosted provider's allow-list (INKPRESS_FETCH_ALLOW) would.
+var loopbackFetch = safehttp.New([]netip.Prefix{netip.MustParsePrefix("127.0.0.0/8")})
 
 // checkCover asserts a 1200x630 JPEG drawn from the server's image.
 func checkCover(t *testing.T, img *ai.Image) {

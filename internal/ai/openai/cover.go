@@ -2,6 +2,7 @@ package openai
 
 import (
 	"bytes"
+	"context"
 	"image"
 	"image/color"
 	_ "image/gif" // decoders for what servers may answer with
@@ -26,9 +27,12 @@ const (
 const coverQuality = 90
 
 // shareCover checks an image by its bytes and returns it scaled to cover
-// 1200x630 and cut to it around the middle, as a JPEG.
-func shareCover(data []byte) (*ai.Image, error) {
-	if _, _, err := media.CheckImage(data, maxImageResponse); err != nil {
+// 1200x630 and cut to it around the middle, as a JPEG. Its decoding takes
+// its share of the process's image memory budget (waiting for it while ctx
+// lasts), as uploads do.
+func shareCover(ctx context.Context, data []byte) (*ai.Image, error) {
+	ct, _, err := media.CheckImage(data, maxImageResponse)
+	if err != nil {
 		return nil, errBadImage()
 	}
 	cfg, _, err := image.DecodeConfig(bytes.NewReader(data))
@@ -39,6 +43,14 @@ func shareCover(data []byte) (*ai.Image, error) {
 		int64(cfg.Width)*int64(cfg.Height) > media.MaxImagePixels {
 		return nil, errBadImage()
 	}
+	release, err := media.ReserveImage(ctx, ct, data, cfg)
+	if err != nil {
+		if ctx.Err() != nil {
+			return nil, err
+		}
+		return nil, errBadImage()
+	}
+	defer release()
 	src, _, err := image.Decode(bytes.NewReader(data))
 	if err != nil {
 		return nil, errBadImage()
@@ -46,7 +58,16 @@ func shareCover(data []byte) (*ai.Image, error) {
 	dst := image.NewRGBA(image.Rect(0, 0, coverWidth, coverHeight))
 	// White under any transparency, which JPEG cannot keep.
 	xdraw.Draw(dst, dst.Bounds(), image.NewUniform(color.White), image.Point{}, xdraw.Src)
-	xdraw.CatmullRom.Scale(dst, dst.Bounds(), src, coverCrop(src.Bounds()), xdraw.Over, nil)
+	crop := coverCrop(src.Bounds())
+	if sub, ok := src.(interface {
+		SubImage(image.Rectangle) image.Image
+	}); ok && crop.Dx() > coverWidth {
+		// Downscaling: an area average a row at a time (Catmull-Rom's
+		// scratch is 1200 x the source's height x 32 bytes).
+		xdraw.Draw(dst, dst.Bounds(), media.Shrink(sub.SubImage(crop), coverWidth, coverHeight), image.Point{}, xdraw.Over)
+	} else {
+		xdraw.CatmullRom.Scale(dst, dst.Bounds(), src, crop, xdraw.Over, nil)
+	}
 	var buf bytes.Buffer
 	if err := jpeg.Encode(&buf, dst, &jpeg.Options{Quality: coverQuality}); err != nil {
 		return nil, errBadImage()

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/inkpress/inkpress/internal/ai"
+	"github.com/inkpress/inkpress/internal/safehttp"
 )
 
 // imageFamily groups image models by the request rules they follow.
@@ -101,14 +102,18 @@ func (c *Client) Illustrate(ctx context.Context, req ai.ImageRequest) (*ai.Image
 	case strings.HasPrefix(d.URL, "data:"):
 		raw, err = decodeBase64(d.URL)
 	case d.URL != "":
-		raw, err = c.fetch(ctx, d.URL, start)
+		raw, err = c.download(ctx, d.URL, start)
 	default:
 		return nil, &failure{msg: "The AI provider's answer holds no image: check INKPRESS_AI_IMAGE_MODEL"}
 	}
 	if err != nil {
 		return nil, err
 	}
-	return shareCover(raw)
+	img, err := shareCover(ctx, raw)
+	if err != nil && ctx.Err() != nil {
+		return nil, callerDone(ctx, start)
+	}
+	return img, err
 }
 
 // imagePrompt uses the caller's prompt, or describes a cover for the title.
@@ -146,10 +151,11 @@ func decodeBase64(s string) ([]byte, error) {
 	return b, nil
 }
 
-// fetch downloads an image the provider returned by URL: one attempt,
+// download fetches an image the provider returned by URL: one attempt,
 // bounded by the image timeout and size limit, without the API key (the URL
-// may be on another host).
-func (c *Client) fetch(ctx context.Context, url string, start time.Time) ([]byte, error) {
+// may be on another host), through the fetch client (never to the server's
+// own network unless allowed).
+func (c *Client) download(ctx context.Context, url string, start time.Time) ([]byte, error) {
 	if !strings.HasPrefix(url, "https://") && !strings.HasPrefix(url, "http://") {
 		return nil, errBadImage()
 	}
@@ -159,10 +165,13 @@ func (c *Client) fetch(ctx context.Context, url string, start time.Time) ([]byte
 	if err != nil {
 		return nil, errBadImage()
 	}
-	resp, err := c.http.Do(req)
+	resp, err := c.fetch.Do(req)
 	if err != nil {
 		if ctx.Err() != nil {
 			return nil, callerDone(ctx, start)
+		}
+		if safehttp.Blocked(err) {
+			return nil, &failure{msg: "The AI provider's image address is not allowed (a private or local address; see INKPRESS_FETCH_ALLOW)", cause: err}
 		}
 		return nil, transportFailure(actx, err, c.cfg.ImageTimeout)
 	}

@@ -35,6 +35,7 @@ import (
 	"time"
 
 	"github.com/inkpress/inkpress/internal/ai"
+	"github.com/inkpress/inkpress/internal/safehttp"
 )
 
 // Defaults used when a Config field is left empty.
@@ -76,12 +77,18 @@ type Config struct {
 	MaxRetryWait time.Duration // longest wait before a retry; a longer Retry-After ends the tries
 
 	HTTPClient *http.Client
+	// FetchClient downloads images the provider answers with by URL. That
+	// URL is the provider's (or whoever answers in its place) to choose, so
+	// the default is safehttp's client, which never reaches loopback,
+	// private or metadata addresses.
+	FetchClient *http.Client
 }
 
 // Client implements ai.Writer and ai.Illustrator. It is safe for concurrent use.
 type Client struct {
-	cfg  Config
-	http *http.Client
+	cfg   Config
+	http  *http.Client
+	fetch *http.Client
 
 	// What the server accepted, so later requests skip the refused tries:
 	// each only ever moves further down its list.
@@ -116,7 +123,11 @@ func New(cfg Config) *Client {
 		// No client-wide timeout: each attempt gets its own deadline.
 		hc = &http.Client{}
 	}
-	c := &Client{cfg: cfg, http: hc}
+	fc := cfg.FetchClient
+	if fc == nil {
+		fc = safehttp.New(nil)
+	}
+	c := &Client{cfg: cfg, http: hc, fetch: fc}
 	c.tokens.Store(int32(initialTokenField(cfg.TextModel)))
 	return c
 }

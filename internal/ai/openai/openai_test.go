@@ -20,6 +20,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/inkpress/inkpress/internal/ai"
+	"github.com/inkpress/inkpress/internal/media"
 )
 
 var req = ai.WriteRequest{
@@ -564,7 +565,12 @@ func TestIllustrateAnswers(t *testing.T) {
 		answer  func(base string) string
 		file    []byte
 		wantErr string
+		// inward leaves the default fetch client, which refuses the test
+		// server's loopback address.
+		inward bool
 	}{
+		{name: "url on the server's own network", answer: func(base string) string { return `{"data":[{"url":"` + base + `/files/cover.png"}]}` },
+			file: pngOf(t, 64, 48), inward: true, wantErr: "The AI provider's image address is not allowed"},
 		{name: "url", answer: func(base string) string { return `{"data":[{"url":"` + base + `/files/cover.png"}]}` }, file: pngOf(t, 64, 48)},
 		{name: "data url", answer: func(string) string {
 			return `{"data":[{"url":"data:image/png;base64,` + base64.StdEncoding.EncodeToString(png4) + `"}]}`
@@ -589,6 +595,9 @@ func TestIllustrateAnswers(t *testing.T) {
 					if r.Header.Get("Authorization") != "" {
 						t.Error("the API key was sent with the image download")
 					}
+					if tc.inward {
+						t.Error("an image on a loopback address was fetched")
+					}
 					w.Write(tc.file)
 				case r.URL.Path == "/v1/images/generations":
 					io.WriteString(w, tc.answer(srv.URL))
@@ -597,8 +606,11 @@ func TestIllustrateAnswers(t *testing.T) {
 				}
 			}))
 			t.Cleanup(srv.Close)
-			c := New(Config{BaseURL: srv.URL + "/v1", APIKey: "k", ImageModel: "sd-turbo"})
-			img, err := c.Illustrate(context.Background(), ai.ImageRequest{Title: "x"})
+			cfg := Config{BaseURL: srv.URL + "/v1", APIKey: "k", ImageModel: "sd-turbo", FetchClient: loopbackFetch}
+			if tc.inward {
+				cfg.FetchClient = nil
+			}
+			img, err := New(cfg).Illustrate(context.Background(), ai.ImageRequest{Title: "x"})
 			if tc.wantErr != "" {
 				if !errors.Is(err, ai.ErrProvider) || !strings.HasPrefix(err.Error(), "AI provider error: "+tc.wantErr) {
 					t.Fatalf("err = %v, want %q", err, tc.wantErr)
@@ -613,17 +625,18 @@ func TestIllustrateAnswers(t *testing.T) {
 	}
 }
 
-// The cover keeps the middle of the picture: a band outside the 1.9:1 crop
-// of a 3:2 image is cut away, one inside is kept.
-func TestShareCoverCrops(t *testing.T) {
-	src := image.NewRGBA(image.Rect(0, 0, 768, 512))
+// bandedPNG is a w x h PNG, green with red bands of band rows at the top
+// and bottom.
+func bandedPNG(t *testing.T, w, h, band int) []byte {
+	t.Helper()
+	src := image.NewRGBA(image.Rect(0, 0, w, h))
 	red, green := color.RGBA{255, 0, 0, 255}, color.RGBA{0, 160, 0, 255}
-	for y := range 512 {
+	for y := range h {
 		c := green
-		if y < 45 || y >= 512-45 { // the crop drops about 54 rows at each edge
+		if y < band || y >= h-band {
 			c = red
 		}
-		for x := range 768 {
+		for x := range w {
 			src.SetRGBA(x, y, c)
 		}
 	}
@@ -631,18 +644,55 @@ func TestShareCoverCrops(t *testing.T) {
 	if err := png.Encode(&buf, src); err != nil {
 		t.Fatal(err)
 	}
-	img, err := shareCover(buf.Bytes())
-	if err != nil {
-		t.Fatal(err)
-	}
-	dec, err := jpeg.Decode(bytes.NewReader(img.Data))
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, p := range []image.Point{{600, 0}, {600, 629}, {0, 315}, {1199, 315}} {
-		if r, g, _, _ := dec.At(p.X, p.Y).RGBA(); r>>8 > 60 || g>>8 < 120 {
-			t.Errorf("pixel %v is %d,%d: the crop kept an edge band", p, r>>8, g>>8)
+	return buf.Bytes()
+}
+
+// The cover keeps the middle of the picture: a band outside the 1.9:1 crop
+// of a 3:2 image is cut away, one inside is kept; whether the picture is
+// enlarged (768 wide) or scaled down (2304 wide).
+func TestShareCoverCrops(t *testing.T) {
+	// The crop drops about 54 of 512 rows at each edge, 162 of 1536.
+	for _, tc := range []struct{ w, h, band int }{{768, 512, 45}, {2304, 1536, 135}} {
+		img, err := shareCover(context.Background(), bandedPNG(t, tc.w, tc.h, tc.band))
+		if err != nil {
+			t.Fatal(err)
 		}
+		dec, err := jpeg.Decode(bytes.NewReader(img.Data))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if b := dec.Bounds(); b.Dx() != 1200 || b.Dy() != 630 {
+			t.Fatalf("%dx%d: cover %v", tc.w, tc.h, b)
+		}
+		for _, p := range []image.Point{{600, 0}, {600, 629}, {0, 315}, {1199, 315}} {
+			if r, g, _, _ := dec.At(p.X, p.Y).RGBA(); r>>8 > 60 || g>>8 < 120 {
+				t.Errorf("%dx%d: pixel %v is %d,%d: the crop kept an edge band", tc.w, tc.h, p, r>>8, g>>8)
+			}
+		}
+	}
+}
+
+// A cover's decoding takes its share of the image memory budget: while
+// the budget is taken, a job whose time is up gives up instead of decoding.
+func TestShareCoverWaitsForImageMemory(t *testing.T) {
+	media.SetImageMemory(64 << 20)
+	defer media.SetImageMemory(media.DefaultImageMemory)
+	// A 1500x1500 RGBA picture's share (9 MB decoded, 6 stored copies of
+	// 1440x1440) leaves less than the cover needs.
+	hold, err := media.ReserveImage(context.Background(), "image/png", nil,
+		image.Config{ColorModel: color.RGBAModel, Width: 1500, Height: 1500})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	data := bandedPNG(t, 1536, 1024, 0)
+	if _, err := shareCover(ctx, data); !errors.Is(err, context.Canceled) {
+		t.Fatalf("err = %v, want the job's context's", err)
+	}
+	hold()
+	if _, err := shareCover(context.Background(), data); err != nil {
+		t.Fatalf("with the budget free: %v", err)
 	}
 }
 
@@ -669,7 +719,7 @@ func TestShareCoverRefusesHugeImages(t *testing.T) {
 	b := buf.Bytes()
 	b[16], b[17], b[18], b[19] = 0, 0, 0x4e, 0x20 // width 20000
 	b[20], b[21], b[22], b[23] = 0, 0, 0x4e, 0x20 // height 20000
-	if _, err := shareCover(b); !errors.Is(err, ai.ErrProvider) {
+	if _, err := shareCover(context.Background(), b); !errors.Is(err, ai.ErrProvider) {
 		t.Fatalf("err = %v", err)
 	}
 }
