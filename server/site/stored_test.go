@@ -299,7 +299,9 @@ func TestSearchesTakeTheirClientsTurns(t *testing.T) {
 		}
 		answers := make(chan *apptest.Response, 2)
 		go func() { answers <- a.Client(t).Raw("GET", "/search?q=rye", "", nil, hdr(flooder)) }()
-		go func() { answers <- a.Client(t).Raw("GET", "/api/posts?workspace="+ws.Slug+"&q=rye", "", nil, hdr(flooder)) }()
+		go func() {
+			answers <- a.Client(t).Raw("GET", "/api/posts?workspace="+ws.Slug+"&q=rye", "", nil, hdr(flooder))
+		}()
 		for a.Admission.TurnsWaiting() < 2 {
 			time.Sleep(time.Millisecond) // until both searches wait for a turn
 		}
