@@ -66,9 +66,10 @@ func Build(d *store.Delivery, from *netmail.Address, now time.Time) (*gomail.Msg
 	if name == "" {
 		name = from.Name
 	}
-	if err := msg.FromFormat(name, from.Address); err != nil {
-		return nil, err
-	}
+	// The name goes in as an Address, never through a formatted string: a
+	// quote, comma, @ or angle bracket in a blog's title is quoted or
+	// encoded by net/mail instead of breaking the header.
+	msg.FromMailAddress(&netmail.Address{Name: name, Address: from.Address})
 	if err := msg.To(to); err != nil {
 		return nil, err
 	}
