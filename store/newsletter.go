@@ -24,6 +24,10 @@ type NewsletterStore interface {
 	// unsubscribed (idempotent) and drops a pending confirmation;
 	// workspaceID 0 accepts any blog's token. ErrNotFound when none.
 	Unsubscribe(ctx context.Context, workspaceID int64, token string, now time.Time) (*Subscriber, error)
+	// SubscriberByToken is the subscriber whose unsubscribe token is
+	// token, of any blog (the unsubscribe link of an e-mail, opened);
+	// ErrNotFound when none.
+	SubscriberByToken(ctx context.Context, token string) (*Subscriber, error)
 	// GetSubscriber is one subscriber of the workspace.
 	GetSubscriber(ctx context.Context, workspaceID, id int64) (*Subscriber, error)
 	// ListSubscribers is one page of a workspace's list, newest first.

@@ -169,7 +169,9 @@ func TestDispatchQueuesEachPostOnceAcrossInstances(t *testing.T) {
 		var hs map[string]string
 		_ = json.Unmarshal([]byte(headers), &hs)
 		if subject != "Post hello" || from != "Jane's Blog" || !strings.Contains(html, "https://ink.test/blog/jane/unsubscribe?token={{token}}") ||
-			hs["List-Unsubscribe"] != "<https://ink.test/api/subscribers/one-click?token={{token}}>" || !strings.Contains(html, "Excerpt of hello") {
+			hs["List-Unsubscribe"] != "<https://ink.test/api/subscribers/one-click?token={{token}}>, <mailto:owner@x.io?subject=unsubscribe>" ||
+			// Replies go to the owner until the blog names a reply address.
+			hs["Reply-To"] != "owner@x.io" || hs["List-Id"] != `"Jane's Blog" <jane.ink.test>` || !strings.Contains(html, "Excerpt of hello") {
 			t.Fatalf("message: %q from %q headers %v\n%s", subject, from, hs, html)
 		}
 	})

@@ -113,3 +113,60 @@ func TestLongPostStaysUnderGmailsClippingSize(t *testing.T) {
 		t.Errorf("whole message is %d bytes", raw)
 	}
 }
+
+func TestListHeadersSurviveAnyBlogTitle(t *testing.T) {
+	b := shapeBrand
+	b.Name, b.ReplyTo, b.ListID = `Jane "The Cook", <Kitchen> @ home`, "jane+blog@example.org", "jane.inkpress.example"
+	r, err := RenderPost(b, shapePost("<p>Hi</p>"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := sent(t, r)
+	if rt, err := m.Header.AddressList("Reply-To"); err != nil || len(rt) != 1 || rt[0].Address != "jane+blog@example.org" {
+		t.Errorf("Reply-To = %q (%v)", m.Header.Get("Reply-To"), err)
+	}
+	// List-Id is a phrase and an id in angle brackets (RFC 2919): net/mail
+	// reads it like an address.
+	if id, err := netmail.ParseAddress(strings.Replace(m.Header.Get("List-Id"), "<jane.inkpress.example>", "<jane@inkpress.example>", 1)); err != nil ||
+		id.Name != b.Name {
+		t.Errorf("List-Id = %q (%v)", m.Header.Get("List-Id"), err)
+	}
+	token := strings.Repeat("T", MaxToken)
+	want := "<https://inkpress.example/api/subscribers/one-click?token=" + token + ">, <mailto:jane+blog@example.org?subject=unsubscribe>"
+	if got := m.Header.Get("List-Unsubscribe"); got != want || m.Header.Get("List-Unsubscribe-Post") != "List-Unsubscribe=One-Click" {
+		t.Errorf("List-Unsubscribe = %q, want %q", got, want)
+	}
+	if list, err := m.Header.AddressList("From"); err != nil || list[0].Name != b.Name {
+		t.Errorf("From = %q (%v)", m.Header.Get("From"), err)
+	}
+	for _, render := range []func() (*Rendered, error){
+		func() (*Rendered, error) { return RenderConfirm(b, "r@x.io", "https://jane.example/confirm?token=abc") },
+		func() (*Rendered, error) {
+			return RenderImportConfirm(b, "https://jane.example/confirm?token="+store.TokenPlaceholder)
+		},
+		func() (*Rendered, error) {
+			return RenderAlready(b, "r@x.io", "https://jane.example/unsubscribe?token=t", "https://inkpress.example/api/subscribers/one-click?token=t")
+		},
+	} {
+		r, err := render()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if m := sent(t, r); m.Header.Get("Reply-To") != "jane+blog@example.org" || m.Header.Get("List-Id") == "" {
+			t.Errorf("%s: Reply-To %q, List-Id %q", r.Subject, m.Header.Get("Reply-To"), m.Header.Get("List-Id"))
+		}
+	}
+}
+
+func TestListID(t *testing.T) {
+	for _, tc := range []struct{ slug, base, want string }{
+		{"jane", "https://InkPress.example/", "jane.inkpress.example"},
+		{"jane", "http://localhost:8080", "jane.localhost"},
+		{"jane", "http://[::1]:8080", "jane.--1"},
+		{"site", "", "site.localhost"},
+	} {
+		if got := ListID(tc.slug, tc.base); got != tc.want {
+			t.Errorf("ListID(%q, %q) = %q, want %q", tc.slug, tc.base, got, tc.want)
+		}
+	}
+}

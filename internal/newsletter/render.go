@@ -7,6 +7,7 @@ import (
 	texttpl "text/template"
 	"unicode"
 
+	"github.com/inkpress/inkpress/internal/mail"
 	"github.com/inkpress/inkpress/internal/mailhtml"
 	"github.com/inkpress/inkpress/internal/palette"
 	"github.com/inkpress/inkpress/store"
@@ -24,6 +25,10 @@ type Brand struct {
 	// PoweredBy is the platform's name in the footer ("" when the blog is
 	// white-labelled).
 	PoweredBy string
+	// ReplyTo is where replies go (the blog's reply address, else its
+	// owner's; "" for none) and ListID the list's id ("{slug}.{host}").
+	ReplyTo string
+	ListID  string
 }
 
 // Rendered is one e-mail ready for the queue.
@@ -168,9 +173,9 @@ type data struct {
 	Post    PostMail
 	Body    htmltpl.HTML
 	// Cut: Body is the first part of a post too long for one e-mail.
-	Cut bool
-	Email   string
-	Link    string
+	Cut   bool
+	Email string
+	Link  string
 }
 
 func execHTML(name string, d data) (string, error) {
@@ -206,10 +211,35 @@ func render(kind string, d data) (htmlOut, textOut string, err error) {
 // characters.
 const MaxSubject = 200
 
+// listHeaders are the headers every e-mail of a blog's list carries:
+// Reply-To, List-Id (RFC 2919) and, with oneClick, List-Unsubscribe with
+// a mailto alternative to the reply address (for clients that only write
+// e-mails; the owner removes the address) and RFC 8058's one-click POST.
+func listHeaders(b Brand, oneClick string) map[string]string {
+	h := map[string]string{}
+	if b.ReplyTo != "" {
+		h["Reply-To"] = b.ReplyTo
+	}
+	if b.ListID != "" {
+		h["List-Id"] = mail.Phrase(b.Name) + " <" + b.ListID + ">"
+	}
+	if oneClick != "" {
+		u := "<" + oneClick + ">"
+		if b.ReplyTo != "" {
+			u += ", <mailto:" + strings.NewReplacer("%", "%25", "?", "%3F", "#", "%23").Replace(b.ReplyTo) + "?subject=unsubscribe>"
+		}
+		h["List-Unsubscribe"], h["List-Unsubscribe-Post"] = u, "List-Unsubscribe=One-Click"
+	}
+	return h
+}
+
 func cleanBrand(b Brand) Brand {
 	b.Name = HeaderText(b.Name, MaxSubject)
 	b.Color = palette.Safe(b.Color)
 	b.Ink = palette.ReadableOn(b.Color)
+	if _, err := mail.CheckAddress(b.ReplyTo); err != nil || strings.ContainsAny(b.ReplyTo, "<>,\" ") {
+		b.ReplyTo = "" // a bare address only: it is written into headers as it is
+	}
 	return b
 }
 
@@ -239,10 +269,7 @@ func RenderPost(b Brand, p PostMail) (*Rendered, error) {
 		return nil, err
 	}
 	return &Rendered{FromName: b.Name, Subject: d.Subject, HTML: restorePlaceholder(h), Text: restorePlaceholder(t),
-		Headers: map[string]string{
-			"List-Unsubscribe":      "<" + restorePlaceholder(p.OneClickURL) + ">",
-			"List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
-		}}, nil
+		Headers: listHeaders(b, restorePlaceholder(p.OneClickURL))}, nil
 }
 
 // RenderConfirm renders the confirmation e-mail of a sign-up: link opens
@@ -254,7 +281,7 @@ func RenderConfirm(b Brand, email, link string) (*Rendered, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Rendered{FromName: b.Name, Subject: d.Subject, HTML: h, Text: t}, nil
+	return &Rendered{FromName: b.Name, Subject: d.Subject, HTML: h, Text: t, Headers: listHeaders(b, "")}, nil
 }
 
 // RenderImportConfirm renders the e-mail asking an imported address to
@@ -267,17 +294,19 @@ func RenderImportConfirm(b Brand, link string) (*Rendered, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Rendered{FromName: b.Name, Subject: d.Subject, HTML: restorePlaceholder(h), Text: restorePlaceholder(t)}, nil
+	return &Rendered{FromName: b.Name, Subject: d.Subject, HTML: restorePlaceholder(h), Text: restorePlaceholder(t),
+		Headers: listHeaders(b, "")}, nil
 }
 
 // RenderAlready renders the answer to a sign-up of an address that is
-// already subscribed; unsubscribe is its own unsubscribe link.
-func RenderAlready(b Brand, email, unsubscribe string) (*Rendered, error) {
+// already subscribed; unsubscribe is its own unsubscribe link and oneClick
+// its List-Unsubscribe address.
+func RenderAlready(b Brand, email, unsubscribe, oneClick string) (*Rendered, error) {
 	b = cleanBrand(b)
 	d := data{Subject: HeaderText("You're already subscribed to "+b.Name, MaxSubject), Brand: b, Email: email, Link: unsubscribe}
 	h, t, err := render("already", d)
 	if err != nil {
 		return nil, err
 	}
-	return &Rendered{FromName: b.Name, Subject: d.Subject, HTML: h, Text: t}, nil
+	return &Rendered{FromName: b.Name, Subject: d.Subject, HTML: h, Text: t, Headers: listHeaders(b, oneClick)}, nil
 }

@@ -121,7 +121,7 @@ func TestRenderConfirmAndAlready(t *testing.T) {
 	if !strings.Contains(r.Text, "https://jane.example/confirm?token=abc") || r.Subject != "Confirm your subscription to Jane Blog" || r.FromName != "Jane Blog" {
 		t.Errorf("confirmation: subject %q from %q text %q", r.Subject, r.FromName, r.Text)
 	}
-	r, err = RenderAlready(b, "r@x.io", "https://jane.example/unsubscribe?token=t1")
+	r, err = RenderAlready(b, "r@x.io", "https://jane.example/unsubscribe?token=t1", "https://inkpress.example/api/subscribers/one-click?token=t1")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -130,6 +130,13 @@ func (d *DB) Unsubscribe(ctx context.Context, workspaceID int64, token string, n
 	return out, err
 }
 
+func (d *DB) SubscriberByToken(ctx context.Context, token string) (*store.Subscriber, error) {
+	if token == "" {
+		return nil, store.ErrNotFound
+	}
+	return scanSubscriber(d.db.QueryRowContext(ctx, `SELECT `+subscriberCols+` FROM subscribers WHERE token = $1`, token))
+}
+
 func (d *DB) GetSubscriber(ctx context.Context, workspaceID, id int64) (*store.Subscriber, error) {
 	return scanSubscriber(d.db.QueryRowContext(ctx,
 		`SELECT `+subscriberCols+` FROM subscribers WHERE workspace_id = $1 AND id = $2`, workspaceID, id))
@@ -392,10 +399,10 @@ func (d *DB) SendNewsletter(ctx context.Context, s store.NewsletterSend) (store.
 		}
 		m.CreatedAt = s.Now
 		err = tx.QueryRowContext(ctx,
-			`INSERT INTO mail_messages (workspace_id, kind, dedupe_key, post_id, from_name, subject, html, text, headers, created_at)
-			 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id`,
+			`INSERT INTO mail_messages (workspace_id, kind, dedupe_key, post_id, from_name, subject, html, text, headers, created_at, nonce)
+			 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id`,
 			s.WorkspaceID, store.MailNewsletter, "post:"+strconv.FormatInt(s.PostID, 10), s.PostID, m.FromName, m.Subject,
-			m.HTML, m.Text, string(headers), ms(s.Now)).Scan(&m.ID)
+			m.HTML, m.Text, string(headers), ms(s.Now), withNonce(m)).Scan(&m.ID)
 		if isUnique(err) {
 			return store.ErrAlreadyDone
 		}

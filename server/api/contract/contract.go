@@ -127,6 +127,9 @@ type Settings struct {
 	// Public answers leave both false.
 	NewsletterEnabled  bool `json:"newsletterEnabled"`
 	NewsletterFullText bool `json:"newsletterFullText"`
+	// ReplyTo is where replies to the blog's e-mails go ("": the owner's
+	// account address). Public answers leave it empty.
+	ReplyTo string `json:"replyTo"`
 }
 
 // Category is a blog's category; PostCount is filled where lists show it.

@@ -182,6 +182,11 @@ export interface Settings {
    */
   newsletterEnabled: boolean
   newsletterFullText: boolean
+  /**
+   * ReplyTo is where replies to the blog's e-mails go ("": the owner's
+   * account address). Public answers leave it empty.
+   */
+  replyTo: string
 }
 
 /** Category is a blog's category; PostCount is filled where lists show it. */
@@ -1016,6 +1021,8 @@ export interface SettingsInput {
   /** Newsletter choices; each absent: unchanged. */
   newsletterEnabled?: boolean
   newsletterFullText?: boolean
+  /** ReplyTo: one e-mail address, or "" for the owner's; absent: unchanged. */
+  replyTo?: string
 }
 
 /**
