@@ -44,6 +44,9 @@ export const CONTENT_OPTIONS = [
   { value: 'full', label: 'Send the full post', hint: 'The whole post in the e-mail, with a link to your blog.' },
 ] as const
 
+export const REPLY_TO_LABEL = 'Reply address'
+export const REPLY_TO_HINT = "Where readers' replies to your newsletter go. Leave it empty to use your account's e-mail address."
+
 /** The post desk's checkbox and the line after sending. */
 export const SEND_CHECKBOX = "E-mail this post to subscribers when it's published"
 export const BLOG_NEWSLETTER_OFF = 'E-mailing new posts is off for this blog.'
