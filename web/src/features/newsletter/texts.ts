@@ -10,12 +10,18 @@ export const INVALID_LINK = 'This link is invalid or has expired.'
 export const LINK_TEXTS = {
   confirm: {
     title: 'Confirm subscription',
+    ask: 'Confirm your subscription',
+    askNote: 'Press the button to start getting new posts by e-mail.',
+    button: 'Confirm my subscription',
     busy: 'Confirming your subscription...',
     done: (r: SubscriptionResponse) => `You're subscribed to ${r.blog}`,
     failed: "We couldn't confirm your subscription",
   },
   unsubscribe: {
     title: 'Unsubscribe',
+    ask: 'Unsubscribe from this newsletter',
+    askNote: 'Press the button to stop getting new posts by e-mail.',
+    button: 'Unsubscribe',
     busy: 'Unsubscribing...',
     done: (r: SubscriptionResponse) => `You've been unsubscribed from ${r.blog}`,
     failed: "We couldn't unsubscribe you",
