@@ -2,6 +2,7 @@ package app_test
 
 import (
 	"context"
+	"fmt"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -156,12 +157,30 @@ func TestNewsletterOverSMTP(t *testing.T) {
 		if r.StatusCode != 201 {
 			t.Fatalf("publish: %d %s", r.StatusCode, r.Body)
 		}
+		var pr contract.OwnerPostResponse
+		r.JSON(t, &pr)
+		// The desk says "queued" until the e-mails have left, then how
+		// many went and how many were refused.
+		delivery := func() *contract.NewsletterDelivery {
+			var got contract.OwnerPostResponse
+			owner.Get(fmt.Sprintf("/api/workspace/posts/%d", pr.Post.ID)).JSON(t, &got)
+			return got.Post.NewsletterDelivery
+		}
+		if _, err := s.Newsletters.DispatchDue(context.Background(), time.Now()); err != nil {
+			t.Fatal(err)
+		}
+		if d := delivery(); d == nil || *d != (contract.NewsletterDelivery{Queued: 3}) {
+			t.Fatalf("before sending: %+v", d)
+		}
 		// Two dispatch passes (two instances, or a retry): one e-mail each.
 		for range 2 {
 			if _, err := s.Newsletters.DispatchDue(context.Background(), time.Now()); err != nil {
 				t.Fatal(err)
 			}
 			s.drain(t)
+		}
+		if d := delivery(); d == nil || *d != (contract.NewsletterDelivery{Sent: 2, Bounced: 1}) {
+			t.Fatalf("once sent: %+v", d)
 		}
 		for _, addr := range []string{"ann@example.com", "bob@example.com"} {
 			m := s.only(t, addr, "Lisbon in Winter")

@@ -645,6 +645,13 @@ func (s *Service) sendImportConfirm(ctx context.Context, ws *store.Workspace, ad
 		Subject: r.Subject, HTML: r.HTML, Text: r.Text, CreatedAt: now.UTC()}, to)
 }
 
+// Deliveries is what became of a sent post's e-mails so far: the desk says
+// "queued" until none waits, then to how many it went and how many were
+// refused.
+func (s *Service) Deliveries(ctx context.Context, ws *store.Workspace, postID int64) (store.DeliveryCounts, error) {
+	return s.Store.NewsletterDeliveries(ctx, ws.ID, postID)
+}
+
 // Usage is the month's newsletter e-mails of a workspace and its plan's
 // monthly limit.
 func (s *Service) Usage(ctx context.Context, ws *store.Workspace, isAdmin bool) (sent, limit int, err error) {

@@ -130,6 +130,37 @@ func (d *DB) Unsubscribe(ctx context.Context, workspaceID int64, token string, n
 	return out, err
 }
 
+func (d *DB) NewsletterDeliveries(ctx context.Context, workspaceID, postID int64) (store.DeliveryCounts, error) {
+	var c store.DeliveryCounts
+	// The post's message is found by its dedupe key (unique, indexed).
+	rows, err := d.db.QueryContext(ctx,
+		`SELECT d.status, COUNT(*) FROM mail_deliveries d JOIN mail_messages m ON m.id = d.message_id
+		 WHERE m.dedupe_key = $1 AND m.workspace_id = $2 AND NOT (d.status = 'failed' AND d.last_error = 'unsubscribed')
+		 GROUP BY d.status`, "post:"+strconv.FormatInt(postID, 10), workspaceID)
+	if err != nil {
+		return c, err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var status string
+		var n int
+		if err := rows.Scan(&status, &n); err != nil {
+			return c, err
+		}
+		switch status {
+		case store.DeliveryQueued, store.DeliverySending:
+			c.Queued += n
+		case store.DeliverySent:
+			c.Sent += n
+		case store.DeliveryFailed:
+			c.Failed += n
+		case store.DeliveryBounced:
+			c.Bounced += n
+		}
+	}
+	return c, rows.Err()
+}
+
 func (d *DB) SubscriberByToken(ctx context.Context, token string) (*store.Subscriber, error) {
 	if token == "" {
 		return nil, store.ErrNotFound

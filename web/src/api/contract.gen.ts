@@ -260,6 +260,23 @@ export interface Post extends PostSummary {
   newsletter?: PostNewsletter
   newsletterNote?: string
   newsletterRecipients?: number
+  /**
+   * NewsletterDelivery is where a sent newsletter's e-mails stand (the
+   * owner's view of one post; absent once its records are pruned).
+   */
+  newsletterDelivery?: NewsletterDelivery
+}
+
+/**
+ * NewsletterDelivery counts a post's newsletter e-mails by outcome: Queued
+ * not yet handed to the mail server, Sent accepted by it, Failed given up
+ * after retries, Bounced refused for the address.
+ */
+export interface NewsletterDelivery {
+  queued: number
+  sent: number
+  failed: number
+  bounced: number
 }
 
 /**
