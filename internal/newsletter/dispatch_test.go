@@ -381,3 +381,32 @@ func TestPaused(t *testing.T) {
 		}
 	}
 }
+
+// A blog that names a reply address gets replies there, not at its owner's.
+func TestDispatchRepliesGoToTheBlogsReplyAddress(t *testing.T) {
+	s := storetest.SQLite(t)
+	f := newFixture(t, s)
+	set, err := s.GetSettings(ctx, f.ws.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	set.ReplyTo = "letters@jane.example"
+	if err := s.UpdateSettings(ctx, set); err != nil {
+		t.Fatal(err)
+	}
+	f.subscribe(store.SubscriberConfirmed, "a@x.io")
+	now := time.Now()
+	f.post("hello", store.PostPublished, now.Add(-time.Minute), store.NewsletterPending)
+	if n, err := f.d.DispatchDue(ctx, now); n != 1 || err != nil {
+		t.Fatalf("DispatchDue = %d, %v", n, err)
+	}
+	var headers string
+	if err := s.SQL().QueryRow(`SELECT headers FROM mail_messages`).Scan(&headers); err != nil {
+		t.Fatal(err)
+	}
+	var hs map[string]string
+	_ = json.Unmarshal([]byte(headers), &hs)
+	if hs["Reply-To"] != "letters@jane.example" || !strings.HasSuffix(hs["List-Unsubscribe"], ", <mailto:letters@jane.example?subject=unsubscribe>") {
+		t.Fatalf("headers = %v", hs)
+	}
+}
