@@ -45,7 +45,7 @@ func TestMailGoesToTheOutboxWithoutSMTP(t *testing.T) {
 
 // startWith builds the app on env (a temporary SQLite database and data
 // directory added) and returns it, or its error, and what it logged.
-func startWith(t *testing.T, env map[string]string) (*app.App, error, string) {
+func startWith(t *testing.T, env map[string]string) (*app.App, string, error) {
 	t.Helper()
 	dir := t.TempDir()
 	env["INKPRESS_DATA_DIR"], env["INKPRESS_DATABASE_URL"], env["INKPRESS_DEMO"] = dir, "sqlite:"+filepath.Join(dir, "t.db"), "false"
@@ -58,7 +58,7 @@ func startWith(t *testing.T, env map[string]string) (*app.App, error, string) {
 	if a != nil {
 		t.Cleanup(func() { _ = a.Close() })
 	}
-	return a, err, logs.String()
+	return a, logs.String(), err
 }
 
 // INKPRESS_SMTP_URL is tried at start, like the object store: what is
@@ -94,7 +94,7 @@ func TestSMTPIsCheckedAtStart(t *testing.T) {
 		{"the private CA trusted", map[string]string{"INKPRESS_SMTP_URL": good, "INKPRESS_SMTP_CA_FILE": ca}, nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			a, err, logs := startWith(t, tc.env)
+			a, logs, err := startWith(t, tc.env)
 			if tc.want == nil {
 				if err != nil {
 					t.Fatalf("start: %v", err)
@@ -118,7 +118,7 @@ func TestSMTPIsCheckedAtStart(t *testing.T) {
 		})
 	}
 	t.Run("outbox", func(t *testing.T) {
-		a, err, logs := startWith(t, map[string]string{})
+		a, logs, err := startWith(t, map[string]string{})
 		if err != nil || a.Sending() || !strings.Contains(logs, "mail is not sent") || !strings.Contains(logs, filepath.Join(a.Config.DataDir, "outbox")) {
 			t.Fatalf("start: %v; logs:\n%s", err, logs)
 		}
