@@ -8,6 +8,7 @@ require (
 	github.com/emersion/go-smtp v0.25.1
 	github.com/gen2brain/webp v0.5.5
 	github.com/jackc/pgx/v5 v5.12.0
+	github.com/k3a/html2text v1.3.0
 	github.com/microcosm-cc/bluemonday v1.0.27
 	github.com/miekg/dns v1.1.73
 	github.com/minio/minio-go/v7 v7.4.1

@@ -5,6 +5,7 @@ package app
 
 import (
 	"context"
+	"crypto/tls"
 	"crypto/x509"
 	"errors"
 	"fmt"
@@ -225,7 +226,7 @@ func New(ctx context.Context, cfg *config.Config, logger *slog.Logger) (*App, er
 		Timeout: generate.Limit(cfg.AITimeout, cfg.AITimeout), Logger: logger}
 	a.ShutdownGrace = generate.ShutdownGrace(cfg.AITimeout, cfg.AITimeout)
 	a.Scheduler = &scheduler.Scheduler{Store: db, Generator: a.Generator, Logger: logger}
-	if err := a.setupMail(); err != nil {
+	if err := a.setupMail(ctx); err != nil {
 		db.Close()
 		return nil, err
 	}
@@ -298,19 +299,41 @@ func New(ctx context.Context, cfg *config.Config, logger *slog.Logger) (*App, er
 	return a, nil
 }
 
-// setupMail builds the mail queue and its workers: SMTP when configured,
-// otherwise the outbox folder in the data directory.
-func (a *App) setupMail() error {
+// setupMail builds the mail queue and its workers: SMTP when configured
+// (checked now, like the object store: a wrong address, certificate or
+// password stops the start with a message that names it), otherwise the
+// outbox folder in the data directory. It logs where mail goes.
+func (a *App) setupMail(ctx context.Context) error {
 	cfg := a.Config
 	from, err := mail.ParseFrom(cfg.MailFrom)
 	if err != nil {
 		return fmt.Errorf("INKPRESS_MAIL_FROM: %w", err)
 	}
-	var tr mail.Transport = &mail.Outbox{Dir: filepath.Join(cfg.DataDir, "outbox")}
+	outbox := filepath.Join(cfg.DataDir, "outbox")
+	var tr mail.Transport = &mail.Outbox{Dir: outbox}
 	if cfg.SMTPURL != "" {
-		if tr, err = mail.NewSMTP(cfg.SMTPURL); err != nil {
+		var opts []mail.SMTPOption
+		if cfg.SMTPCAFile != "" {
+			roots, err := mail.RootCAs(cfg.SMTPCAFile)
+			if err != nil {
+				return fmt.Errorf("INKPRESS_SMTP_CA_FILE: %w", err)
+			}
+			opts = append(opts, mail.WithTLSConfig(&tls.Config{MinVersion: tls.VersionTLS12, RootCAs: roots}))
+		}
+		smtp, err := mail.NewSMTP(cfg.SMTPURL, opts...)
+		if err != nil {
 			return fmt.Errorf("INKPRESS_SMTP_URL: %w", err)
 		}
+		cctx, cancel := context.WithTimeout(ctx, 30*time.Second)
+		err = smtp.Check(cctx)
+		cancel()
+		if err != nil {
+			return fmt.Errorf("INKPRESS_SMTP_URL: %w", err)
+		}
+		tr = smtp
+		a.Logger.Info("mail is sent through SMTP", "server", smtp.Addr(), "from", from.Address)
+	} else {
+		a.Logger.Info("mail is not sent: without INKPRESS_SMTP_URL every message is written to the outbox folder", "dir", outbox, "from", from.Address)
 	}
 	a.MailWorker = &mail.Worker{Store: a.Store, Transport: tr, From: from, Batch: cfg.MailBatch, Rate: cfg.MailRate,
 		Workers: cfg.MailWorkers, Logger: a.Logger}

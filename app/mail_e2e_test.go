@@ -2,7 +2,10 @@ package app_test
 
 import (
 	"context"
+	"fmt"
 	"net/http"
+	"os"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -10,7 +13,6 @@ import (
 
 	"github.com/inkpress/inkpress/app"
 	"github.com/inkpress/inkpress/app/apptest"
-	"github.com/inkpress/inkpress/internal/mail"
 	"github.com/inkpress/inkpress/internal/mail/smtptest"
 	"github.com/inkpress/inkpress/server/api/contract"
 )
@@ -25,15 +27,16 @@ type smtpApp struct {
 func startSMTPApp(t *testing.T, dbURL string) *smtpApp {
 	t.Helper()
 	srv := smtptest.Start(t)
+	// The test server's certificate is its own CA: trusted as a private CA.
+	ca := filepath.Join(t.TempDir(), "ca.pem")
+	if err := os.WriteFile(ca, srv.CertPEM, 0o600); err != nil {
+		t.Fatal(err)
+	}
 	a := apptest.Start(t, dbURL,
 		apptest.Env("INKPRESS_SMTP_URL", srv.URL()),
+		apptest.Env("INKPRESS_SMTP_CA_FILE", ca),
 		apptest.Env("INKPRESS_MAIL_FROM", "Press <press@mail.example>"),
 		apptest.Before(func(a *app.App) {
-			tr, err := mail.NewSMTP(srv.URL(), mail.WithTLSConfig(smtptest.ClientTLS(srv.CertPEM)))
-			if err != nil {
-				t.Fatal(err)
-			}
-			a.MailWorker.Transport = tr
 			// A temporary refusal is retried at once (the backoff's length
 			// is the worker's own test's business).
 			a.MailWorker.Backoff = []time.Duration{time.Millisecond}
@@ -154,12 +157,30 @@ func TestNewsletterOverSMTP(t *testing.T) {
 		if r.StatusCode != 201 {
 			t.Fatalf("publish: %d %s", r.StatusCode, r.Body)
 		}
+		var pr contract.OwnerPostResponse
+		r.JSON(t, &pr)
+		// The desk says "queued" until the e-mails have left, then how
+		// many went and how many were refused.
+		delivery := func() *contract.NewsletterDelivery {
+			var got contract.OwnerPostResponse
+			owner.Get(fmt.Sprintf("/api/workspace/posts/%d", pr.Post.ID)).JSON(t, &got)
+			return got.Post.NewsletterDelivery
+		}
+		if _, err := s.Newsletters.DispatchDue(context.Background(), time.Now()); err != nil {
+			t.Fatal(err)
+		}
+		if d := delivery(); d == nil || *d != (contract.NewsletterDelivery{Queued: 3}) {
+			t.Fatalf("before sending: %+v", d)
+		}
 		// Two dispatch passes (two instances, or a retry): one e-mail each.
 		for range 2 {
 			if _, err := s.Newsletters.DispatchDue(context.Background(), time.Now()); err != nil {
 				t.Fatal(err)
 			}
 			s.drain(t)
+		}
+		if d := delivery(); d == nil || *d != (contract.NewsletterDelivery{Sent: 2, Bounced: 1}) {
+			t.Fatalf("once sent: %+v", d)
 		}
 		for _, addr := range []string{"ann@example.com", "bob@example.com"} {
 			m := s.only(t, addr, "Lisbon in Winter")
@@ -188,7 +209,11 @@ func TestNewsletterOverSMTP(t *testing.T) {
 
 		// One click, as a mail provider sends it: no cookie, no Origin.
 		ann := s.only(t, "ann@example.com", "Lisbon in Winter")
-		link := strings.Trim(ann.Header.Get("List-Unsubscribe"), "<>")
+		// The header's https address (the mailto alternative follows it).
+		link, _, _ := strings.Cut(strings.TrimPrefix(ann.Header.Get("List-Unsubscribe"), "<"), ">")
+		if !strings.Contains(ann.Header.Get("List-Unsubscribe"), ">, <mailto:jane@example.com?subject=unsubscribe>") {
+			t.Fatalf("List-Unsubscribe = %q", ann.Header.Get("List-Unsubscribe"))
+		}
 		resp, err := http.Post(link, "application/x-www-form-urlencoded", strings.NewReader("List-Unsubscribe=One-Click"))
 		if err != nil {
 			t.Fatal(err)

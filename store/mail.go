@@ -78,6 +78,9 @@ type MailMessage struct {
 	Text        string
 	Headers     map[string]string
 	CreatedAt   time.Time
+	// Nonce is random, made when the message is queued; its deliveries'
+	// Message-IDs carry it ("" for messages queued before it existed).
+	Nonce string
 }
 
 // Recipient is one address a message goes to.

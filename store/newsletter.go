@@ -24,6 +24,14 @@ type NewsletterStore interface {
 	// unsubscribed (idempotent) and drops a pending confirmation;
 	// workspaceID 0 accepts any blog's token. ErrNotFound when none.
 	Unsubscribe(ctx context.Context, workspaceID int64, token string, now time.Time) (*Subscriber, error)
+	// NewsletterDeliveries counts what became of the deliveries of the
+	// workspace's post's newsletter so far (zero once they are pruned).
+	// Those dropped because the subscriber left are not counted.
+	NewsletterDeliveries(ctx context.Context, workspaceID, postID int64) (DeliveryCounts, error)
+	// SubscriberByToken is the subscriber whose unsubscribe token is
+	// token, of any blog (the unsubscribe link of an e-mail, opened);
+	// ErrNotFound when none.
+	SubscriberByToken(ctx context.Context, token string) (*Subscriber, error)
 	// GetSubscriber is one subscriber of the workspace.
 	GetSubscriber(ctx context.Context, workspaceID, id int64) (*Subscriber, error)
 	// ListSubscribers is one page of a workspace's list, newest first.
@@ -160,6 +168,13 @@ type FindSubscribers struct {
 	Search      string // part of the address
 	Limit       int
 	Offset      int
+}
+
+// DeliveryCounts are a message's deliveries by outcome: Queued still to be
+// sent (or being sent), Sent accepted by the mail server, Failed given up,
+// Bounced refused for the address.
+type DeliveryCounts struct {
+	Queued, Sent, Failed, Bounced int
 }
 
 // NewsletterSend is one post's newsletter, rendered, to queue.

@@ -470,6 +470,9 @@ type Settings struct {
 	// confirmed subscribers; NewsletterFullText sends the whole post.
 	NewsletterEnabled  bool
 	NewsletterFullText bool
+	// ReplyTo is where replies to the blog's e-mails go ("": its
+	// owner's address).
+	ReplyTo string
 }
 
 // Lang is the blog's language, English when none was saved.

@@ -3,12 +3,14 @@ package account
 import (
 	"bytes"
 	"context"
+	htmlpkg "html"
 	htmltemplate "html/template"
 	"strings"
 	texttemplate "text/template"
 	"unicode"
 
 	"github.com/inkpress/inkpress/internal/mail"
+	"github.com/inkpress/inkpress/internal/mailhtml"
 )
 
 // mailData fills an account e-mail.
@@ -29,22 +31,10 @@ type message struct {
 	text    *texttemplate.Template
 }
 
-const htmlLayout = `{{define "layout"}}<!doctype html>
-<html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>{{.Site}}</title></head>
-<body style="margin:0;padding:24px;background:#f4f4f5;font-family:-apple-system,Segoe UI,Helvetica,Arial,sans-serif;color:#18181b">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center">
-<table role="presentation" width="560" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:8px;padding:32px">
-<tr><td style="font-size:20px;font-weight:700;padding-bottom:24px">{{.Site}}</td></tr>
-<tr><td style="font-size:15px;line-height:1.6">{{template "body" .}}</td></tr>
-<tr><td style="font-size:12px;color:#71717a;padding-top:32px;border-top:1px solid #e4e4e7">You receive this e-mail because of your account on {{.Site}}. It was sent automatically; replies are not read.</td></tr>
-</table></td></tr></table></body></html>{{end}}`
-
 func newMessage(subject, html, text string) message {
-	h := htmltemplate.Must(htmltemplate.New("mail").Parse(htmlLayout))
-	htmltemplate.Must(h.New("body").Parse(html))
 	return message{
 		subject: texttemplate.Must(texttemplate.New("subject").Parse(subject)),
-		html:    h,
+		html:    htmltemplate.Must(htmltemplate.New("body").Parse(html)),
 		text:    texttemplate.Must(texttemplate.New("text").Parse(text)),
 	}
 }
@@ -154,13 +144,20 @@ func (s *Service) render(m message, d mailData) (subject, html, text string, err
 	if err = m.subject.Execute(&sb, d); err != nil {
 		return
 	}
-	if err = m.html.ExecuteTemplate(&hb, "layout", d); err != nil {
+	if err = m.html.Execute(&hb, d); err != nil {
 		return
 	}
 	if err = m.text.Execute(&tb, d); err != nil {
 		return
 	}
-	return headerSafe(sb.String()), hb.String(), tb.String(), nil
+	subject = headerSafe(sb.String())
+	// The same layout as the blogs' e-mails, in the platform's neutral colours.
+	site := htmlpkg.EscapeString(d.Site)
+	html, err = mailhtml.Page(mailhtml.Frame{Title: subject, Name: d.Site, Color: "#18181b", Ink: "#ffffff", HomeURL: s.BaseURL,
+		Main: htmltemplate.HTML(`<tr><td style="padding:24px;font-family:-apple-system,Segoe UI,Helvetica,Arial,sans-serif;font-size:15px;line-height:1.6;color:#18181b;">` +
+			hb.String() + `</td></tr>`), // rendered by html/template above
+		Footer: htmltemplate.HTML("You receive this e-mail because of your account on " + site + ". It was sent automatically; replies are not read.")})
+	return subject, html, tb.String(), err
 }
 
 // send renders m and queues it for to (the platform's mail: workspace 0).
@@ -173,7 +170,10 @@ func (s *Service) send(ctx context.Context, kind, to string, m message, d mailDa
 		s.Logger.Warn("no mail queue: account e-mail dropped", "kind", kind)
 		return nil
 	}
-	return s.Mail.Queue(ctx, mail.Envelope{Kind: kind, To: to, FromName: s.siteName(), Subject: subject, HTML: html, Text: text})
+	// Auto-Submitted tells mail servers not to answer it (vacation
+	// replies, RFC 3834).
+	return s.Mail.Queue(ctx, mail.Envelope{Kind: kind, To: to, FromName: s.siteName(), Subject: subject, HTML: html, Text: text,
+		Headers: map[string]string{"Auto-Submitted": "auto-generated"}})
 }
 
 func (s *Service) siteName() string {

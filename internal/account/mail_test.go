@@ -1,8 +1,12 @@
 package account
 
 import (
+	"context"
 	"strings"
 	"testing"
+
+	"github.com/inkpress/inkpress/internal/mail"
+	"github.com/inkpress/inkpress/internal/mailhtml/mailhtmltest"
 )
 
 func TestHeaderSafe(t *testing.T) {
@@ -39,5 +43,38 @@ func TestRenderEscapesAndBrands(t *testing.T) {
 	}
 	if (&Service{}).siteName() != "InkPress" {
 		t.Fatal("empty site name not defaulted")
+	}
+}
+
+// queued keeps what a Service queues.
+type queued struct{ envelopes []mail.Envelope }
+
+func (q *queued) Queue(_ context.Context, e mail.Envelope) error {
+	q.envelopes = append(q.envelopes, e)
+	return e.Validate()
+}
+
+func TestAccountMailFitsAPhoneAndSaysItIsAutomatic(t *testing.T) {
+	q := &queued{}
+	s := &Service{SiteName: `Ink "Press", <Co> @ home`, BaseURL: "https://inkpress.example", Mail: q}
+	d := mailData{Name: "Eve", Link: "https://inkpress.example/reset-password?token=" + strings.Repeat("a", 64), Valid: "1 hour",
+		NewEmail: "new@x.io", OldEmail: "old@x.io"}
+	for name, m := range map[string]message{"reset": resetMail, "verify": verifyMail, "change": changeMail, "notice": changeNoticeMail} {
+		t.Run(name, func(t *testing.T) {
+			q.envelopes = nil
+			if err := s.send(context.Background(), name, "eve@x.io", m, d); err != nil {
+				t.Fatal(err)
+			}
+			e := q.envelopes[0]
+			if bad := mailhtmltest.Widths(e.HTML); len(bad) > 0 {
+				t.Fatalf("wider than a phone: %v\n%s", bad, e.HTML)
+			}
+			if e.Headers["Auto-Submitted"] != "auto-generated" {
+				t.Fatalf("headers = %v", e.Headers)
+			}
+			if !strings.Contains(e.HTML, "Ink &#34;Press&#34;, &lt;Co&gt; @ home") {
+				t.Fatalf("site name not escaped in the layout:\n%s", e.HTML)
+			}
+		})
 	}
 }

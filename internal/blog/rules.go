@@ -54,6 +54,9 @@ type SettingsInput struct {
 	BrandVoice, Language, DefaultTone, DefaultLength *string
 	// Newsletter choices; nil: unchanged.
 	NewsletterEnabled, NewsletterFullText *bool
+	// ReplyTo is where replies to the blog's e-mails go ("": the owner's
+	// address); nil: unchanged.
+	ReplyTo *string
 }
 
 // ErrCategoryNotFound is the answer for a category id outside the workspace.
@@ -180,6 +183,16 @@ func ApplySettings(set *store.Settings, in SettingsInput) error {
 	case in.DefaultLength != nil && !ai.Length(*in.DefaultLength).Valid():
 		return apperr.Validation("Please choose a short, medium or long length")
 	}
+	replyTo := set.ReplyTo
+	if in.ReplyTo != nil {
+		if replyTo = strings.TrimSpace(*in.ReplyTo); replyTo != "" {
+			var ok bool
+			if replyTo, ok = content.NormalizeEmail(replyTo); !ok {
+				return apperr.Validation("The reply address must be one e-mail address, like you@example.com (or empty for your account's)")
+			}
+		}
+	}
+	set.ReplyTo = replyTo
 	set.BrandVoice = voice
 	if in.Language != nil {
 		set.Language = *in.Language

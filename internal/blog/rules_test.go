@@ -181,6 +181,16 @@ func TestApplySettings(t *testing.T) {
 			store.Settings{BlogTitle: "My Blog", BlogDescription: "About things", TemplateID: "template-2", PrimaryColor: "#10b981",
 				FontFamily: "Playfair Display", Language: "en", DefaultTone: "professional", DefaultLength: "medium",
 				NewsletterFullText: true}, ""},
+		{"reply address", with(func(in *SettingsInput) { in.ReplyTo = ptr(" Jane@Example.org ") }),
+			store.Settings{BlogTitle: "My Blog", BlogDescription: "About things", TemplateID: "template-2", PrimaryColor: "#10b981",
+				FontFamily: "Playfair Display", Language: "en", DefaultTone: "professional", DefaultLength: "medium",
+				ReplyTo: "jane@example.org"}, ""},
+		{"reply address with a name", with(func(in *SettingsInput) { in.ReplyTo = ptr(`"Jane" <jane@example.org>`) }), store.Settings{},
+			"The reply address must be one e-mail address, like you@example.com (or empty for your account's)"},
+		{"two reply addresses", with(func(in *SettingsInput) { in.ReplyTo = ptr("a@example.org, b@example.org") }), store.Settings{},
+			"The reply address must be one e-mail address, like you@example.com (or empty for your account's)"},
+		{"reply address with a line break", with(func(in *SettingsInput) { in.ReplyTo = ptr("a@example.org\r\nBcc: b@example.org") }), store.Settings{},
+			"The reply address must be one e-mail address, like you@example.com (or empty for your account's)"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

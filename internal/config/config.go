@@ -102,6 +102,7 @@ type Config struct {
 	// Outgoing e-mail (internal/mail): SMTPURL empty writes every message
 	// to DataDir/outbox instead of sending it.
 	SMTPURL     string
+	SMTPCAFile  string // PEM certificates the SMTP server's TLS may chain to, besides the system's
 	MailFrom    string // "Name <address>"; each blog sends under its own name
 	MailBatch   int
 	MailRate    float64 // messages per second per instance
@@ -279,6 +280,7 @@ var Vars = []Var{
 		return err
 	}},
 	{"INKPRESS_SMTP_URL", "smtp-url", "", "SMTP server: smtp://USER:PASS@HOST:PORT (STARTTLS when offered) or smtps://... (TLS); empty = messages are written to <data-dir>/outbox and nothing is sent", str(func(c *Config) *string { return &c.SMTPURL })},
+	{"INKPRESS_SMTP_CA_FILE", "smtp-ca-file", "", "PEM file of a private CA to trust for the SMTP server's TLS (STARTTLS or smtps), besides the system's", str(func(c *Config) *string { return &c.SMTPCAFile })},
 	{"INKPRESS_MAIL_FROM", "mail-from", "InkPress <noreply@localhost>", "sender of every e-mail; blogs replace the name, never the address", str(func(c *Config) *string { return &c.MailFrom })},
 	{"INKPRESS_MAIL_BATCH", "mail-batch", "50", "e-mails a mail worker claims and sends over one connection at a time", func(c *Config, v string) error {
 		n, err := strconv.Atoi(v)

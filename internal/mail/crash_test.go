@@ -174,7 +174,7 @@ func TestKilledMailerResumesWithoutDuplicates(t *testing.T) {
 		t.Fatalf("server accepted %d messages, want %d", len(srv.Messages()), total)
 	}
 	d := deliveryTo(t, s, heldAddr)
-	if got, want := srv.To(heldAddr)[0].Header.Get("Message-Id"), fmt.Sprintf("<d%d.m%d@mail.example.com>", d.ID, m.ID); got != want {
+	if got, want := srv.To(heldAddr)[0].Header.Get("Message-Id"), fmt.Sprintf("<d%d.m%d.%s@mail.example.com>", d.ID, m.ID, m.Nonce); got != want {
 		t.Fatalf("resent Message-ID = %q, want the stable %q", got, want)
 	}
 	if d.Status != store.DeliverySent || d.Attempts != 2 {

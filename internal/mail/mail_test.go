@@ -137,7 +137,7 @@ func TestMessageArrivesWithHeadersAndBothParts(t *testing.T) {
 		t.Fatalf("Date: %v", err)
 	}
 	d := deliveryTo(t, s, "reader@x.io")
-	if want := fmt.Sprintf("<d%d.m%d@mail.example.com>", d.ID, m.ID); msg.Header.Get("Message-Id") != want {
+	if want := fmt.Sprintf("<d%d.m%d.%s@mail.example.com>", d.ID, m.ID, m.Nonce); m.Nonce == "" || msg.Header.Get("Message-Id") != want {
 		t.Fatalf("Message-ID = %q, want %q", msg.Header.Get("Message-Id"), want)
 	}
 	if msg.ContentType != "multipart/alternative" || !strings.Contains(msg.Text, "Abmelden: https://b.io/unsubscribe/TOK123") ||

@@ -3,10 +3,12 @@ package mail
 import (
 	"errors"
 	"fmt"
+	"mime"
 	netmail "net/mail"
 	"sort"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	gomail "github.com/wneessen/go-mail"
 
@@ -32,13 +34,31 @@ func ParseFrom(s string) (*netmail.Address, error) {
 	return a, nil
 }
 
+// Phrase is a display name ready for a structured header (List-Id): a
+// quoted string, its quotes and backslashes escaped, or an encoded word
+// when it is not ASCII. Commas, angle brackets and @ then stay part of
+// the name.
+func Phrase(name string) string {
+	for _, r := range name {
+		if r >= utf8.RuneSelf || r < ' ' || r == 127 {
+			return mime.QEncoding.Encode("utf-8", name)
+		}
+	}
+	return `"` + strings.NewReplacer(`\`, `\\`, `"`, `\"`).Replace(name) + `"`
+}
+
 // MessageID is the stable Message-ID of one delivery (without the angle
 // brackets): a copy sent again after a crash carries the same one, so a
-// receiver can tell it is the same message.
+// receiver can tell it is the same message. The message's random nonce
+// makes it unique across installations and restored databases, whose
+// delivery and message ids repeat.
 func MessageID(d *store.Delivery, from *netmail.Address) string {
 	host := "localhost"
 	if at := strings.LastIndexByte(from.Address, '@'); at >= 0 && at < len(from.Address)-1 {
 		host = from.Address[at+1:]
+	}
+	if d.Message != nil && d.Message.Nonce != "" {
+		return fmt.Sprintf("d%d.m%d.%s@%s", d.ID, d.MessageID, d.Message.Nonce, host)
 	}
 	return fmt.Sprintf("d%d.m%d@%s", d.ID, d.MessageID, host)
 }
@@ -66,9 +86,10 @@ func Build(d *store.Delivery, from *netmail.Address, now time.Time) (*gomail.Msg
 	if name == "" {
 		name = from.Name
 	}
-	if err := msg.FromFormat(name, from.Address); err != nil {
-		return nil, err
-	}
+	// The name goes in as an Address, never through a formatted string: a
+	// quote, comma, @ or angle bracket in a blog's title is quoted or
+	// encoded by net/mail instead of breaking the header.
+	msg.FromMailAddress(&netmail.Address{Name: name, Address: from.Address})
 	if err := msg.To(to); err != nil {
 		return nil, err
 	}

@@ -85,6 +85,11 @@ func (e Envelope) check() (string, error) {
 		if err := CheckHeader(name, value); err != nil {
 			return "", err
 		}
+		if strings.EqualFold(name, "Reply-To") {
+			if _, err := CheckAddress(value); err != nil {
+				return "", err
+			}
+		}
 	}
 	return to, nil
 }

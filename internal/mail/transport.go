@@ -3,12 +3,14 @@ package mail
 import (
 	"context"
 	"crypto/tls"
+	"crypto/x509"
 	"errors"
 	"fmt"
 	"net/url"
 	"os"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"time"
 
 	gomail "github.com/wneessen/go-mail"
@@ -91,6 +93,39 @@ func NewSMTP(rawURL string, opts ...SMTPOption) (*SMTP, error) {
 		s.tls.ServerName = s.host
 	}
 	return s, nil
+}
+
+// Check connects, says hello, starts TLS and logs in as a batch would, and
+// hangs up: a wrong host, port, certificate or password stops the start
+// with an error that names it, instead of failing every e-mail later.
+func (s *SMTP) Check(ctx context.Context) error {
+	c, err := s.Open(ctx)
+	if err != nil {
+		var hint string
+		var unknown x509.UnknownAuthorityError
+		if errors.As(err, &unknown) || strings.Contains(err.Error(), "certificate signed by unknown authority") {
+			hint = " (a private CA? INKPRESS_SMTP_CA_FILE trusts it)"
+		}
+		return fmt.Errorf("cannot send through %s: %w%s", s.Addr(), err, hint)
+	}
+	return c.Close()
+}
+
+// RootCAs are the system's certificate authorities and those of the PEM
+// file at path (a private CA of the mail server).
+func RootCAs(path string) (*x509.CertPool, error) {
+	pem, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	pool, err := x509.SystemCertPool()
+	if err != nil {
+		pool = x509.NewCertPool()
+	}
+	if !pool.AppendCertsFromPEM(pem) {
+		return nil, fmt.Errorf("no PEM certificate in %s", path)
+	}
+	return pool, nil
 }
 
 // Addr is host:port (logs, the dashboard); never the credentials.

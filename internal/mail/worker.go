@@ -272,7 +272,14 @@ func (w *Worker) run(ctx context.Context, claim claimFunc, batch int) (int, erro
 			conn = nil
 		}
 		if err != nil {
-			w.Logger.Info("mail delivery not sent", "delivery", d.ID, "status", r.Status, "attempts", d.Attempts, "err", err)
+			// Warn: a refused login, a bad certificate or a full mailbox is
+			// for the operator to see, whether or not it is retried.
+			kind := ""
+			if d.Message != nil {
+				kind = d.Message.Kind
+			}
+			w.Logger.Warn("mail delivery not sent", "delivery", d.ID, "workspace", d.WorkspaceID, "kind", kind,
+				"status", r.Status, "attempts", d.Attempts, "err", err)
 		}
 		if err := finish(r); err != nil && firstErr == nil {
 			firstErr = err

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/inkpress/inkpress/internal/blogaddr"
+	"github.com/inkpress/inkpress/internal/mailhtml"
 	"github.com/inkpress/inkpress/internal/plan"
 	"github.com/inkpress/inkpress/store"
 )
@@ -190,7 +191,7 @@ func postMail(b *blogaddr.Blog, p *store.Post, baseURL string, fullText bool) Po
 		m.CoverAlt = p.Title
 	}
 	if fullText {
-		m.BodyHTML = MailBody(p.Content, baseURL)
+		m.BodyHTML = mailhtml.Body(p.Content, baseURL)
 	}
 	return m
 }

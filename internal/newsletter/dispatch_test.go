@@ -169,7 +169,9 @@ func TestDispatchQueuesEachPostOnceAcrossInstances(t *testing.T) {
 		var hs map[string]string
 		_ = json.Unmarshal([]byte(headers), &hs)
 		if subject != "Post hello" || from != "Jane's Blog" || !strings.Contains(html, "https://ink.test/blog/jane/unsubscribe?token={{token}}") ||
-			hs["List-Unsubscribe"] != "<https://ink.test/api/subscribers/one-click?token={{token}}>" || !strings.Contains(html, "Excerpt of hello") {
+			hs["List-Unsubscribe"] != "<https://ink.test/api/subscribers/one-click?token={{token}}>, <mailto:owner@x.io?subject=unsubscribe>" ||
+			// Replies go to the owner until the blog names a reply address.
+			hs["Reply-To"] != "owner@x.io" || hs["List-Id"] != `"Jane's Blog" <jane.ink.test>` || !strings.Contains(html, "Excerpt of hello") {
 			t.Fatalf("message: %q from %q headers %v\n%s", subject, from, hs, html)
 		}
 	})
@@ -377,5 +379,34 @@ func TestPaused(t *testing.T) {
 		if got := paused(tc.finished, tc.refused); got != tc.want {
 			t.Errorf("paused(%d, %d) = %v, want %v", tc.finished, tc.refused, got, tc.want)
 		}
+	}
+}
+
+// A blog that names a reply address gets replies there, not at its owner's.
+func TestDispatchRepliesGoToTheBlogsReplyAddress(t *testing.T) {
+	s := storetest.SQLite(t)
+	f := newFixture(t, s)
+	set, err := s.GetSettings(ctx, f.ws.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	set.ReplyTo = "letters@jane.example"
+	if err := s.UpdateSettings(ctx, set); err != nil {
+		t.Fatal(err)
+	}
+	f.subscribe(store.SubscriberConfirmed, "a@x.io")
+	now := time.Now()
+	f.post("hello", store.PostPublished, now.Add(-time.Minute), store.NewsletterPending)
+	if n, err := f.d.DispatchDue(ctx, now); n != 1 || err != nil {
+		t.Fatalf("DispatchDue = %d, %v", n, err)
+	}
+	var headers string
+	if err := s.SQL().QueryRow(`SELECT headers FROM mail_messages`).Scan(&headers); err != nil {
+		t.Fatal(err)
+	}
+	var hs map[string]string
+	_ = json.Unmarshal([]byte(headers), &hs)
+	if hs["Reply-To"] != "letters@jane.example" || !strings.HasSuffix(hs["List-Unsubscribe"], ", <mailto:letters@jane.example?subject=unsubscribe>") {
+		t.Fatalf("headers = %v", hs)
 	}
 }

@@ -66,6 +66,8 @@ type BlogStore interface {
 	reader.SettingsReader
 	GetBrand(ctx context.Context, workspaceID int64) (*store.Brand, error)
 	HasRole(ctx context.Context, userID int64, role string) (bool, error)
+	// GetUser reads the owner (their address answers replies by default).
+	GetUser(ctx context.Context, id int64) (*store.User, error)
 }
 
 // Store is what the Service touches: subscribers, the blog (BlogStore) and
@@ -188,7 +190,35 @@ func brandOf(ctx context.Context, st BlogStore, b *blogaddr.Blog, baseURL, siteW
 	if !blog.WhiteLabel(b.Workspace, siteWorkspace) {
 		out.PoweredBy = siteName
 	}
+	out.ReplyTo = set.ReplyTo
+	if out.ReplyTo == "" && b.Workspace.UserID != 0 {
+		u, err := st.GetUser(ctx, b.Workspace.UserID)
+		if err != nil && !errors.Is(err, store.ErrNotFound) {
+			return Brand{}, nil, err
+		}
+		if u != nil {
+			out.ReplyTo = u.Email
+		}
+	}
+	out.ListID = ListID(b.Workspace.Slug, baseURL)
 	return out, set, nil
+}
+
+// ListID is the List-Id of a blog's newsletter: its slug under the
+// platform's host name.
+func ListID(slug, baseURL string) string {
+	host := "localhost"
+	if u, err := url.Parse(baseURL); err == nil && u.Hostname() != "" {
+		// A dot-atom: an IPv6 host's colons become dashes.
+		host = strings.Map(func(r rune) rune {
+			switch {
+			case r >= 'a' && r <= 'z', r >= '0' && r <= '9', r == '.', r == '-':
+				return r
+			}
+			return '-'
+		}, strings.ToLower(u.Hostname()))
+	}
+	return slug + "." + host
 }
 
 // PageURL is a blog's confirmation or unsubscribe page with its token.
@@ -275,12 +305,10 @@ func (s *Service) sendAlready(ctx context.Context, b *blogaddr.Blog, sub *store.
 	if err != nil {
 		return err
 	}
-	r, err := RenderAlready(br, sub.Email, PageURL(b, "unsubscribe", sub.Token))
+	r, err := RenderAlready(br, sub.Email, PageURL(b, "unsubscribe", sub.Token), OneClickURL(s.BaseURL, url.QueryEscape(sub.Token)))
 	if err != nil {
 		return err
 	}
-	r.Headers = map[string]string{"List-Unsubscribe": "<" + OneClickURL(s.BaseURL, url.QueryEscape(sub.Token)) + ">",
-		"List-Unsubscribe-Post": "List-Unsubscribe=One-Click"}
 	return s.queue(ctx, b.Workspace.ID, sub.Email, r)
 }
 
@@ -355,6 +383,27 @@ func (s *Service) OneClick(ctx context.Context, token string) (*Result, error) {
 		return nil, err
 	}
 	return s.result(ctx, b, sub)
+}
+
+// UnsubscribePage is where the List-Unsubscribe address of an e-mail
+// leads when it is opened rather than posted to (a GET): the unsubscribe
+// page of the token's blog, which acts only when its button is pressed.
+// An unknown token opens the platform's page, which says so on the press.
+func (s *Service) UnsubscribePage(ctx context.Context, token string) (string, error) {
+	if tokenOK(token) {
+		sub, err := s.Store.SubscriberByToken(ctx, token)
+		switch {
+		case err == nil:
+			b, err := s.Site.ByID(ctx, sub.WorkspaceID)
+			if err != nil {
+				return "", err
+			}
+			return PageURL(b, "unsubscribe", token), nil
+		case !errors.Is(err, store.ErrNotFound):
+			return "", err
+		}
+	}
+	return strings.TrimRight(s.BaseURL, "/") + "/unsubscribe?token=" + url.QueryEscape(token), nil
 }
 
 // SweepExpired deletes pending subscribers whose link expired.
@@ -594,6 +643,13 @@ func (s *Service) sendImportConfirm(ctx context.Context, ws *store.Workspace, ad
 	}
 	return s.Store.QueueMail(ctx, &store.MailMessage{WorkspaceID: ws.ID, Kind: store.MailImportConfirm, FromName: r.FromName,
 		Subject: r.Subject, HTML: r.HTML, Text: r.Text, CreatedAt: now.UTC()}, to)
+}
+
+// Deliveries is what became of a sent post's e-mails so far: the desk says
+// "queued" until none waits, then to how many it went and how many were
+// refused.
+func (s *Service) Deliveries(ctx context.Context, ws *store.Workspace, postID int64) (store.DeliveryCounts, error) {
+	return s.Store.NewsletterDeliveries(ctx, ws.ID, postID)
 }
 
 // Usage is the month's newsletter e-mails of a workspace and its plan's

@@ -3,12 +3,12 @@ package newsletter
 import (
 	"bytes"
 	htmltpl "html/template"
-	"regexp"
 	"strings"
 	texttpl "text/template"
 	"unicode"
 
-	"github.com/inkpress/inkpress/internal/content"
+	"github.com/inkpress/inkpress/internal/mail"
+	"github.com/inkpress/inkpress/internal/mailhtml"
 	"github.com/inkpress/inkpress/internal/palette"
 	"github.com/inkpress/inkpress/store"
 )
@@ -25,6 +25,10 @@ type Brand struct {
 	// PoweredBy is the platform's name in the footer ("" when the blog is
 	// white-labelled).
 	PoweredBy string
+	// ReplyTo is where replies go (the blog's reply address, else its
+	// owner's; "" for none) and ListID the list's id ("{slug}.{host}").
+	ReplyTo string
+	ListID  string
 }
 
 // Rendered is one e-mail ready for the queue.
@@ -43,7 +47,8 @@ type PostMail struct {
 	CoverURL string // absolute, "" for none
 	CoverAlt string
 	Excerpt  string
-	// BodyHTML is the full sanitised body ("" sends the excerpt).
+	// BodyHTML is the full sanitised body made fit for mail (mailhtml.Body;
+	// "" sends the excerpt).
 	BodyHTML string
 	BodyText string
 	// UnsubscribeURL is the footer's link and OneClickURL the
@@ -81,32 +86,12 @@ func restorePlaceholder(s string) string {
 	return strings.ReplaceAll(s, placeholder, store.TokenPlaceholder)
 }
 
-const layoutHTML = `<!DOCTYPE html>
-<html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>{{.Subject}}</title></head>
-<body style="margin:0;padding:0;background:#f4f4f5;">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="background:#f4f4f5;">
-<tr><td align="center" style="padding:24px 12px;">
-<table role="presentation" width="600" cellpadding="0" cellspacing="0" border="0" style="width:100%;max-width:600px;background:#ffffff;border-radius:8px;">
-<tr><td style="background:{{.Brand.Color}};padding:20px 24px;border-radius:8px 8px 0 0;">
-{{if .Brand.LogoURL}}<a href="{{.Brand.HomeURL}}"><img src="{{.Brand.LogoURL}}" alt="{{.Brand.Name}}" height="40" style="height:40px;border:0;display:block;"></a>{{else}}<a href="{{.Brand.HomeURL}}" style="color:{{.Brand.Ink}};font-family:Arial,Helvetica,sans-serif;font-size:20px;font-weight:bold;text-decoration:none;">{{.Brand.Name}}</a>{{end}}
-</td></tr>
-{{.Main}}
-<tr><td style="padding:16px 24px 24px;border-top:1px solid #e4e4e7;font-family:Arial,Helvetica,sans-serif;font-size:12px;line-height:18px;color:#71717a;">
-{{.Footer}}{{if .Brand.PoweredBy}}<br>Powered by {{.Brand.PoweredBy}}{{end}}
-</td></tr>
-</table>
-</td></tr>
-</table>
-</body></html>
-`
-
 const postMainHTML = `{{if .Post.CoverURL}}<tr><td style="padding:0;"><img src="{{.Post.CoverURL}}" alt="{{.Post.CoverAlt}}" width="600" style="width:100%;max-width:600px;height:auto;display:block;border:0;"></td></tr>{{end}}
 <tr><td style="padding:24px;font-family:Arial,Helvetica,sans-serif;color:#18181b;">
 <h1 style="margin:0 0 16px;font-size:26px;line-height:32px;"><a href="{{.Post.URL}}" style="color:#18181b;text-decoration:none;">{{.Post.Title}}</a></h1>
-{{if .Body}}<div style="font-size:16px;line-height:26px;">{{.Body}}</div>{{else}}<p style="margin:0 0 16px;font-size:16px;line-height:26px;">{{.Post.Excerpt}}</p>{{end}}
+{{if .Body}}<div style="font-size:16px;line-height:26px;">{{.Body}}</div>{{if .Cut}}<p style="margin:16px 0 0;font-size:16px;line-height:26px;"><a href="{{.Post.URL}}" style="color:#18181b;">This e-mail shows the first part of the post. Continue reading on {{.Brand.Name}} →</a></p>{{end}}{{else}}<p style="margin:0 0 16px;font-size:16px;line-height:26px;">{{.Post.Excerpt}}</p>{{end}}
 <table role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin:24px 0 0;"><tr><td style="background:{{.Brand.Color}};border-radius:6px;">
-<a href="{{.Post.URL}}" style="display:inline-block;padding:12px 22px;color:{{.Brand.Ink}};font-size:16px;font-weight:bold;text-decoration:none;">Read on {{.Brand.Name}}</a>
+<a href="{{.Post.URL}}" style="display:inline-block;padding:12px 22px;color:{{.Brand.Ink}};font-size:16px;font-weight:bold;text-decoration:none;">{{if .Cut}}Continue reading on{{else}}Read on{{end}} {{.Brand.Name}}</a>
 </td></tr></table>
 </td></tr>`
 
@@ -116,7 +101,7 @@ const postText = `{{.Post.Title}}
 
 {{if .Post.BodyText}}{{.Post.BodyText}}{{else}}{{.Post.Excerpt}}{{end}}
 
-Read on {{.Brand.Name}}: {{.Post.URL}}
+{{if .Cut}}Continue reading on{{else}}Read on{{end}} {{.Brand.Name}}: {{.Post.URL}}
 
 --
 You're receiving this because you subscribed to {{.Brand.Name}}.
@@ -166,7 +151,6 @@ Unsubscribe: {{.Link}}
 {{end}}`
 
 var (
-	layoutTpl = htmltpl.Must(htmltpl.New("layout").Parse(layoutHTML))
 	htmlParts = map[string]*htmltpl.Template{
 		"post":          htmltpl.Must(htmltpl.New("").Parse(postMainHTML)),
 		"postFooter":    htmltpl.Must(htmltpl.New("").Parse(postFooterHTML)),
@@ -188,10 +172,10 @@ type data struct {
 	Brand   Brand
 	Post    PostMail
 	Body    htmltpl.HTML
-	Email   string
-	Link    string
-	Main    htmltpl.HTML
-	Footer  htmltpl.HTML
+	// Cut: Body is the first part of a post too long for one e-mail.
+	Cut   bool
+	Email string
+	Link  string
 }
 
 func execHTML(name string, d data) (string, error) {
@@ -210,40 +194,61 @@ func render(kind string, d data) (htmlOut, textOut string, err error) {
 	if err != nil {
 		return "", "", err
 	}
-	d.Main, d.Footer = htmltpl.HTML(main), htmltpl.HTML(footer) // both rendered by html/template above
-	var hb, tb bytes.Buffer
-	if err := layoutTpl.Execute(&hb, d); err != nil {
+	h, err := mailhtml.Page(mailhtml.Frame{Title: d.Subject, Name: d.Brand.Name, Color: d.Brand.Color, Ink: d.Brand.Ink,
+		LogoURL: d.Brand.LogoURL, HomeURL: d.Brand.HomeURL, PoweredBy: d.Brand.PoweredBy,
+		Main: htmltpl.HTML(main), Footer: htmltpl.HTML(footer)}) // both rendered by html/template above
+	if err != nil {
 		return "", "", err
 	}
+	var tb bytes.Buffer
 	if err := textParts[kind].Execute(&tb, d); err != nil {
 		return "", "", err
 	}
-	return hb.String(), tb.String(), nil
+	return h, tb.String(), nil
 }
 
 // MaxSubject is the longest subject (and From name) an e-mail gets, in
 // characters.
 const MaxSubject = 200
 
+// listHeaders are the headers every e-mail of a blog's list carries:
+// Reply-To, List-Id (RFC 2919) and, with oneClick, List-Unsubscribe with
+// a mailto alternative to the reply address (for clients that only write
+// e-mails; the owner removes the address) and RFC 8058's one-click POST.
+func listHeaders(b Brand, oneClick string) map[string]string {
+	h := map[string]string{}
+	if b.ReplyTo != "" {
+		h["Reply-To"] = b.ReplyTo
+	}
+	if b.ListID != "" {
+		h["List-Id"] = mail.Phrase(b.Name) + " <" + b.ListID + ">"
+	}
+	if oneClick != "" {
+		u := "<" + oneClick + ">"
+		if b.ReplyTo != "" {
+			u += ", <mailto:" + strings.NewReplacer("%", "%25", "?", "%3F", "#", "%23").Replace(b.ReplyTo) + "?subject=unsubscribe>"
+		}
+		h["List-Unsubscribe"], h["List-Unsubscribe-Post"] = u, "List-Unsubscribe=One-Click"
+	}
+	return h
+}
+
 func cleanBrand(b Brand) Brand {
 	b.Name = HeaderText(b.Name, MaxSubject)
 	b.Color = palette.Safe(b.Color)
 	b.Ink = palette.ReadableOn(b.Color)
+	if _, err := mail.CheckAddress(b.ReplyTo); err != nil || strings.ContainsAny(b.ReplyTo, "<>,\" ") {
+		b.ReplyTo = "" // a bare address only: it is written into headers as it is
+	}
 	return b
 }
 
-var (
-	iframeRE  = regexp.MustCompile(`(?is)<iframe\b.*?</iframe>`)
-	relAttrRE = regexp.MustCompile(`(\s(?:src|href)=")/([^/])`)
-)
-
-// MailBody prepares a post's sanitised body for an e-mail: embedded
-// frames (which mail clients do not show) are dropped and the blog's own
-// relative links and images made absolute on origin.
-func MailBody(body, origin string) string {
-	body = iframeRE.ReplaceAllString(body, "")
-	return relAttrRE.ReplaceAllString(body, "${1}"+strings.TrimRight(origin, "/")+"/${2}")
-}
+// MaxBody caps the body of a full-text e-mail, in bytes of HTML: with the
+// layout, the encoding and the longest unsubscribe token the message's
+// HTML stays well under the ~102 KB after which Gmail clips it (hiding
+// the footer with the unsubscribe link). A longer body is cut between
+// two blocks and the e-mail says to continue reading on the blog.
+const MaxBody = 60 << 10
 
 // RenderPost renders a post's newsletter. Its bodies and headers carry
 // store.TokenPlaceholder where each subscriber's unsubscribe token goes.
@@ -253,9 +258,10 @@ func RenderPost(b Brand, p PostMail) (*Rendered, error) {
 	p.UnsubscribeURL, p.OneClickURL = withPlaceholder(p.UnsubscribeURL), withPlaceholder(p.OneClickURL)
 	d := data{Subject: HeaderText(p.Title, MaxSubject), Brand: b, Post: p}
 	if p.BodyHTML != "" {
-		d.Body = htmltpl.HTML(p.BodyHTML) // sanitised on write (internal/content)
-		if p.BodyText == "" {
-			d.Post.BodyText = content.PlainText(p.BodyHTML)
+		body, cut := mailhtml.Cut(p.BodyHTML, MaxBody)
+		d.Body, d.Cut = htmltpl.HTML(body), cut // sanitised on write (internal/content), then mailhtml.Body
+		if p.BodyText == "" || cut {
+			d.Post.BodyText = mailhtml.Text(body)
 		}
 	}
 	h, t, err := render("post", d)
@@ -263,10 +269,7 @@ func RenderPost(b Brand, p PostMail) (*Rendered, error) {
 		return nil, err
 	}
 	return &Rendered{FromName: b.Name, Subject: d.Subject, HTML: restorePlaceholder(h), Text: restorePlaceholder(t),
-		Headers: map[string]string{
-			"List-Unsubscribe":      "<" + restorePlaceholder(p.OneClickURL) + ">",
-			"List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
-		}}, nil
+		Headers: listHeaders(b, restorePlaceholder(p.OneClickURL))}, nil
 }
 
 // RenderConfirm renders the confirmation e-mail of a sign-up: link opens
@@ -278,7 +281,7 @@ func RenderConfirm(b Brand, email, link string) (*Rendered, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Rendered{FromName: b.Name, Subject: d.Subject, HTML: h, Text: t}, nil
+	return &Rendered{FromName: b.Name, Subject: d.Subject, HTML: h, Text: t, Headers: listHeaders(b, "")}, nil
 }
 
 // RenderImportConfirm renders the e-mail asking an imported address to
@@ -291,17 +294,19 @@ func RenderImportConfirm(b Brand, link string) (*Rendered, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Rendered{FromName: b.Name, Subject: d.Subject, HTML: restorePlaceholder(h), Text: restorePlaceholder(t)}, nil
+	return &Rendered{FromName: b.Name, Subject: d.Subject, HTML: restorePlaceholder(h), Text: restorePlaceholder(t),
+		Headers: listHeaders(b, "")}, nil
 }
 
 // RenderAlready renders the answer to a sign-up of an address that is
-// already subscribed; unsubscribe is its own unsubscribe link.
-func RenderAlready(b Brand, email, unsubscribe string) (*Rendered, error) {
+// already subscribed; unsubscribe is its own unsubscribe link and oneClick
+// its List-Unsubscribe address.
+func RenderAlready(b Brand, email, unsubscribe, oneClick string) (*Rendered, error) {
 	b = cleanBrand(b)
 	d := data{Subject: HeaderText("You're already subscribed to "+b.Name, MaxSubject), Brand: b, Email: email, Link: unsubscribe}
 	h, t, err := render("already", d)
 	if err != nil {
 		return nil, err
 	}
-	return &Rendered{FromName: b.Name, Subject: d.Subject, HTML: h, Text: t}, nil
+	return &Rendered{FromName: b.Name, Subject: d.Subject, HTML: h, Text: t, Headers: listHeaders(b, oneClick)}, nil
 }

@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"io"
+	"mime"
 	"net/http"
 	"strconv"
 	"strings"
@@ -85,11 +86,23 @@ func (h *Handler) subscriptionLink(w http.ResponseWriter, r *http.Request,
 	return WriteJSON(w, http.StatusOK, toSubscriptionJSON(res))
 }
 
+// oneClickForm reads RFC 8058's form body, which a mail provider may send
+// URL-encoded or as multipart/form-data.
+func oneClickForm(r *http.Request) bool {
+	var err error
+	if ct, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type")); ct == "multipart/form-data" {
+		err = r.ParseMultipartForm(4096)
+	} else {
+		err = r.ParseForm()
+	}
+	return err == nil && r.PostForm.Get("List-Unsubscribe") == "One-Click"
+}
+
 // oneClick is RFC 8058's POST (form body List-Unsubscribe=One-Click), also
 // the no-JavaScript form of the unsubscribe page: it answers a sentence.
 func (h *Handler) oneClick(w http.ResponseWriter, r *http.Request) error {
 	r.Body = http.MaxBytesReader(w, r.Body, 4096)
-	if err := r.ParseForm(); err != nil || r.PostForm.Get("List-Unsubscribe") != "One-Click" {
+	if !oneClickForm(r) {
 		return Errorf(http.StatusBadRequest, "invalid_request", "Send List-Unsubscribe=One-Click as a form body")
 	}
 	res, err := h.Newsletter.OneClick(r.Context(), r.URL.Query().Get("token"))
@@ -100,6 +113,20 @@ func (h *Handler) oneClick(w http.ResponseWriter, r *http.Request) error {
 	w.Header().Set("Cache-Control", "no-store")
 	w.WriteHeader(http.StatusOK)
 	_, _ = io.WriteString(w, "You have been unsubscribed from "+res.Blog+".\n")
+	return nil
+}
+
+// oneClickPage answers a GET of the List-Unsubscribe address (a client or a
+// reader that opens it): the blog's unsubscribe page, which acts on its
+// button only.
+func (h *Handler) oneClickPage(w http.ResponseWriter, r *http.Request) error {
+	to, err := h.Newsletter.UnsubscribePage(r.Context(), r.URL.Query().Get("token"))
+	if err != nil {
+		return err
+	}
+	w.Header().Set("Cache-Control", "no-store")
+	w.Header().Set("Referrer-Policy", "no-referrer")
+	http.Redirect(w, r, to, http.StatusSeeOther)
 	return nil
 }
 

@@ -1,8 +1,10 @@
 package api_test
 
 import (
+	"bytes"
 	"context"
 	"fmt"
+	"mime/multipart"
 	"net/http"
 	"net/url"
 	"regexp"
@@ -16,6 +18,7 @@ import (
 	"github.com/inkpress/inkpress/internal/mail"
 	"github.com/inkpress/inkpress/internal/newsletter"
 	"github.com/inkpress/inkpress/internal/plan"
+	"github.com/inkpress/inkpress/server/api"
 	"github.com/inkpress/inkpress/server/api/contract"
 	"github.com/inkpress/inkpress/store"
 )
@@ -572,4 +575,93 @@ func TestFirstLargeImportIsConfirmedByItsAddresses(t *testing.T) {
 			t.Fatalf("a later import = %+v, want it listed", res)
 		}
 	})
+}
+
+// The blog's reply address: saved normalised, refused when it is not one
+// address (nothing changes), never shown to readers, and cleared back to
+// the owner's.
+func TestReplyAddressSetting(t *testing.T) {
+	e := startNewsletter(t, "")
+	c := e.owner
+	var sr contract.SettingsResponse
+	r := c.Do("PUT", "/api/workspace/settings", map[string]any{"blogTitle": "Jane's Blog", "replyTo": " Hello@Jane.example "})
+	r.JSON(t, &sr)
+	if r.StatusCode != 200 || sr.Settings.ReplyTo != "hello@jane.example" {
+		t.Fatalf("save: %d %s", r.StatusCode, r.Body)
+	}
+	for _, bad := range []string{"Jane <hello@jane.example>", "a@jane.example, b@jane.example", "nope", "a@jane.example\r\nBcc: x@y.z"} {
+		r = c.Do("PUT", "/api/workspace/settings", map[string]any{"blogTitle": "Changed", "replyTo": bad})
+		if r.StatusCode != 400 || !strings.Contains(string(r.Body), "The reply address must be one e-mail address") {
+			t.Fatalf("%q: %d %s", bad, r.StatusCode, r.Body)
+		}
+	}
+	var ws contract.WorkspaceResponse
+	c.Get("/api/workspace").JSON(t, &ws)
+	if ws.Settings.ReplyTo != "hello@jane.example" || ws.Settings.BlogTitle != "Jane's Blog" {
+		t.Fatalf("a refused save changed the settings: %+v", ws.Settings)
+	}
+	if r := e.app.Client(t).Get("/api/blogs/" + e.slug); strings.Contains(string(r.Body), "hello@jane.example") {
+		t.Fatalf("the public blog shows the reply address: %s", r.Body)
+	}
+	r = c.Do("PUT", "/api/workspace/settings", map[string]any{"blogTitle": "Jane's Blog", "replyTo": ""})
+	r.JSON(t, &sr)
+	if sr.Settings.ReplyTo != "" {
+		t.Fatalf("clear: %s", r.Body)
+	}
+}
+
+// RFC 8058's POST may come as multipart/form-data; a GET of the same
+// address (a client or a reader opening it) leads to the blog's
+// unsubscribe page and changes nothing.
+func TestOneClickMultipartAndGet(t *testing.T) {
+	e := startNewsletter(t, "")
+	ctx := context.Background()
+	ws, err := e.app.Store.GetWorkspace(ctx, store.FindWorkspace{Slug: &e.slug})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := e.app.Store.ImportSubscribers(ctx, ws.ID, []string{"fan@example.com", "other@example.com"}, 0, time.Now()); err != nil {
+		t.Fatal(err)
+	}
+	subs, _ := e.app.Store.ListSubscribers(ctx, store.FindSubscribers{WorkspaceID: ws.ID})
+	status := func(id int64) string {
+		s, err := e.app.Store.GetSubscriber(ctx, ws.ID, id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return s.Status
+	}
+	noRedirect := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+	for _, tc := range []struct{ token, want string }{
+		{subs[0].Token, "/blog/" + e.slug + "/unsubscribe?token=" + url.QueryEscape(subs[0].Token)},
+		{"unknown", "/unsubscribe?token=unknown"},
+	} {
+		resp, err := noRedirect.Get(e.app.URL + api.OneClickPath + "?token=" + url.QueryEscape(tc.token))
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if loc := resp.Header.Get("Location"); resp.StatusCode != http.StatusSeeOther || !strings.HasSuffix(loc, tc.want) {
+			t.Fatalf("GET %s: %d to %q, want 303 to ...%s", tc.token, resp.StatusCode, loc, tc.want)
+		}
+	}
+	if st := status(subs[0].ID); st != store.SubscriberConfirmed {
+		t.Fatalf("a GET unsubscribed: %s", st)
+	}
+
+	var body bytes.Buffer
+	mw := multipart.NewWriter(&body)
+	_ = mw.WriteField("List-Unsubscribe", "One-Click")
+	_ = mw.Close()
+	req, _ := http.NewRequest("POST", e.app.URL+api.OneClickPath+"?token="+url.QueryEscape(subs[1].Token), &body)
+	req.Header.Set("Content-Type", mw.FormDataContentType())
+	req.Header.Set("Sec-Fetch-Site", "cross-site")
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != 200 || status(subs[1].ID) != store.SubscriberUnsubscribed {
+		t.Fatalf("multipart one-click: %d, %s", resp.StatusCode, status(subs[1].ID))
+	}
 }

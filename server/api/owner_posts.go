@@ -93,6 +93,15 @@ func (h *Handler) ownerPostJSON(r *http.Request, ws *store.Workspace, p *store.P
 	}
 	out := PostJSON(h.ownerBlog(ws), p, names, true)
 	out.PreviewURL, out.PreviewExpiresAt = h.Config.BaseURL+blogaddr.PreviewPath(p.ID, token), &end
+	if p.Newsletter == store.NewsletterSent {
+		c, err := h.Newsletter.Deliveries(r.Context(), ws, p.ID)
+		if err != nil {
+			return contract.Post{}, err
+		}
+		if c != (store.DeliveryCounts{}) {
+			out.NewsletterDelivery = &contract.NewsletterDelivery{Queued: c.Queued, Sent: c.Sent, Failed: c.Failed, Bounced: c.Bounced}
+		}
+	}
 	return out, nil
 }
 

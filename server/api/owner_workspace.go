@@ -69,7 +69,7 @@ func toSettingsInput(in contract.SettingsInput) blog.SettingsInput {
 	return blog.SettingsInput{Title: in.BlogTitle, Description: in.BlogDescription, Template: string(in.TemplateID),
 		Color: in.PrimaryColor, Font: in.FontFamily, ReviewAIPosts: in.ReviewAIPosts, BrandVoice: in.BrandVoice,
 		Language: (*string)(in.Language), DefaultTone: (*string)(in.DefaultTone), DefaultLength: (*string)(in.DefaultLength),
-		NewsletterEnabled: in.NewsletterEnabled, NewsletterFullText: in.NewsletterFullText}
+		NewsletterEnabled: in.NewsletterEnabled, NewsletterFullText: in.NewsletterFullText, ReplyTo: in.ReplyTo}
 }
 
 func (h *Handler) putSettings(w http.ResponseWriter, r *http.Request, o *owner) error {

@@ -21,7 +21,8 @@ func toSettingsJSON(s *store.Settings) contract.Settings {
 	return contract.Settings{BlogTitle: s.BlogTitle, BlogDescription: s.BlogDescription, TemplateID: contract.TemplateID(s.TemplateID),
 		PrimaryColor: s.PrimaryColor, FontFamily: s.FontFamily, OnboardingCompleted: s.OnboardingCompleted, ReviewAIPosts: s.ReviewAIPosts,
 		BrandVoice: s.BrandVoice, Language: contract.Language(s.Language), DefaultTone: contract.Tone(s.DefaultTone),
-		DefaultLength: contract.Length(s.DefaultLength), NewsletterEnabled: s.NewsletterEnabled, NewsletterFullText: s.NewsletterFullText}
+		DefaultLength: contract.Length(s.DefaultLength), NewsletterEnabled: s.NewsletterEnabled, NewsletterFullText: s.NewsletterFullText,
+		ReplyTo: s.ReplyTo}
 }
 
 // toPublicSettingsJSON is the settings a reader may see: the brand voice
@@ -29,7 +30,7 @@ func toSettingsJSON(s *store.Settings) contract.Settings {
 func toPublicSettingsJSON(s *store.Settings) contract.Settings {
 	out := toSettingsJSON(s)
 	out.BrandVoice = ""
-	out.NewsletterEnabled, out.NewsletterFullText = false, false // the owner's choices
+	out.NewsletterEnabled, out.NewsletterFullText, out.ReplyTo = false, false, "" // the owner's choices
 	return out
 }
 

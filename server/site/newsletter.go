@@ -11,9 +11,10 @@ import (
 
 // The newsletter's link pages: /confirm and /unsubscribe on every blog
 // (its root, /blog/{slug}/..., its custom domain). The app renders its own
-// page over them and posts the link's token to the API; without
-// JavaScript the unsubscribe page's form does the RFC 8058 POST itself.
-// Confirming is never done by a GET: mail scanners open links.
+// page over them and posts the link's token to the API when the reader
+// presses its button; without JavaScript the unsubscribe page's form does
+// the RFC 8058 POST itself. Nothing is done by opening a page: mail
+// scanners open links, and some render the pages too.
 func (h *Handler) subscriptionPage(w http.ResponseWriter, r *http.Request, b *blogaddr.Blog, which string) error {
 	ctx := r.Context()
 	m, err := h.blogMeta(ctx, b)
@@ -31,8 +32,8 @@ func (h *Handler) subscriptionPage(w http.ResponseWriter, r *http.Request, b *bl
 	switch which {
 	case "confirm":
 		hd = Head{Title: "Confirm your subscription", NoIndex: true, RootBlog: h.rootBlog(b)}
-		body = `<main class="ssr"><h1>Confirm your subscription</h1><p>Confirming your subscription to ` + e(name) +
-			`…</p><noscript><p>Turn on JavaScript to confirm your subscription.</p></noscript></main>`
+		body = `<main class="ssr"><h1>Confirm your subscription</h1><p>Press the button to get new posts of ` + e(name) +
+			` by e-mail.</p><noscript><p>Turn on JavaScript to confirm your subscription.</p></noscript></main>`
 	default:
 		hd = Head{Title: "Unsubscribe", NoIndex: true, RootBlog: h.rootBlog(b)}
 		body = `<main class="ssr"><h1>Unsubscribe</h1><p>Stop receiving new posts of ` + e(name) + ` by e-mail.</p>` +

@@ -18,7 +18,7 @@ func TestSubscriptionPages(t *testing.T) {
 		want []string
 	}{
 		{"/confirm?token=abc", []string{"<h1>Confirm your subscription</h1>"}},
-		{"/blog/other/confirm?token=abc", []string{"Confirming your subscription to Other Blog"}},
+		{"/blog/other/confirm?token=abc", []string{"Press the button to get new posts of Other Blog by e-mail."}},
 		{"/blog/other/unsubscribe?token=a%22b", []string{"<h1>Unsubscribe</h1>", `<form method="post" action="/api/subscribers/one-click?token=a%22b">`,
 			`name="List-Unsubscribe" value="One-Click"`, "Other Blog"}},
 		{"/unsubscribe?token=t", []string{`action="/api/subscribers/one-click?token=t"`}},

@@ -2,7 +2,9 @@ package sqlstore
 
 import (
 	"context"
+	"crypto/rand"
 	"database/sql"
+	"encoding/base32"
 	"encoding/json"
 	"errors"
 	"strconv"
@@ -28,7 +30,18 @@ func mailPriority(kind string) int {
 	return priorityAccount
 }
 
-const mailMessageCols = `id, workspace_id, kind, dedupe_key, post_id, from_name, subject, html, text, headers, created_at`
+// withNonce fills m's Nonce when it has none and returns it: 128 random
+// bits, so no two messages of any installation share one.
+func withNonce(m *store.MailMessage) string {
+	if m.Nonce == "" {
+		b := make([]byte, 16)
+		_, _ = rand.Read(b)
+		m.Nonce = strings.ToLower(base32.StdEncoding.WithPadding(base32.NoPadding).EncodeToString(b))
+	}
+	return m.Nonce
+}
+
+const mailMessageCols = `id, workspace_id, kind, dedupe_key, post_id, from_name, subject, html, text, headers, created_at, nonce`
 
 const deliveryCols = `id, message_id, workspace_id, subscriber_id, to_addr, token, status, attempts, next_at, claimed_until,
 	last_error, sent_at, created_at`
@@ -39,7 +52,7 @@ func scanMailMessage(row interface{ Scan(...any) error }) (*store.MailMessage, e
 	var key sql.NullString
 	var headers string
 	var created int64
-	if err := row.Scan(&m.ID, &ws, &m.Kind, &key, &post, &m.FromName, &m.Subject, &m.HTML, &m.Text, &headers, &created); err != nil {
+	if err := row.Scan(&m.ID, &ws, &m.Kind, &key, &post, &m.FromName, &m.Subject, &m.HTML, &m.Text, &headers, &created, &m.Nonce); err != nil {
 		return nil, notFound(err)
 	}
 	m.WorkspaceID, m.PostID, m.DedupeKey, m.CreatedAt = ws.Int64, post.Int64, key.String, fromMS(created)
@@ -98,11 +111,11 @@ func (d *DB) QueueMail(ctx context.Context, m *store.MailMessage, to []store.Rec
 		// ON CONFLICT DO NOTHING: a second queuing of one key (even at the
 		// same moment, from another instance) inserts nothing and is told so.
 		err := tx.QueryRowContext(ctx,
-			`INSERT INTO mail_messages (workspace_id, kind, dedupe_key, post_id, from_name, subject, html, text, headers, created_at)
-			 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+			`INSERT INTO mail_messages (workspace_id, kind, dedupe_key, post_id, from_name, subject, html, text, headers, created_at, nonce)
+			 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
 			 ON CONFLICT (dedupe_key) DO NOTHING RETURNING id`,
 			nullID(m.WorkspaceID), m.Kind, nullString(m.DedupeKey), nullID(m.PostID), m.FromName, m.Subject, m.HTML, m.Text,
-			string(headers), ms(m.CreatedAt)).Scan(&m.ID)
+			string(headers), ms(m.CreatedAt), withNonce(m)).Scan(&m.ID)
 		if errors.Is(err, sql.ErrNoRows) {
 			return store.ErrAlreadyDone
 		}

@@ -130,6 +130,44 @@ func (d *DB) Unsubscribe(ctx context.Context, workspaceID int64, token string, n
 	return out, err
 }
 
+func (d *DB) NewsletterDeliveries(ctx context.Context, workspaceID, postID int64) (store.DeliveryCounts, error) {
+	var c store.DeliveryCounts
+	// The post's message is found by its dedupe key (unique, indexed).
+	rows, err := d.db.QueryContext(ctx,
+		`SELECT d.status, COUNT(*) FROM mail_deliveries d JOIN mail_messages m ON m.id = d.message_id
+		 WHERE m.dedupe_key = $1 AND m.workspace_id = $2 AND NOT (d.status = 'failed' AND d.last_error = 'unsubscribed')
+		 GROUP BY d.status`, "post:"+strconv.FormatInt(postID, 10), workspaceID)
+	if err != nil {
+		return c, err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var status string
+		var n int
+		if err := rows.Scan(&status, &n); err != nil {
+			return c, err
+		}
+		switch status {
+		case store.DeliveryQueued, store.DeliverySending:
+			c.Queued += n
+		case store.DeliverySent:
+			c.Sent += n
+		case store.DeliveryFailed:
+			c.Failed += n
+		case store.DeliveryBounced:
+			c.Bounced += n
+		}
+	}
+	return c, rows.Err()
+}
+
+func (d *DB) SubscriberByToken(ctx context.Context, token string) (*store.Subscriber, error) {
+	if token == "" {
+		return nil, store.ErrNotFound
+	}
+	return scanSubscriber(d.db.QueryRowContext(ctx, `SELECT `+subscriberCols+` FROM subscribers WHERE token = $1`, token))
+}
+
 func (d *DB) GetSubscriber(ctx context.Context, workspaceID, id int64) (*store.Subscriber, error) {
 	return scanSubscriber(d.db.QueryRowContext(ctx,
 		`SELECT `+subscriberCols+` FROM subscribers WHERE workspace_id = $1 AND id = $2`, workspaceID, id))
@@ -392,10 +430,10 @@ func (d *DB) SendNewsletter(ctx context.Context, s store.NewsletterSend) (store.
 		}
 		m.CreatedAt = s.Now
 		err = tx.QueryRowContext(ctx,
-			`INSERT INTO mail_messages (workspace_id, kind, dedupe_key, post_id, from_name, subject, html, text, headers, created_at)
-			 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id`,
+			`INSERT INTO mail_messages (workspace_id, kind, dedupe_key, post_id, from_name, subject, html, text, headers, created_at, nonce)
+			 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id`,
 			s.WorkspaceID, store.MailNewsletter, "post:"+strconv.FormatInt(s.PostID, 10), s.PostID, m.FromName, m.Subject,
-			m.HTML, m.Text, string(headers), ms(s.Now)).Scan(&m.ID)
+			m.HTML, m.Text, string(headers), ms(s.Now), withNonce(m)).Scan(&m.ID)
 		if isUnique(err) {
 			return store.ErrAlreadyDone
 		}

@@ -175,10 +175,10 @@ func (d *DB) GetSettings(ctx context.Context, workspaceID int64) (*store.Setting
 	var s store.Settings
 	err := d.db.QueryRowContext(ctx,
 		`SELECT workspace_id, blog_title, blog_description, template_id, primary_color, font_family, onboarding_completed,
-		   review_ai_posts, brand_voice, language, default_tone, default_length, newsletter_enabled, newsletter_full_text
+		   review_ai_posts, brand_voice, language, default_tone, default_length, newsletter_enabled, newsletter_full_text, reply_to
 		 FROM workspace_settings WHERE workspace_id = $1`, workspaceID).
 		Scan(&s.WorkspaceID, &s.BlogTitle, &s.BlogDescription, &s.TemplateID, &s.PrimaryColor, &s.FontFamily, &s.OnboardingCompleted,
-			&s.ReviewAIPosts, &s.BrandVoice, &s.Language, &s.DefaultTone, &s.DefaultLength, &s.NewsletterEnabled, &s.NewsletterFullText)
+			&s.ReviewAIPosts, &s.BrandVoice, &s.Language, &s.DefaultTone, &s.DefaultLength, &s.NewsletterEnabled, &s.NewsletterFullText, &s.ReplyTo)
 	if err != nil {
 		return nil, notFound(err)
 	}
@@ -188,16 +188,16 @@ func (d *DB) GetSettings(ctx context.Context, workspaceID int64) (*store.Setting
 func upsertSettings(ctx context.Context, q queryer, s *store.Settings) error {
 	_, err := q.ExecContext(ctx,
 		`INSERT INTO workspace_settings (workspace_id, blog_title, blog_description, template_id, primary_color, font_family, onboarding_completed,
-		   review_ai_posts, brand_voice, language, default_tone, default_length, newsletter_enabled, newsletter_full_text)
-		 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
+		   review_ai_posts, brand_voice, language, default_tone, default_length, newsletter_enabled, newsletter_full_text, reply_to)
+		 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
 		 ON CONFLICT (workspace_id) DO UPDATE SET blog_title = excluded.blog_title, blog_description = excluded.blog_description,
 		   template_id = excluded.template_id, primary_color = excluded.primary_color, font_family = excluded.font_family,
 		   onboarding_completed = excluded.onboarding_completed, review_ai_posts = excluded.review_ai_posts,
 		   brand_voice = excluded.brand_voice, language = excluded.language, default_tone = excluded.default_tone,
 		   default_length = excluded.default_length, newsletter_enabled = excluded.newsletter_enabled,
-		   newsletter_full_text = excluded.newsletter_full_text`,
+		   newsletter_full_text = excluded.newsletter_full_text, reply_to = excluded.reply_to`,
 		s.WorkspaceID, s.BlogTitle, s.BlogDescription, s.TemplateID, s.PrimaryColor, s.FontFamily, s.OnboardingCompleted,
-		s.ReviewAIPosts, s.BrandVoice, s.Language, s.DefaultTone, s.DefaultLength, s.NewsletterEnabled, s.NewsletterFullText)
+		s.ReviewAIPosts, s.BrandVoice, s.Language, s.DefaultTone, s.DefaultLength, s.NewsletterEnabled, s.NewsletterFullText, s.ReplyTo)
 	return err
 }
 

@@ -127,6 +127,9 @@ type Settings struct {
 	// Public answers leave both false.
 	NewsletterEnabled  bool `json:"newsletterEnabled"`
 	NewsletterFullText bool `json:"newsletterFullText"`
+	// ReplyTo is where replies to the blog's e-mails go ("": the owner's
+	// account address). Public answers leave it empty.
+	ReplyTo string `json:"replyTo"`
 }
 
 // Category is a blog's category; PostCount is filled where lists show it.
@@ -200,4 +203,17 @@ type Post struct {
 	Newsletter           PostNewsletter `json:"newsletter,omitempty"`
 	NewsletterNote       string         `json:"newsletterNote,omitempty"`
 	NewsletterRecipients int            `json:"newsletterRecipients,omitempty"`
+	// NewsletterDelivery is where a sent newsletter's e-mails stand (the
+	// owner's view of one post; absent once its records are pruned).
+	NewsletterDelivery *NewsletterDelivery `json:"newsletterDelivery,omitempty"`
+}
+
+// NewsletterDelivery counts a post's newsletter e-mails by outcome: Queued
+// not yet handed to the mail server, Sent accepted by it, Failed given up
+// after retries, Bounced refused for the address.
+type NewsletterDelivery struct {
+	Queued  int `json:"queued"`
+	Sent    int `json:"sent"`
+	Failed  int `json:"failed"`
+	Bounced int `json:"bounced"`
 }

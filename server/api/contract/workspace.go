@@ -101,6 +101,8 @@ type SettingsInput struct {
 	// Newsletter choices; each absent: unchanged.
 	NewsletterEnabled  *bool `json:"newsletterEnabled,omitempty"`
 	NewsletterFullText *bool `json:"newsletterFullText,omitempty"`
+	// ReplyTo: one e-mail address, or "" for the owner's; absent: unchanged.
+	ReplyTo *string `json:"replyTo,omitempty"`
 }
 
 // OnboardingInput is the onboarding wizard: the settings and the categories

@@ -182,6 +182,11 @@ export interface Settings {
    */
   newsletterEnabled: boolean
   newsletterFullText: boolean
+  /**
+   * ReplyTo is where replies to the blog's e-mails go ("": the owner's
+   * account address). Public answers leave it empty.
+   */
+  replyTo: string
 }
 
 /** Category is a blog's category; PostCount is filled where lists show it. */
@@ -255,6 +260,23 @@ export interface Post extends PostSummary {
   newsletter?: PostNewsletter
   newsletterNote?: string
   newsletterRecipients?: number
+  /**
+   * NewsletterDelivery is where a sent newsletter's e-mails stand (the
+   * owner's view of one post; absent once its records are pruned).
+   */
+  newsletterDelivery?: NewsletterDelivery
+}
+
+/**
+ * NewsletterDelivery counts a post's newsletter e-mails by outcome: Queued
+ * not yet handed to the mail server, Sent accepted by it, Failed given up
+ * after retries, Bounced refused for the address.
+ */
+export interface NewsletterDelivery {
+  queued: number
+  sent: number
+  failed: number
+  bounced: number
 }
 
 /**
@@ -1016,6 +1038,8 @@ export interface SettingsInput {
   /** Newsletter choices; each absent: unchanged. */
   newsletterEnabled?: boolean
   newsletterFullText?: boolean
+  /** ReplyTo: one e-mail address, or "" for the owner's; absent: unchanged. */
+  replyTo?: string
 }
 
 /**

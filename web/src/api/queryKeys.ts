@@ -29,7 +29,6 @@ export const qk = {
   subscribersAll: ['workspace', 'subscribers'] as const,
   subscribers: (q: Omit<SubscribersQuery, 'page'>) => ['workspace', 'subscribers', q] as const,
   /** A reader's link, opened once: its answer is kept (a token works once). */
-  subscriptionLink: (action: 'confirm' | 'unsubscribe', token: string, workspace: string) => ['subscription', action, workspace, token] as const,
   /** Every generation job query (prefix for invalidation). */
   jobsAll: ['workspace', 'jobs'] as const,
   jobs: ['workspace', 'jobs', 'recent'] as const,

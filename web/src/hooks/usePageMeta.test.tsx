@@ -55,6 +55,7 @@ describe('blog category titles', () => {
       defaultLength: 'medium',
       newsletterEnabled: true,
       newsletterFullText: false,
+      replyTo: '',
     },
     categories: [{ id: 1, name: 'Keto', slug: 'keto', description: '', colorHex: '#10b981', gradient: '', postCount: 0 }],
     brand: blogBrand,

@@ -151,6 +151,7 @@ export const blogSettings: Settings = {
   defaultLength: 'medium',
   newsletterEnabled: true,
   newsletterFullText: false,
+  replyTo: '',
 }
 
 /** GET /api/blogs/olivias-blog: Olivia's blog with its settings and the given categories. */

@@ -49,6 +49,32 @@ describe('the Newsletter settings', () => {
     expect(screen.getByRole('radio', { name: 'Send the full post' })).toBeChecked()
   })
 
+  it("saves the reply address with its button, and shows the server's refusal by the field", async () => {
+    const { user, bodies } = setup(ownerData())
+    const field = screen.getByRole('textbox', { name: 'Reply address' })
+    expect(field).toHaveValue('')
+    expect(field).toHaveAttribute('placeholder', "Your account's e-mail address")
+    const button = screen.getByRole('button', { name: 'Save reply address' })
+    expect(button).toBeDisabled()
+    await user.type(field, ' hello@olivia.example ')
+    await user.click(button)
+    await waitFor(() => expect(bodies()).toHaveLength(1))
+    expect(bodies()[0]).toMatchObject({ replyTo: 'hello@olivia.example' })
+    expect(bodies()[0]).not.toHaveProperty('newsletterEnabled')
+    expect(await screen.findByText('Your newsletter settings have been updated.')).toBeInTheDocument()
+  })
+
+  it('shows why a reply address was refused', async () => {
+    const { user } = setup(ownerData({}, { replyTo: 'old@olivia.example' }), apiError(400, 'invalid_input', 'The reply address must be one e-mail address'))
+    const field = screen.getByRole('textbox', { name: 'Reply address' })
+    expect(field).toHaveValue('old@olivia.example')
+    await user.clear(field)
+    await user.type(field, 'a@b.example, c@d.example')
+    await user.click(screen.getByRole('button', { name: 'Save reply address' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent('The reply address must be one e-mail address')
+    expect(field).toHaveAttribute('aria-invalid', 'true')
+  })
+
   it('shows the server message and the saved choice when saving fails', async () => {
     const { user } = setup(ownerData(), apiError(400, 'invalid_input', 'Bad settings'))
     await user.click(screen.getByRole('switch', { name: 'E-mail new posts to subscribers' }))

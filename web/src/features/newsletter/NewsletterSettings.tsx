@@ -1,3 +1,4 @@
+import { useState, type FormEvent } from 'react'
 import { Link } from 'react-router'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { Mail, Users } from 'lucide-react'
@@ -8,17 +9,20 @@ import { qk } from '@/api/queryKeys'
 import type { SettingsInput, WorkspaceResponse } from '@/api/types'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
+import { Field } from '@/components/ui/field'
+import { Input } from '@/components/ui/input'
 import { Segmented } from '@/components/ui/segmented'
 import { SwitchField } from '@/components/ui/switch-field'
 import { MailNotice } from './MailNotice'
-import { CONTENT_OPTIONS, NEWSLETTER_SWITCH, NEWSLETTER_SWITCH_HINT, emailsThisMonth } from './texts'
+import { CONTENT_OPTIONS, NEWSLETTER_SWITCH, NEWSLETTER_SWITCH_HINT, REPLY_TO_HINT, REPLY_TO_LABEL, emailsThisMonth } from './texts'
 
-type Choice = Pick<SettingsInput, 'newsletterEnabled' | 'newsletterFullText'>
+type Choice = Pick<SettingsInput, 'newsletterEnabled' | 'newsletterFullText' | 'replyTo'>
 
 /**
  * Settings' "Newsletter" section: whether new posts are e-mailed to the blog's confirmed subscribers,
- * the excerpt or the whole post, the month's e-mails against the plan, and what keeps mail from
- * leaving (no SMTP server, an unverified address). Each choice is saved as it is made.
+ * the excerpt or the whole post, where readers' replies go, the month's e-mails against the plan, and
+ * what keeps mail from leaving (no SMTP server, an unverified address). Each choice is saved as it is
+ * made; the reply address with its own button.
  */
 export function NewsletterSettings({ data, subscribersPath }: { data: WorkspaceResponse; subscribersPath: string }) {
   const queryClient = useQueryClient()
@@ -46,6 +50,12 @@ export function NewsletterSettings({ data, subscribersPath }: { data: WorkspaceR
   const enabled = pending?.newsletterEnabled ?? saved.newsletterEnabled
   const fullText = pending?.newsletterFullText ?? saved.newsletterFullText
   const unlimited = Boolean(data.usage.unlimited)
+  const [replyTo, setReplyTo] = useState(settings.replyTo ?? '')
+  const replyError = save.isError && save.variables?.replyTo !== undefined ? errorMessage(save.error) : null
+  const saveReplyTo = (e: FormEvent) => {
+    e.preventDefault()
+    if (!save.isPending) save.mutate({ replyTo: replyTo.trim() })
+  }
 
   return (
     <Card>
@@ -80,6 +90,23 @@ export function NewsletterSettings({ data, subscribersPath }: { data: WorkspaceR
           onChange={(v) => !save.isPending && save.mutate({ newsletterFullText: v === 'full' })}
           className="sm:grid-cols-2"
         />
+        <form onSubmit={saveReplyTo} noValidate className="flex flex-wrap items-end gap-3">
+          <Field id="newsletter-reply-to" label={REPLY_TO_LABEL} hint={REPLY_TO_HINT} error={replyError} className="min-w-64 flex-1">
+            {(aria) => (
+              <Input
+                {...aria}
+                type="email"
+                autoComplete="email"
+                placeholder="Your account's e-mail address"
+                value={replyTo}
+                onChange={(e) => setReplyTo(e.target.value)}
+              />
+            )}
+          </Field>
+          <Button type="submit" variant="outline" disabled={save.isPending || replyTo.trim() === (saved.replyTo ?? '')}>
+            Save reply address
+          </Button>
+        </form>
         {mail && <p className="text-sm text-slate-600 tabular-nums">{emailsThisMonth(mail.emailsSent, mail.emailsLimit, unlimited)}</p>}
       </CardContent>
     </Card>

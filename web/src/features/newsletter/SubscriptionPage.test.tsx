@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
 import { AppRoutes } from '@/App'
 import { apiError, json, makeBlog, makeCategory, makePost, mockFetch, renderWithProviders, visitor } from '@/test/utils'
 
@@ -29,11 +30,29 @@ const calls = (fetch: ReturnType<typeof mockFetch>, path: string) =>
 const confirmed = { status: 'confirmed', blog: 'Olivia Writes', email: 'reader@example.com' }
 const left = { status: 'unsubscribed', blog: 'Olivia Writes', email: 'reader@example.com' }
 
+/** Presses the page's button once it can be pressed (at the root, once the host's blog is known). */
+async function press(name: string) {
+  // Queried again each time: the page remounts when its frame changes.
+  await waitFor(() => expect(screen.getByRole('button', { name })).toBeEnabled())
+  await userEvent.setup().click(screen.getByRole('button', { name }))
+}
+
 describe('the confirmation page', () => {
-  it("confirms once on arrival, in the blog's frame, and says which blog", async () => {
+  it('does nothing on arrival: a link scanner that renders the page confirms nobody', async () => {
     document.cookie = 'inkpress_csrf=t; path=/'
     const fetch = api({ confirm: json(confirmed) })
     renderWithProviders(<AppRoutes />, { route: '/blog/olivias-blog/confirm?token=tok-1' })
+    expect(await screen.findByRole('heading', { level: 1, name: 'Confirm your subscription' })).toBeInTheDocument()
+    expect(await screen.findByRole('button', { name: 'Confirm my subscription' })).toBeEnabled()
+    expect(await screen.findByRole('banner')).toHaveTextContent('Olivia Writes')
+    expect(calls(fetch, '/api/subscribers/confirm')).toEqual([])
+  })
+
+  it("confirms once on the button, in the blog's frame, and says which blog", async () => {
+    document.cookie = 'inkpress_csrf=t; path=/'
+    const fetch = api({ confirm: json(confirmed) })
+    renderWithProviders(<AppRoutes />, { route: '/blog/olivias-blog/confirm?token=tok-1' })
+    await press('Confirm my subscription')
     expect(await screen.findByRole('heading', { level: 1, name: "You're subscribed to Olivia Writes" })).toBeInTheDocument()
     expect(screen.getByText('reader@example.com')).toBeInTheDocument()
     expect(screen.getByRole('link', { name: 'Read the latest posts' })).toHaveAttribute('href', '/blog/olivias-blog')
@@ -48,6 +67,7 @@ describe('the confirmation page', () => {
     document.cookie = 'inkpress_csrf=t; path=/'
     const fetch = api({ confirm: apiError(404, 'not_found', 'This link is invalid or has expired.') })
     renderWithProviders(<AppRoutes />, { route: '/confirm?token=used' })
+    await press('Confirm my subscription')
     expect(await screen.findByRole('heading', { level: 1, name: "We couldn't confirm your subscription" })).toBeInTheDocument()
     expect(screen.getByRole('alert')).toHaveTextContent('This link is invalid or has expired.')
     expect(screen.getByRole('link', { name: 'Return to Home' })).toHaveAttribute('href', '/')
@@ -64,10 +84,13 @@ describe('the confirmation page', () => {
 })
 
 describe('the unsubscribe page', () => {
-  it('unsubscribes once, with one click from the e-mail, and says a new subscription needs a confirmation', async () => {
+  it('unsubscribes once, on its button, and says a new subscription needs a confirmation', async () => {
     document.cookie = 'inkpress_csrf=t; path=/'
     const fetch = api({ unsubscribe: json(left) })
     renderWithProviders(<AppRoutes />, { route: '/blog/olivias-blog/unsubscribe?token=tok-2' })
+    expect(await screen.findByRole('heading', { level: 1, name: 'Unsubscribe from this newsletter' })).toBeInTheDocument()
+    expect(calls(fetch, '/api/subscribers/unsubscribe')).toEqual([])
+    await press('Unsubscribe')
     expect(await screen.findByRole('heading', { level: 1, name: "You've been unsubscribed from Olivia Writes" })).toBeInTheDocument()
     expect(screen.getByText("You won't get any more e-mails from this list.")).toBeInTheDocument()
     expect(screen.getByText(/we'll send you a new confirmation e-mail first/)).toBeInTheDocument()
@@ -82,6 +105,7 @@ describe('the unsubscribe page', () => {
     document.cookie = 'inkpress_csrf=t; path=/'
     const fetch = api({ unsubscribe: json(left) }, 'olivias-blog')
     renderWithProviders(<AppRoutes />, { route: '/unsubscribe?token=tok-3' })
+    await press('Unsubscribe')
     expect(await screen.findByRole('heading', { level: 1, name: "You've been unsubscribed from Olivia Writes" })).toBeInTheDocument()
     expect(screen.getByRole('link', { name: 'Return to Home' })).toHaveAttribute('href', '/')
     await waitFor(() => expect(calls(fetch, '/api/subscribers/unsubscribe')).toEqual([{ token: 'tok-3', workspace: 'olivias-blog' }]))
@@ -91,6 +115,7 @@ describe('the unsubscribe page', () => {
     document.cookie = 'inkpress_csrf=t; path=/'
     const fetch = api({ unsubscribe: apiError(404, 'not_found', 'This link is invalid or has expired.') })
     renderWithProviders(<AppRoutes />, { route: '/blog/olivias-blog/unsubscribe?token=nope' })
+    await press('Unsubscribe')
     expect(await screen.findByRole('heading', { level: 1, name: "We couldn't unsubscribe you" })).toBeInTheDocument()
     expect(screen.getByRole('alert')).toHaveTextContent('This link is invalid or has expired.')
     expect(screen.getByRole('link', { name: 'Return to Home' })).toHaveAttribute('href', '/blog/olivias-blog')

@@ -1,14 +1,14 @@
 /**
  * The pages a reader reaches from a newsletter e-mail, in the blog's frame: /confirm?token= (double
- * opt-in) and /unsubscribe?token= (one click), also under /blog/{ws}/ and on a custom domain.
+ * opt-in) and /unsubscribe?token=, also under /blog/{ws}/ and on a custom domain. Each acts when its
+ * button is pressed, never on load: mail providers' link scanners open (and render) pages too.
  */
 import type { ReactNode } from 'react'
 import { Link, useParams, useSearchParams } from 'react-router'
-import { useQuery } from '@tanstack/react-query'
+import { useMutation } from '@tanstack/react-query'
 import { CircleAlert, MailCheck, MailX } from 'lucide-react'
 import { errorMessage } from '@/api/client'
 import { confirmSubscription, unsubscribe } from '@/api/newsletter'
-import { qk } from '@/api/queryKeys'
 import { Spinner } from '@/components/ui/spinner'
 import { useNoIndex } from '@/hooks/useNoIndex'
 import { useSite } from '@/hooks/usePublic'
@@ -16,23 +16,13 @@ import { usePageMeta } from '@/hooks/usePageMeta'
 import { blogHomePath } from '@/lib/paths'
 import { useRootBlog } from '@/lib/rootBlog'
 import { cn } from '@/lib/utils'
+import { Button } from '@/components/ui/button'
 import { INVALID_LINK, LINK_TEXTS, RESUBSCRIBE_HINT, UNSUBSCRIBED_NOTE, type LinkAction } from './texts'
 
-/**
- * Sends the link's token once: a token works once, so the answer is kept for the page's life (the
- * page may remount when its frame changes, and must not send it again).
- */
-function useLink(action: LinkAction, token: string, workspace: string | undefined, ready: boolean) {
-  return useQuery({
-    queryKey: qk.subscriptionLink(action, token, workspace ?? ''),
-    queryFn: () => (action === 'confirm' ? confirmSubscription(token, workspace) : unsubscribe(token, workspace)),
-    enabled: token !== '' && ready,
-    retry: false,
-    staleTime: Infinity,
-    gcTime: Infinity,
-    refetchOnMount: false,
-    refetchOnWindowFocus: false,
-    refetchOnReconnect: false,
+/** Sends the link's token when the reader presses the page's button (a 4xx is not retried). */
+function useLink(action: LinkAction, token: string, workspace: string | undefined) {
+  return useMutation({
+    mutationFn: () => (action === 'confirm' ? confirmSubscription(token, workspace) : unsubscribe(token, workspace)),
   })
 }
 
@@ -58,7 +48,7 @@ const heading = 'mt-6 max-w-2xl text-balance text-3xl font-extrabold tracking-ti
 const homeLink =
   'mt-8 inline-flex h-11 items-center justify-center rounded-xl bg-(--brand) px-6 font-semibold text-(--brand-contrast) transition hover:brightness-110 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-(--brand) focus-visible:ring-offset-2'
 
-/** A confirmation or unsubscribe link's page: sends the token on arrival and says what came of it. */
+/** A confirmation or unsubscribe link's page: sends the token when its button is pressed and says what came of it. */
 export function SubscriptionPage({ action }: { action: LinkAction }) {
   const [params] = useSearchParams()
   const token = (params.get('token') ?? '').trim()
@@ -70,12 +60,25 @@ export function SubscriptionPage({ action }: { action: LinkAction }) {
   const site = useSite()
   const ready = workspace !== undefined || !site.isPending
   const home = workspace ? blogHomePath(workspace, root?.slug) : '/'
-  const link = useLink(action, token, workspace, ready)
+  const link = useLink(action, token, workspace)
   const texts = LINK_TEXTS[action]
   usePageMeta(texts.title, null, link.data?.blog)
   useNoIndex()
 
-  if (token && (link.isPending || !ready)) {
+  if (token && link.isIdle) {
+    return (
+      <Frame tone="busy" icon={action === 'confirm' ? <MailCheck className="size-7" aria-hidden="true" /> : <MailX className="size-7" aria-hidden="true" />}>
+        <h1 className={heading}>{texts.ask}</h1>
+        <p className="mt-3 max-w-md text-slate-600">{texts.askNote}</p>
+        {/* Disabled until the page knows which blog the host serves (at the root). */}
+        <Button type="button" className={homeLink} disabled={!ready} onClick={() => link.mutate()}>
+          {texts.button}
+        </Button>
+      </Frame>
+    )
+  }
+
+  if (token && link.isPending) {
     return (
       <Frame tone="busy" icon={<Spinner className="size-6" />}>
         <h1 role="status" className={heading}>

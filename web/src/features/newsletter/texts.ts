@@ -10,12 +10,18 @@ export const INVALID_LINK = 'This link is invalid or has expired.'
 export const LINK_TEXTS = {
   confirm: {
     title: 'Confirm subscription',
+    ask: 'Confirm your subscription',
+    askNote: 'Press the button to start getting new posts by e-mail.',
+    button: 'Confirm my subscription',
     busy: 'Confirming your subscription...',
     done: (r: SubscriptionResponse) => `You're subscribed to ${r.blog}`,
     failed: "We couldn't confirm your subscription",
   },
   unsubscribe: {
     title: 'Unsubscribe',
+    ask: 'Unsubscribe from this newsletter',
+    askNote: 'Press the button to stop getting new posts by e-mail.',
+    button: 'Unsubscribe',
     busy: 'Unsubscribing...',
     done: (r: SubscriptionResponse) => `You've been unsubscribed from ${r.blog}`,
     failed: "We couldn't unsubscribe you",
@@ -43,6 +49,9 @@ export const CONTENT_OPTIONS = [
   { value: 'excerpt', label: 'Send the excerpt', hint: 'A short summary with a link to read the post on your blog.' },
   { value: 'full', label: 'Send the full post', hint: 'The whole post in the e-mail, with a link to your blog.' },
 ] as const
+
+export const REPLY_TO_LABEL = 'Reply address'
+export const REPLY_TO_HINT = "Where readers' replies to your newsletter go. Leave it empty to use your account's e-mail address."
 
 /** The post desk's checkbox and the line after sending. */
 export const SEND_CHECKBOX = "E-mail this post to subscribers when it's published"

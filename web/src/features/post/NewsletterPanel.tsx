@@ -16,7 +16,7 @@ export function NewsletterPanel({ desk, blogEnabled }: { desk: PostDesk; blogEna
   const line = newsletterLine(post, status)
   if (line === null) return null
   if (line.kind !== 'choose') {
-    const Icon = line.kind === 'sent' ? MailCheck : line.kind === 'pending' ? Send : MailX
+    const Icon = line.kind === 'sent' ? MailCheck : line.kind === 'pending' || line.kind === 'queued' ? Send : MailX
     return (
       <Panel id="newsletter" title="Newsletter">
         <p role="status" className="flex items-start gap-2 text-sm text-slate-700">

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { Post, PostStatus } from '@/api/types'
 import { newsletterLine } from './newsletter'
 
-type State = Pick<Post, 'newsletter' | 'newsletterNote' | 'newsletterRecipients'>
+type State = Pick<Post, 'newsletter' | 'newsletterNote' | 'newsletterRecipients' | 'newsletterDelivery'>
 
 describe('newsletterLine', () => {
   it.each<[string, State | null, PostStatus, ReturnType<typeof newsletterLine>]>([
@@ -10,6 +10,11 @@ describe('newsletterLine', () => {
     ['a draft to send', { newsletter: 'pending' }, 'draft', { kind: 'choose' }],
     ['a scheduled post its owner left out', { newsletter: 'off' }, 'scheduled', { kind: 'choose' }],
     ['a sent post', { newsletter: 'sent', newsletterRecipients: 12 }, 'published', { kind: 'sent', text: 'Sent to 12 subscribers' }],
+    ['a sent post whose e-mails wait', { newsletter: 'sent', newsletterRecipients: 12, newsletterDelivery: { queued: 12, sent: 0, failed: 0, bounced: 0 } }, 'published', { kind: 'queued', text: 'Queued for 12 subscribers' }],
+    ['a sent post half delivered', { newsletter: 'sent', newsletterRecipients: 12, newsletterDelivery: { queued: 7, sent: 5, failed: 0, bounced: 0 } }, 'published', { kind: 'queued', text: 'Queued for 12 subscribers (5 sent so far)' }],
+    ['a sent post delivered', { newsletter: 'sent', newsletterRecipients: 12, newsletterDelivery: { queued: 0, sent: 12, failed: 0, bounced: 0 } }, 'published', { kind: 'sent', text: 'Sent to 12 subscribers' }],
+    ['a sent post with refusals', { newsletter: 'sent', newsletterRecipients: 12, newsletterDelivery: { queued: 0, sent: 9, failed: 1, bounced: 2 } }, 'published', { kind: 'sent', text: 'Sent to 9 subscribers (1 failed, 2 bounced)' }],
+    ['a sent post with bounces only', { newsletter: 'sent', newsletterRecipients: 2, newsletterDelivery: { queued: 0, sent: 1, failed: 0, bounced: 1 } }, 'published', { kind: 'sent', text: 'Sent to 1 subscriber (1 bounced)' }],
     ['a post sent to one', { newsletter: 'sent', newsletterRecipients: 1 }, 'published', { kind: 'sent', text: 'Sent to 1 subscriber' }],
     ['a sent post taken back to draft', { newsletter: 'sent', newsletterRecipients: 3 }, 'draft', { kind: 'sent', text: 'Sent to 3 subscribers' }],
     ['a skipped post', { newsletter: 'skipped', newsletterNote: 'no confirmed subscribers' }, 'published', { kind: 'skipped', text: 'Not sent: no confirmed subscribers' }],

@@ -4,17 +4,32 @@ import { countOf } from '@/lib/plural'
 
 export type NewsletterLine =
   | { kind: 'choose' }
-  | { kind: 'sent' | 'skipped' | 'off' | 'pending'; text: string }
+  | { kind: 'sent' | 'queued' | 'skipped' | 'off' | 'pending'; text: string }
+
+type PostMail = Pick<Post, 'newsletter' | 'newsletterNote' | 'newsletterRecipients' | 'newsletterDelivery'>
+
+/** A sent post's e-mails: 'Queued for {n} subscribers ({k} sent so far)' until none waits, then 'Sent to {n} subscribers' and what was refused. */
+function sentLine(post: PostMail): NewsletterLine {
+  const d = post.newsletterDelivery
+  if (!d) return { kind: 'sent', text: `Sent to ${countOf(post.newsletterRecipients ?? 0, 'subscriber')}` }
+  if (d.queued > 0) {
+    const all = d.queued + d.sent + d.failed + d.bounced
+    return { kind: 'queued', text: `Queued for ${countOf(all, 'subscriber')}${d.sent > 0 ? ` (${d.sent} sent so far)` : ''}` }
+  }
+  const refused = [d.failed > 0 ? `${d.failed} failed` : '', d.bounced > 0 ? `${d.bounced} bounced` : ''].filter(Boolean).join(', ')
+  return { kind: 'sent', text: `Sent to ${countOf(d.sent, 'subscriber')}${refused ? ` (${refused})` : ''}` }
+}
 
 /**
- * 'choose' (the checkbox) until the post is live or its e-mail is settled; then the line: 'Sent to
- * {n} subscribers', 'Not sent: {note}', "Won't be e-mailed" (its owner said no), 'Being sent to your
+ * 'choose' (the checkbox) until the post is live or its e-mail is settled; then the line: 'Queued for
+ * {n} subscribers' until its e-mails have left, 'Sent to {n} subscribers' (with how many failed or
+ * bounced), 'Not sent: {note}', "Won't be e-mailed" (its owner said no), 'Being sent to your
  * subscribers' (a live post whose e-mail is under way); null for a post published before newsletters
  * existed (none).
  */
-export function newsletterLine(post: Pick<Post, 'newsletter' | 'newsletterNote' | 'newsletterRecipients'> | null, status: PostStatus): NewsletterLine | null {
+export function newsletterLine(post: PostMail | null, status: PostStatus): NewsletterLine | null {
   const state = post?.newsletter
-  if (state === 'sent') return { kind: 'sent', text: `Sent to ${countOf(post?.newsletterRecipients ?? 0, 'subscriber')}` }
+  if (post && state === 'sent') return sentLine(post)
   if (state === 'skipped') return { kind: 'skipped', text: post?.newsletterNote ? `Not sent: ${post.newsletterNote}` : 'Not sent' }
   if (state === 'none') return null
   if (status !== 'published') return { kind: 'choose' }

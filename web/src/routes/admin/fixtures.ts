@@ -9,7 +9,7 @@ const starter: Plan = { id: 'starter', name: 'Starter', betaPrice: 15, regularPr
 
 export const workspaceResponse: WorkspaceResponse = {
   workspace: admin.workspace!,
-  settings: { blogTitle: 'Admin', blogDescription: '', templateId: 'template-1', primaryColor: '#6366f1', fontFamily: 'Inter', onboardingCompleted: true, reviewAiPosts: false, brandVoice: '', language: 'en', defaultTone: 'professional', defaultLength: 'medium', newsletterEnabled: true, newsletterFullText: false },
+  settings: { blogTitle: 'Admin', blogDescription: '', templateId: 'template-1', primaryColor: '#6366f1', fontFamily: 'Inter', onboardingCompleted: true, reviewAiPosts: false, brandVoice: '', language: 'en', defaultTone: 'professional', defaultLength: 'medium', newsletterEnabled: true, newsletterFullText: false, replyTo: '' },
   usage: { month: '2025-01-01', postsGenerated: 0, postsLimit: 999999, imagesGenerated: 0, imagesLimit: 999999, trial: false, unlimited: true },
   plan: starter,
   blogUrl: 'http://localhost/blog/olivias-blog',
