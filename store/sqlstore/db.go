@@ -215,3 +215,20 @@ func collect[T any](rows *sql.Rows, err error, scan func(row interface{ Scan(...
 	}
 	return out, rows.Err()
 }
+
+// ErrNoSnapshot: the database cannot copy itself (PostgreSQL: pg_dump is
+// the tool for that).
+var ErrNoSnapshot = errors.New("sqlstore: only an SQLite database can snapshot itself; back up PostgreSQL with pg_dump")
+
+// Snapshot writes a consistent copy of an SQLite database to path (which
+// must not exist) while the server keeps writing: VACUUM INTO reads in one
+// transaction, so the copy is the database at one moment, whole. Copying
+// the file (and its WAL) instead loses whatever the WAL has not yet
+// handed back.
+func (d *DB) Snapshot(ctx context.Context, path string) error {
+	if d.dialect != "sqlite" {
+		return ErrNoSnapshot
+	}
+	_, err := d.db.ExecContext(ctx, `VACUUM INTO ?`, path)
+	return err
+}
