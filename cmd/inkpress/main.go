@@ -58,11 +58,13 @@ func newLogger(cfg *config.Config) *slog.Logger {
 	var level slog.Level
 	_ = level.UnmarshalText([]byte(cfg.LogLevel))
 	opts := &slog.HandlerOptions{Level: level}
-	// A failure logged because the client went away is no server error.
+	// A failure logged because the client went away is no server error;
+	// an outage's identical errors are logged a few times, then counted.
+	var h slog.Handler = slog.NewTextHandler(os.Stderr, opts)
 	if cfg.LogFormat == "json" {
-		return slog.New(server.ClientGoneHandler(slog.NewJSONHandler(os.Stderr, opts)))
+		h = slog.NewJSONHandler(os.Stderr, opts)
 	}
-	return slog.New(server.ClientGoneHandler(slog.NewTextHandler(os.Stderr, opts)))
+	return slog.New(server.ClientGoneHandler(server.RepeatLimitHandler(h, nil)))
 }
 
 func serve(args []string) error {
