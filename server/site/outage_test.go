@@ -37,3 +37,23 @@ func TestChangedPageFallsBackToItsLastCopyWhenTheDatabaseFails(t *testing.T) {
 		}
 	}
 }
+
+// With the database gone, what cannot be served from a copy answers 503
+// with Retry-After: a readable page for a page, the JSON error for the API.
+func TestOutageAnswers503WithRetryAfter(t *testing.T) {
+	a := apptest.Start(t, "")
+	c := a.Client(t)
+	c.Get("/") // the site's blog is known
+	if err := a.Store.SQL().Close(); err != nil {
+		t.Fatal(err)
+	}
+	r := c.Get("/tech")
+	if r.StatusCode != http.StatusServiceUnavailable || r.Header.Get("Retry-After") == "" ||
+		!strings.Contains(r.Header.Get("Content-Type"), "text/html") || !strings.Contains(string(r.Body), "Back in a moment") {
+		t.Errorf("page: %d Retry-After %q %s", r.StatusCode, r.Header.Get("Retry-After"), r.Body)
+	}
+	r = c.Get("/api/posts?category=tech")
+	if r.StatusCode != http.StatusServiceUnavailable || r.Header.Get("Retry-After") == "" || r.ErrorCode() != "unavailable" {
+		t.Errorf("API: %d Retry-After %q %s", r.StatusCode, r.Header.Get("Retry-After"), r.Body)
+	}
+}
