@@ -63,8 +63,12 @@ type Service struct {
 	// times while stale is queued once.
 	refreshing map[string]time.Time
 	// queuing bounds the background queuings readers' refreshes start.
-	queuing chan struct{}
+	queuing  chan struct{}
+	inFlight sync.WaitGroup
 }
+
+// Settle waits for the readers' queuings under way (tests, shutdown).
+func (s *Service) Settle() { s.inFlight.Wait() }
 
 // maxQueuing is how many readers' refreshes may be on their way to the
 // queue at once; past it a refresh is skipped (the page stays stale, and a
@@ -171,7 +175,9 @@ func (s *Service) Refresh(ctx context.Context, workspaceID int64, key string, re
 	if reason == ReasonBuild {
 		prio = PriorityBuild
 	}
+	s.inFlight.Add(1)
 	go func() {
+		defer s.inFlight.Done()
 		defer func() { <-s.queuing }()
 		s.queue(ctx, []store.RenderJob{{Key: key, WorkspaceID: workspaceID, Priority: prio, Reason: reason, QueuedAt: now}})
 	}()
