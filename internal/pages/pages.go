@@ -197,9 +197,13 @@ func (s *Service) Drop(ctx context.Context, workspaceID int64, stale, gone []str
 			s.logger().ErrorContext(ctx, "pages: remove gone pages", "workspace", workspaceID, "err", err)
 		}
 	}
-	for _, k := range stale {
-		if err := s.outdate(ctx, workspaceID, k); err != nil {
-			s.logger().ErrorContext(ctx, "pages: mark a changed page outdated", "workspace", workspaceID, "page", k, "err", err)
+	if len(stale) > 0 {
+		if err := s.Store.OutdatePages(ctx, workspaceID, stale, Outdated); err != nil {
+			// Not marked, a page would be served as current: remove it.
+			s.logger().ErrorContext(ctx, "pages: mark changed pages outdated", "workspace", workspaceID, "err", err)
+			if err := s.Store.DeletePages(ctx, workspaceID, stale); err != nil {
+				s.logger().ErrorContext(ctx, "pages: remove changed pages", "workspace", workspaceID, "err", err)
+			}
 		}
 	}
 	keys := append(slices.Clip(stale), gone...)
@@ -215,22 +219,6 @@ func (s *Service) Drop(ctx context.Context, workspaceID int64, stale, gone []str
 // finds it stale (a render job does not take it for current), and a reader
 // has it made again, falling back to it when that fails.
 const Outdated = "-outdated-"
-
-// outdate marks a stored page Outdated. A page not stored is left so.
-func (s *Service) outdate(ctx context.Context, workspaceID int64, key string) error {
-	p, err := s.Store.GetPage(ctx, workspaceID, key)
-	if errors.Is(err, store.ErrNotFound) || (err == nil && p.Build == Outdated) {
-		return nil
-	}
-	if err != nil {
-		if derr := s.Store.DeletePages(ctx, workspaceID, []string{key}); derr != nil {
-			return derr
-		}
-		return err
-	}
-	p.Build = Outdated
-	return s.Store.PutPage(ctx, p)
-}
 
 // RefreshAll queues every stored page of the workspace (a change that shows
 // on all of them: the blog's name, look or menus), at the stale priority.
