@@ -48,3 +48,29 @@ func IsUnavailable(err error) bool {
 	}
 	return false
 }
+
+// IsFull reports whether err says the database cannot write for lack of
+// room or permission: the disk full (SQLite FULL, PostgreSQL 53100
+// disk_full, ENOSPC) or read-only (SQLite READONLY, EROFS). Reads still
+// work: a caller may keep what it needed to write elsewhere (in memory)
+// and go on.
+func IsFull(err error) bool {
+	if err == nil {
+		return false
+	}
+	if errors.Is(err, syscall.ENOSPC) || errors.Is(err, syscall.EROFS) {
+		return true
+	}
+	var pg interface{ SQLState() string }
+	if errors.As(err, &pg) {
+		return pg.SQLState() == "53100"
+	}
+	var lite interface{ Code() int }
+	if errors.As(err, &lite) {
+		switch lite.Code() & 0xff {
+		case 8, 13: // READONLY, FULL
+			return true
+		}
+	}
+	return false
+}

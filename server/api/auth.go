@@ -3,9 +3,11 @@ package api
 import (
 	"context"
 	"errors"
+	"log/slog"
 	"net/http"
 	"time"
 
+	"github.com/inkpress/inkpress/internal/apperr"
 	"github.com/inkpress/inkpress/internal/auth"
 	"github.com/inkpress/inkpress/internal/workspace"
 	"github.com/inkpress/inkpress/server/api/contract"
@@ -143,6 +145,15 @@ func (h *Handler) login(w http.ResponseWriter, r *http.Request) error {
 
 func (h *Handler) startSession(w http.ResponseWriter, r *http.Request, u *store.User, status int) error {
 	token, expires, err := h.Auth.NewSession(r.Context(), u.ID)
+	if store.IsUnavailable(err) {
+		// The password was right, but the session cannot be stored (the
+		// disk full, the database down): say so, and when to try again.
+		slog.WarnContext(r.Context(), "sign-in: store the session", "err", err)
+		e := apperr.New(apperr.Unavailable, "session_unavailable",
+			"You cannot be signed in right now: the server cannot store your session. Please try again in a minute.")
+		e.RetryAfter = store.RetryAfterSeconds * time.Second
+		return e
+	}
 	if err != nil {
 		return err
 	}
