@@ -46,3 +46,27 @@ func TestIsUnavailable(t *testing.T) {
 		}
 	}
 }
+
+// IsFull is a database that cannot write (reads still work), not one that
+// is gone.
+func TestIsFull(t *testing.T) {
+	for _, c := range []struct {
+		err  error
+		want bool
+	}{
+		{nil, false},
+		{errors.New("boom"), false},
+		{fmt.Errorf("insert: %w", liteErr(13)), true}, // SQLITE_FULL
+		{liteErr(8), true},                            // SQLITE_READONLY
+		{liteErr(5), false},                           // SQLITE_BUSY: not a full disk
+		{pgErr("53100"), true},                        // disk_full
+		{pgErr("53200"), false},                       // out of memory
+		{pgErr("08006"), false},
+		{&os.PathError{Op: "write", Path: "x", Err: syscall.ENOSPC}, true},
+		{errors.New("sql: database is closed"), false},
+	} {
+		if got := IsFull(c.err); got != c.want {
+			t.Errorf("IsFull(%v) = %v, want %v", c.err, got, c.want)
+		}
+	}
+}
