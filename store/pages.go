@@ -49,6 +49,10 @@ type PageStore interface {
 	PutPage(ctx context.Context, p *RenderedPage) error
 	// DeletePages drops pages of a workspace; unknown keys are ignored.
 	DeletePages(ctx context.Context, workspaceID int64, keys []string) error
+	// OutdatePages marks stored pages of a workspace as drawn by build,
+	// in place: each keeps its bytes and version (a write's last copy,
+	// internal/pages.Outdated); unknown keys are ignored.
+	OutdatePages(ctx context.Context, workspaceID int64, keys []string, build string) error
 	// PageKeys lists up to limit stored pages of a workspace.
 	PageKeys(ctx context.Context, workspaceID int64, limit int) ([]string, error)
 	// OutdatedPages lists up to limit stored pages rendered by another build

@@ -2,6 +2,8 @@
 //
 //	inkpress [serve] [flags]                       start the server (default)
 //	inkpress admin create --email E --password P   create an admin (or promote and reset one)
+//	inkpress backup [--out FILE] [flags]           archive the SQLite database and media while the server runs
+//	inkpress restore --from FILE [flags]           unpack a backup into a new data directory
 //
 // Every flag has an environment variable; see README.md or `inkpress -h`.
 package main
@@ -10,12 +12,15 @@ import (
 	"context"
 	"flag"
 	"fmt"
+	"io"
 	"log/slog"
 	"os"
 	"os/signal"
 	"runtime/debug"
+	"slices"
 	"strings"
 	"syscall"
+	"time"
 
 	"github.com/inkpress/inkpress/app"
 	"github.com/inkpress/inkpress/internal/auth/password"
@@ -40,8 +45,12 @@ func run(args []string) error {
 		return serve(args)
 	case "admin":
 		return admin(args)
+	case "backup":
+		return backupCmd(args)
+	case "restore":
+		return restoreCmd(args)
 	default:
-		return fmt.Errorf("unknown command %q (want serve or admin)", cmd)
+		return fmt.Errorf("unknown command %q (want serve, admin, backup or restore)", cmd)
 	}
 }
 
@@ -49,11 +58,13 @@ func newLogger(cfg *config.Config) *slog.Logger {
 	var level slog.Level
 	_ = level.UnmarshalText([]byte(cfg.LogLevel))
 	opts := &slog.HandlerOptions{Level: level}
-	// A failure logged because the client went away is no server error.
+	// A failure logged because the client went away is no server error;
+	// an outage's identical errors are logged a few times, then counted.
+	var h slog.Handler = slog.NewTextHandler(os.Stderr, opts)
 	if cfg.LogFormat == "json" {
-		return slog.New(server.ClientGoneHandler(slog.NewJSONHandler(os.Stderr, opts)))
+		h = slog.NewJSONHandler(os.Stderr, opts)
 	}
-	return slog.New(server.ClientGoneHandler(slog.NewTextHandler(os.Stderr, opts)))
+	return slog.New(server.ClientGoneHandler(server.RepeatLimitHandler(h, nil)))
 }
 
 func serve(args []string) error {
@@ -134,5 +145,104 @@ func admin(args []string) error {
 		return err
 	}
 	fmt.Printf("admin %s (id %d) is ready\n", u.Email, u.ID)
+	return nil
+}
+
+// ownFlags takes the flags named in own (with their values) out of args;
+// the rest are the server's (data directory, database URL...).
+func ownFlags(fs *flag.FlagSet, args []string, own ...string) ([]string, error) {
+	var rest []string
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		name := strings.TrimLeft(a, "-")
+		name, _, hasValue := strings.Cut(name, "=")
+		if !strings.HasPrefix(a, "-") || !slices.Contains(own, name) {
+			rest = append(rest, a)
+			continue
+		}
+		pair := []string{a}
+		if !hasValue && i+1 < len(args) {
+			pair = append(pair, args[i+1])
+			i++
+		}
+		if err := fs.Parse(pair); err != nil {
+			return nil, err
+		}
+	}
+	return rest, nil
+}
+
+// backupCmd writes a backup archive (see app.Backup).
+func backupCmd(args []string) error {
+	fs := flag.NewFlagSet("backup", flag.ContinueOnError)
+	out := fs.String("out", "inkpress-backup-"+time.Now().UTC().Format("20060102-150405")+".tar.gz", "archive to write (- for standard output)")
+	rest, err := ownFlags(fs, args, "out")
+	if err != nil {
+		return err
+	}
+	cfg, err := config.FromEnv(rest)
+	if err != nil {
+		return err
+	}
+	var w io.Writer = os.Stdout
+	var f *os.File
+	if *out != "-" {
+		// A new file only: an older backup is never overwritten.
+		f, err = os.OpenFile(*out, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+		if err != nil {
+			return err
+		}
+		w = f
+	}
+	if err := app.Backup(context.Background(), cfg, w); err != nil {
+		if f != nil {
+			f.Close()
+			os.Remove(*out)
+		}
+		return err
+	}
+	if f != nil {
+		if err := f.Sync(); err != nil {
+			return err
+		}
+		if err := f.Close(); err != nil {
+			return err
+		}
+		fmt.Fprintln(os.Stderr, "backup written to", *out)
+	}
+	if cfg.S3Endpoint != "" {
+		fmt.Fprintln(os.Stderr, "media are in the S3 bucket", cfg.S3Bucket, "and not in the archive: copy the bucket with your object store's tools")
+	}
+	return nil
+}
+
+// restoreCmd unpacks a backup archive (see app.Restore).
+func restoreCmd(args []string) error {
+	fs := flag.NewFlagSet("restore", flag.ContinueOnError)
+	from := fs.String("from", "", "archive written by inkpress backup (- for standard input)")
+	rest, err := ownFlags(fs, args, "from")
+	if err != nil {
+		return err
+	}
+	if *from == "" {
+		return fmt.Errorf("usage: inkpress restore --from FILE [--data-dir DIR]")
+	}
+	cfg, err := config.FromEnv(rest)
+	if err != nil {
+		return err
+	}
+	var r io.Reader = os.Stdin
+	if *from != "-" {
+		f, err := os.Open(*from)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		r = f
+	}
+	if err := app.Restore(cfg, r); err != nil {
+		return err
+	}
+	fmt.Fprintln(os.Stderr, "restored into", cfg.DataDir, "- start the server with the same settings")
 	return nil
 }

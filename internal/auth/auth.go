@@ -354,11 +354,14 @@ func (s *Service) Login(ctx context.Context, email, pw, addr string) (*store.Use
 	if !match || u == nil {
 		return nil, ErrInvalidCredentials
 	}
-	if err := s.clearAccount(ctx, email, acctKey); err != nil {
-		return nil, err
+	// The password matched: handing back the slots is bookkeeping, and a
+	// failure (the disk full) does not fail the sign-in; the slots then
+	// expire with their window.
+	if err := s.clearAccount(rctx, email, acctKey); err != nil {
+		slog.WarnContext(ctx, "login: clear the account's failed logins", "err", err)
 	}
-	if err := slot.Release(ctx, addrKey); err != nil {
-		return nil, err
+	if err := slot.Release(rctx, addrKey); err != nil {
+		slog.WarnContext(ctx, "login: hand back the address's slot", "err", err)
 	}
 	return u, nil
 }
@@ -455,12 +458,13 @@ func (s *Service) ClearLoginFailures(ctx context.Context, email, addr string) er
 
 // clearAccount forgets the account's failures under its tiers and acctKey.
 func (s *Service) clearAccount(ctx context.Context, email, acctKey string) error {
+	var errs []error
 	for _, k := range append(accountKeys(email), acctKey) {
 		if err := s.limiter.Clear(ctx, k); err != nil {
-			return err
+			errs = append(errs, err)
 		}
 	}
-	return nil
+	return errors.Join(errs...)
 }
 
 // lockedOut is the refusal of a login to an account whose failed logins

@@ -1,7 +1,10 @@
 // Package site answers "which blog is this request about, and where do its
 // links point". The root routes belong to the site workspace, /blog/{slug}
 // to any workspace, and a workspace's custom domain serves its blog at "/".
-// Lookups are cached briefly: they sit on every public request.
+// Lookups are cached briefly: they sit on every public request. Once a
+// lookup is known, no request waits on the database for it again: an
+// expired answer is served while one background lookup refreshes it, so a
+// slow or frozen database never stalls cached pages.
 package blogaddr
 
 import (
@@ -70,9 +73,15 @@ type Site struct {
 	BaseURL       string
 	SiteWorkspace string
 	TTL           time.Duration
+	// Timeout bounds a background refresh (<= 0: 5 s).
+	Timeout time.Duration
+	// Now is the clock (tests); nil: time.Now.
+	Now func() time.Time
 
 	mu    sync.Mutex
 	slugs map[string]cached
+	// refreshing holds the keys a background lookup is refreshing now.
+	refreshing map[string]bool
 }
 
 type cached struct {
@@ -94,13 +103,33 @@ func (s *Site) Forget() {
 	s.mu.Unlock()
 }
 
+func (s *Site) now() time.Time {
+	if s.Now != nil {
+		return s.Now()
+	}
+	return time.Now()
+}
+
 // lookup resolves key with find (a workspace and its verified domain),
-// through the cache.
+// through the cache. A known blog whose answer expired is served as it was
+// while a background lookup refreshes it: the request does not wait on the
+// database. An unknown one (or a name that was not found) is looked up now.
 func (s *Site) lookup(ctx context.Context, key string, find func(context.Context) (*store.Workspace, string, error)) (cached, error) {
 	s.mu.Lock()
 	c, ok := s.slugs[key]
+	fresh := ok && s.now().Sub(c.at) < s.TTL
+	if ok && !fresh && c.ws != nil {
+		if !s.refreshing[key] {
+			if s.refreshing == nil {
+				s.refreshing = map[string]bool{}
+			}
+			s.refreshing[key] = true
+			go s.refresh(key, find)
+		}
+		fresh = true
+	}
 	s.mu.Unlock()
-	if ok && time.Since(c.at) < s.TTL {
+	if fresh {
 		if c.ws == nil {
 			return cached{}, store.ErrNotFound
 		}
@@ -108,24 +137,44 @@ func (s *Site) lookup(ctx context.Context, key string, find func(context.Context
 	}
 	ws, domain, err := find(ctx)
 	if err != nil && !errors.Is(err, store.ErrNotFound) {
-		if ok && c.ws != nil {
-			// The database is unreachable: the last answer keeps cached
-			// pages of this blog served meanwhile.
-			return c, nil
-		}
 		return cached{}, err
 	}
-	c = cached{ws: ws, domain: domain, at: time.Now()}
+	c = s.keep(key, ws, domain)
+	if c.ws == nil {
+		return cached{}, store.ErrNotFound
+	}
+	return c, nil
+}
+
+// refresh looks key up again in the background; on a failure (the
+// database unreachable) the last answer stays and is tried again on a
+// later request.
+func (s *Site) refresh(key string, find func(context.Context) (*store.Workspace, string, error)) {
+	timeout := s.Timeout
+	if timeout <= 0 {
+		timeout = 5 * time.Second
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), timeout)
+	defer cancel()
+	ws, domain, err := find(ctx)
+	if err == nil || errors.Is(err, store.ErrNotFound) {
+		s.keep(key, ws, domain)
+	}
+	s.mu.Lock()
+	delete(s.refreshing, key)
+	s.mu.Unlock()
+}
+
+// keep caches an answer (ws nil: not found) and returns it.
+func (s *Site) keep(key string, ws *store.Workspace, domain string) cached {
+	c := cached{ws: ws, domain: domain, at: s.now()}
 	s.mu.Lock()
 	if len(s.slugs) > 10000 {
 		s.slugs = map[string]cached{}
 	}
 	s.slugs[key] = c
 	s.mu.Unlock()
-	if ws == nil {
-		return cached{}, store.ErrNotFound
-	}
-	return c, nil
+	return c
 }
 
 // byWorkspace finds a workspace and its verified custom domain.

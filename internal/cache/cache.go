@@ -51,6 +51,9 @@ type Entry struct {
 	// NoStore marks an answer served but never kept (a plain page given
 	// while the renderers were busy).
 	NoStore bool
+	// Stale marks the last copy of a page changed since, served because it
+	// could not be made again (the database down): its answer says so.
+	Stale bool
 }
 
 // node is a cached entry with its bookkeeping.

@@ -38,6 +38,9 @@ func (e *Entry) Write(w http.ResponseWriter, r *http.Request, cacheControl strin
 	if e.CSP != "" {
 		h.Set("Content-Security-Policy", e.CSP)
 	}
+	if e.Stale {
+		h.Set("Warning", `110 - "Response is Stale"`)
+	}
 	if !e.LastModified.IsZero() {
 		h.Set("Last-Modified", e.LastModified.UTC().Format(http.TimeFormat))
 	}

@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	gomail "github.com/wneessen/go-mail"
@@ -163,13 +164,38 @@ func (c smtpConn) Close() error { return c.c.Close() }
 // instead of sending it: the default without SMTP (development, tests,
 // small installations that read their mail there). The name is the same
 // for every attempt of a delivery, so writing it twice leaves one file.
-type Outbox struct{ Dir string }
+type Outbox struct {
+	Dir string
+
+	cleaned sync.Once
+}
+
+// staleTemp is the age past which a temporary file of the outbox is one a
+// crash left (writing a message takes milliseconds).
+const staleTemp = time.Minute
 
 func (o *Outbox) Open(context.Context) (Conn, error) {
 	if err := os.MkdirAll(o.Dir, 0o750); err != nil {
 		return nil, err
 	}
+	o.cleaned.Do(func() { o.Clean(time.Now()) })
 	return o, nil
+}
+
+// Clean removes the temporary files a process killed while writing left
+// (older than staleTemp at now: a younger one may be another process's
+// write under way) and reports how many it removed.
+func (o *Outbox) Clean(now time.Time) int {
+	names, _ := filepath.Glob(filepath.Join(o.Dir, ".eml-*"))
+	n := 0
+	for _, name := range names {
+		if st, err := os.Lstat(name); err == nil && st.Mode().IsRegular() && now.Sub(st.ModTime()) > staleTemp {
+			if os.Remove(name) == nil {
+				n++
+			}
+		}
+	}
+	return n
 }
 
 func (o *Outbox) Close() error { return nil }

@@ -11,8 +11,8 @@ import (
 )
 
 // Changes turns the domain's writes into page renders: the pages a change
-// shows on are dropped from the store (no reader is served them) and queued
-// for a render; the workspace's other pages turn stale (served, and rendered
+// shows on are queued for a render, each keeping its last copy (served,
+// marked outdated) until then, unless it is gone; the workspace's other pages turn stale (served, and rendered
 // again when read).
 type Changes struct {
 	Pages *Service
@@ -40,7 +40,16 @@ func (c *Changes) PostsChanged(ctx context.Context, workspaceID int64, posts ...
 		return
 	}
 	root := b.Prefix == "" && b.Workspace.Slug == c.SiteWorkspace
-	var keys []string
+	// A post's own page shown before and after the write (at one address)
+	// is stale; one shown only before or after is gone (deleted,
+	// unpublished, moved) or new.
+	own := map[string]int{}
+	for _, p := range posts {
+		if p != nil && reader.Shown(p, time.Now()) {
+			own[b.PageKey(b.PostPath(p.Category, p.Slug))]++
+		}
+	}
+	var keys, gone []string
 	seen := map[string]bool{}
 	for _, p := range posts {
 		if p == nil || !reader.Shown(p, time.Now()) {
@@ -52,14 +61,19 @@ func (c *Changes) PostsChanged(ctx context.Context, workspaceID int64, posts ...
 				author = a.Slug
 			}
 		}
-		for _, k := range PostPages(b, root, p, author) {
-			if !seen[k] {
-				seen[k] = true
+		for i, k := range PostPages(b, root, p, author) {
+			if seen[k] {
+				continue
+			}
+			seen[k] = true
+			if i == 0 && own[k] < 2 {
+				gone = append(gone, k)
+			} else {
 				keys = append(keys, k)
 			}
 		}
 	}
-	c.Pages.Drop(ctx, workspaceID, keys)
+	c.Pages.Drop(ctx, workspaceID, keys, gone)
 }
 
 // BlogChanged is told of a change every page of the blog shows (its name,
@@ -74,7 +88,7 @@ func (c *Changes) BlogChanged(ctx context.Context, workspaceID int64) {
 		c.Pages.logger().ErrorContext(ctx, "pages: blog of a change", "workspace", workspaceID, "err", err)
 		return
 	}
-	c.Pages.Drop(ctx, workspaceID, []string{b.PageKey(b.HomePath())})
+	c.Pages.Drop(ctx, workspaceID, []string{b.PageKey(b.HomePath())}, nil)
 	c.Pages.RefreshAll(ctx, workspaceID)
 }
 

@@ -181,6 +181,48 @@ func (d *Disk) DeletePages(_ context.Context, workspaceID int64, keys []string) 
 	return nil
 }
 
+// OutdatePages rewrites each page file's header with build, through a
+// temporary file and a rename like a page (a reader sees one or the other).
+// A render stored meanwhile may be marked too: its reader makes it again.
+func (d *Disk) OutdatePages(_ context.Context, workspaceID int64, keys []string, build string) error {
+	for _, k := range keys {
+		name := d.path(workspaceID, k)
+		data, err := os.ReadFile(name)
+		if errors.Is(err, fs.ErrNotExist) {
+			continue
+		}
+		if err != nil {
+			return err
+		}
+		if len(data) < 4 {
+			return fmt.Errorf("pages: %s: bad header", name)
+		}
+		n := int(binary.BigEndian.Uint32(data))
+		if n > 1<<20 || 4+n > len(data) {
+			return fmt.Errorf("pages: %s: bad header", name)
+		}
+		var h header
+		if err := json.Unmarshal(data[4:4+n], &h); err != nil {
+			return fmt.Errorf("pages: %s: %w", name, err)
+		}
+		if h.Key != k || h.Build == build {
+			continue // another key's page (one hash prefix), or marked already
+		}
+		h.Build = build
+		hb, err := json.Marshal(h)
+		if err != nil {
+			return err
+		}
+		buf := make([]byte, 0, 4+len(hb)+len(data)-4-n)
+		buf = binary.BigEndian.AppendUint32(buf, uint32(len(hb)))
+		buf = append(append(buf, hb...), data[4+n:]...)
+		if err := writeFile(name, buf); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 func (d *Disk) PageKeys(_ context.Context, workspaceID int64, limit int) ([]string, error) {
 	var out []string
 	err := d.walk(filepath.Join(d.Dir, strconv.FormatInt(workspaceID, 10)), func(p *store.RenderedPage) bool {

@@ -55,6 +55,20 @@ func TestDiskStore(t *testing.T) {
 	if err != nil || len(old) != 1 || old[0] != (store.PageRef{Key: "/a", WorkspaceID: 2}) {
 		t.Errorf("outdated %v, %v", old, err)
 	}
+	// Marked outdated in place: bytes, version and validators kept; another
+	// workspace's page of the key and unknown keys untouched.
+	if err := d.OutdatePages(ctx, 1, []string{"/a", "/missing"}, Outdated); err != nil {
+		t.Fatal(err)
+	}
+	if p, err := d.GetPage(ctx, 1, "/a"); err != nil || p.Build != Outdated || string(p.Gzip) != "gz:one again" || p.Version != 7 || p.ETag != `"e"` {
+		t.Errorf("outdated page %+v, %v", p, err)
+	}
+	if p, _ := d.GetPage(ctx, 2, "/a"); p.Build != "b1" {
+		t.Errorf("workspace 2's page marked %q", p.Build)
+	}
+	if _, err := d.GetPage(ctx, 1, "/missing"); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("marking an unknown key stored it: %v", err)
+	}
 	if err := d.DeletePages(ctx, 1, []string{"/a", "/missing"}); err != nil {
 		t.Fatal(err)
 	}

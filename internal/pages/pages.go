@@ -3,8 +3,10 @@
 //
 // A reader page (a post, a blog's home and list pages, a category, tag or
 // author page, the site's own pages, feeds and sitemaps) is rendered when
-// what it shows changes, not when someone reads it: a write drops the pages
-// it affects from the store and queues their renders (Changes), which a
+// what it shows changes, not when someone reads it: a write marks the pages
+// it affects outdated (their next reader has them made again, and gets the
+// old copy if that fails: the database is down; a page gone from its
+// address is removed) and queues their renders (Changes), which a
 // Worker in some instance claims and renders in the background at a bounded
 // rate. Every other page of the workspace becomes stale: it is still served,
 // and queued for a render at a lower priority when read. A page never
@@ -21,6 +23,7 @@ import (
 	"context"
 	"errors"
 	"log/slog"
+	"slices"
 	"sync"
 	"time"
 
@@ -59,7 +62,18 @@ type Service struct {
 	// refreshing holds stale pages queued lately, so a page read a thousand
 	// times while stale is queued once.
 	refreshing map[string]time.Time
+	// queuing bounds the background queuings readers' refreshes start.
+	queuing  chan struct{}
+	inFlight sync.WaitGroup
 }
+
+// Settle waits for the readers' queuings under way (tests, shutdown).
+func (s *Service) Settle() { s.inFlight.Wait() }
+
+// maxQueuing is how many readers' refreshes may be on their way to the
+// queue at once; past it a refresh is skipped (the page stays stale, and a
+// later reader queues it): a slow database never piles up goroutines.
+const maxQueuing = 4
 
 // refreshAgain is how long a stale page, once queued, is not queued again.
 const refreshAgain = time.Minute
@@ -129,7 +143,8 @@ func (s *Service) Put(ctx context.Context, p *store.RenderedPage) error {
 }
 
 // Refresh queues a render of a page a reader found stale, once a minute at
-// most.
+// most. It never waits on the queue (the database): the reader is served
+// the stale page now, and the queuing goes on in the background.
 func (s *Service) Refresh(ctx context.Context, workspaceID int64, key string, reason string) {
 	now := s.now()
 	s.mu.Lock()
@@ -144,24 +159,54 @@ func (s *Service) Refresh(ctx context.Context, workspaceID int64, key string, re
 		// Bounded: forgetting only means a page may be queued twice.
 		clear(s.refreshing)
 	}
+	if s.queuing == nil {
+		s.queuing = make(chan struct{}, maxQueuing)
+	}
+	select {
+	case s.queuing <- struct{}{}:
+	default:
+		delete(s.refreshing, key) // a later reader queues it
+		s.mu.Unlock()
+		return
+	}
 	s.refreshing[key] = now
 	s.mu.Unlock()
 	prio := PriorityStale
 	if reason == ReasonBuild {
 		prio = PriorityBuild
 	}
-	s.queue(ctx, []store.RenderJob{{Key: key, WorkspaceID: workspaceID, Priority: prio, Reason: reason, QueuedAt: now}})
+	s.inFlight.Add(1)
+	go func() {
+		defer s.inFlight.Done()
+		defer func() { <-s.queuing }()
+		s.queue(ctx, []store.RenderJob{{Key: key, WorkspaceID: workspaceID, Priority: prio, Reason: reason, QueuedAt: now}})
+	}()
 }
 
-// Drop removes pages whose content changed, so no reader is served them,
-// and queues their renders.
-func (s *Service) Drop(ctx context.Context, workspaceID int64, keys []string) {
-	if len(keys) == 0 {
+// Drop queues renders of pages whose content changed. A page still at its
+// address (stale) keeps its last copy, marked Outdated: its reader has it
+// made again (a write shows at once) and is served the old copy when that
+// fails, so no reader fails when the database does. A page no longer there (gone: a post deleted,
+// unpublished or moved) is removed, so no reader is served it.
+func (s *Service) Drop(ctx context.Context, workspaceID int64, stale, gone []string) {
+	if len(stale)+len(gone) == 0 {
 		return
 	}
-	if err := s.Store.DeletePages(ctx, workspaceID, keys); err != nil {
-		s.logger().ErrorContext(ctx, "pages: drop changed pages", "workspace", workspaceID, "err", err)
+	if len(gone) > 0 {
+		if err := s.Store.DeletePages(ctx, workspaceID, gone); err != nil {
+			s.logger().ErrorContext(ctx, "pages: remove gone pages", "workspace", workspaceID, "err", err)
+		}
 	}
+	if len(stale) > 0 {
+		if err := s.Store.OutdatePages(ctx, workspaceID, stale, Outdated); err != nil {
+			// Not marked, a page would be served as current: remove it.
+			s.logger().ErrorContext(ctx, "pages: mark changed pages outdated", "workspace", workspaceID, "err", err)
+			if err := s.Store.DeletePages(ctx, workspaceID, stale); err != nil {
+				s.logger().ErrorContext(ctx, "pages: remove changed pages", "workspace", workspaceID, "err", err)
+			}
+		}
+	}
+	keys := append(slices.Clip(stale), gone...)
 	now := s.now()
 	jobs := make([]store.RenderJob, len(keys))
 	for i, k := range keys {
@@ -169,6 +214,11 @@ func (s *Service) Drop(ctx context.Context, workspaceID int64, keys []string) {
 	}
 	s.queue(ctx, jobs)
 }
+
+// Outdated is the build of a stored page a write changed: every instance
+// finds it stale (a render job does not take it for current), and a reader
+// has it made again, falling back to it when that fails.
+const Outdated = "-outdated-"
 
 // RefreshAll queues every stored page of the workspace (a change that shows
 // on all of them: the blog's name, look or menus), at the stale priority.

@@ -9,6 +9,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"log/slog"
 	"time"
 
 	"github.com/inkpress/inkpress/internal/apperr"
@@ -30,6 +31,9 @@ type Limiter struct {
 	Store Store
 	// Now is the clock (time.Now when nil).
 	Now func() time.Time
+
+	// mem takes the slots the store cannot record (store.IsFull).
+	mem memory
 }
 
 // New returns a Limiter on s with the real clock.
@@ -39,6 +43,7 @@ func New(s Store) *Limiter { return &Limiter{Store: s} }
 type Slot struct {
 	store Store
 	at    time.Time
+	mem   *memory // the slot was taken in memory (the store's disk full)
 }
 
 // Reserve takes one slot under every rule, or none when any rule is full; it
@@ -50,23 +55,36 @@ func (l *Limiter) Reserve(ctx context.Context, what string, rules ...Rule) (*Slo
 		now = l.Now()
 	}
 	retryAt, err := l.Store.ReserveRate(ctx, now, rules...)
+	var mem *memory
+	if store.IsFull(err) {
+		// The store cannot record the slot (its disk is full): the limits
+		// are kept in this process meanwhile, so a sign-in still works.
+		slog.WarnContext(ctx, "rate limit kept in memory: the store refuses writes", "what", what, "err", err)
+		mem = &l.mem
+		retryAt, err = mem.reserve(now, rules)
+	}
 	if errors.Is(err, store.ErrLimit) {
 		return nil, Refusal(what, retryAt.Sub(now))
 	}
 	if err != nil {
 		return nil, err
 	}
-	return &Slot{store: l.Store, at: now}, nil
+	return &Slot{store: l.Store, at: now, mem: mem}, nil
 }
 
 // Release hands back the slot taken under key (for an attempt that should
 // not count, such as a login that succeeded).
 func (s *Slot) Release(ctx context.Context, key string) error {
+	if s.mem != nil {
+		s.mem.release(key, s.at)
+		return nil
+	}
 	return s.store.ReleaseRate(ctx, key, s.at)
 }
 
 // Clear forgets every slot taken under key.
 func (l *Limiter) Clear(ctx context.Context, key string) error {
+	l.mem.clear(key)
 	return l.Store.ClearRate(ctx, key)
 }
 

@@ -94,6 +94,20 @@ func NewService(st Store, b *blog.Service) *Service {
 // With create, any other user without one gets one named after the
 // e-mail's local part.
 func (s *Service) OfUser(ctx context.Context, u *store.User, isAdmin, create bool) (*store.Workspace, error) {
+	return s.Desk(ctx, u, isAdmin, create, false)
+}
+
+// Desk is OfUser for a desk that may be switched: with own, an admin who
+// owns a blog of their own (one made before admins ran the site workspace,
+// or before they became admins) works on it; an admin who owns none works
+// on the site workspace. Others always work on their own.
+func (s *Service) Desk(ctx context.Context, u *store.User, isAdmin, create, own bool) (*store.Workspace, error) {
+	if isAdmin && own {
+		ws, err := s.OwnBlog(ctx, u)
+		if !errors.Is(err, ErrNotFound) {
+			return ws, err
+		}
+	}
 	if isAdmin && s.SiteSlug != "" {
 		ws, err := s.Store.GetWorkspace(ctx, store.FindWorkspace{Slug: &s.SiteSlug})
 		if errors.Is(err, store.ErrNotFound) {
@@ -106,6 +120,16 @@ func (s *Service) OfUser(ctx context.Context, u *store.User, isAdmin, create boo
 		ws, err = s.createFor(ctx, u, isAdmin)
 	}
 	if errors.Is(err, store.ErrNotFound) {
+		return nil, ErrNotFound
+	}
+	return ws, err
+}
+
+// OwnBlog is the workspace the user owns, other than the site workspace
+// (ErrNotFound when none): an admin's former personal blog.
+func (s *Service) OwnBlog(ctx context.Context, u *store.User) (*store.Workspace, error) {
+	ws, err := s.Store.GetWorkspace(ctx, store.FindWorkspace{UserID: &u.ID})
+	if errors.Is(err, store.ErrNotFound) || (err == nil && s.SiteSlug != "" && ws.Slug == s.SiteSlug) {
 		return nil, ErrNotFound
 	}
 	return ws, err

@@ -3,9 +3,11 @@ package api
 import (
 	"context"
 	"errors"
+	"log/slog"
 	"net/http"
 	"time"
 
+	"github.com/inkpress/inkpress/internal/apperr"
 	"github.com/inkpress/inkpress/internal/auth"
 	"github.com/inkpress/inkpress/internal/workspace"
 	"github.com/inkpress/inkpress/server/api/contract"
@@ -71,16 +73,27 @@ func requireUser(r *http.Request) (*caller, error) {
 	return c, nil
 }
 
-// me is who the caller is, with their workspace when they have one.
-func (h *Handler) me(ctx context.Context, c *caller) (*contract.Me, error) {
+// me is who the caller is, with their workspace when they have one: the
+// desk's (an admin's is the site's, or with own the blog they own; see
+// workspace.Service.Desk).
+func (h *Handler) me(ctx context.Context, c *caller, own bool) (*contract.Me, error) {
 	out := &contract.Me{IsAdmin: c.isAdmin}
 	if c.user == nil {
 		return out, nil
 	}
 	out.User = toUserJSON(c.user)
 	out.Verified = c.user.EmailVerified
-	// An admin's workspace is the site's (see workspace.Service.OfUser).
-	ws, err := h.Workspaces.OfUser(ctx, c.user, c.isAdmin, false)
+	if c.isAdmin {
+		ob, err := h.Workspaces.OwnBlog(ctx, c.user)
+		if err != nil && !errors.Is(err, workspace.ErrNotFound) {
+			return nil, err
+		}
+		if ob != nil {
+			oj := toWorkspaceJSON(ob)
+			out.OwnBlog = &oj
+		}
+	}
+	ws, err := h.Workspaces.Desk(ctx, c.user, c.isAdmin, false, own)
 	if errors.Is(err, workspace.ErrNotFound) {
 		return out, nil
 	}
@@ -98,7 +111,7 @@ func (h *Handler) me(ctx context.Context, c *caller) (*contract.Me, error) {
 }
 
 func (h *Handler) getMe(w http.ResponseWriter, r *http.Request) error {
-	me, err := h.me(r.Context(), callerOf(r))
+	me, err := h.me(r.Context(), callerOf(r), ownDesk(r))
 	if err != nil {
 		return err
 	}
@@ -132,6 +145,15 @@ func (h *Handler) login(w http.ResponseWriter, r *http.Request) error {
 
 func (h *Handler) startSession(w http.ResponseWriter, r *http.Request, u *store.User, status int) error {
 	token, expires, err := h.Auth.NewSession(r.Context(), u.ID)
+	if store.IsUnavailable(err) {
+		// The password was right, but the session cannot be stored (the
+		// disk full, the database down): say so, and when to try again.
+		slog.WarnContext(r.Context(), "sign-in: store the session", "err", err)
+		e := apperr.New(apperr.Unavailable, "session_unavailable",
+			"You cannot be signed in right now: the server cannot store your session. Please try again in a minute.")
+		e.RetryAfter = store.RetryAfterSeconds * time.Second
+		return e
+	}
 	if err != nil {
 		return err
 	}
@@ -143,7 +165,7 @@ func (h *Handler) startSession(w http.ResponseWriter, r *http.Request, u *store.
 	if err != nil {
 		return err
 	}
-	me, err := h.me(r.Context(), &caller{user: u, isAdmin: isAdmin})
+	me, err := h.me(r.Context(), &caller{user: u, isAdmin: isAdmin}, ownDesk(r))
 	if err != nil {
 		return err
 	}
@@ -158,6 +180,7 @@ func (h *Handler) logout(w http.ResponseWriter, r *http.Request) error {
 	}
 	http.SetCookie(w, &http.Cookie{Name: SessionCookie, Value: "", Path: "/", MaxAge: -1, HttpOnly: true,
 		Secure: h.Config.SecureCookies(), SameSite: http.SameSiteLaxMode})
+	h.setDeskCookie(w, false)
 	return NoContent(w)
 }
 

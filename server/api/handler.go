@@ -95,6 +95,7 @@ func (h *Handler) Routes() http.Handler {
 	mux.Handle("POST /api/auth/signup", handle(h.signUp))
 	mux.Handle("POST /api/auth/login", handle(h.login))
 	mux.Handle("POST /api/auth/logout", handle(h.logout))
+	mux.Handle("PUT /api/auth/desk", handle(h.putDesk))
 	mux.Handle("POST /api/auth/password/forgot", handle(h.forgotPassword))
 	mux.Handle("POST /api/auth/password/reset", handle(h.resetPassword))
 	mux.Handle("GET /api/account", handle(h.getAccount))

@@ -16,6 +16,7 @@ import (
 	"strings"
 
 	"github.com/inkpress/inkpress/internal/apperr"
+	"github.com/inkpress/inkpress/store"
 )
 
 // MaxJSONBody caps every JSON request body.
@@ -60,6 +61,13 @@ type ErrorResponse struct {
 // status of its kind, anything else as a logged 500.
 func WriteError(w http.ResponseWriter, r *http.Request, err error) {
 	e := toError(err)
+	if e == nil && store.IsUnavailable(err) {
+		// An outage (database down, disk full): the client may try again.
+		slog.WarnContext(r.Context(), "unavailable", "err", err, "method", r.Method, "path", r.URL.Path)
+		w.Header().Set("Retry-After", strconv.Itoa(store.RetryAfterSeconds))
+		_ = WriteJSON(w, http.StatusServiceUnavailable, ErrorResponse{Error: errUnavailable()})
+		return
+	}
 	if e == nil {
 		slog.ErrorContext(r.Context(), "internal error", "err", err, "method", r.Method, "path", r.URL.Path)
 		e = errInternal()
@@ -68,6 +76,11 @@ func WriteError(w http.ResponseWriter, r *http.Request, err error) {
 		w.Header().Set("Retry-After", strconv.Itoa(int(math.Ceil(ae.RetryAfter.Seconds()))))
 	}
 	_ = WriteJSON(w, e.Status, ErrorResponse{Error: e})
+}
+
+// errUnavailable is the answer during an outage.
+func errUnavailable() *Error {
+	return &Error{Status: http.StatusServiceUnavailable, Code: "unavailable", Message: "InkPress is briefly unavailable. Please try again in a minute."}
 }
 
 // errInternal is the answer to an unexpected error (logged, never shown).

@@ -19,11 +19,62 @@ func (h *Handler) ownerWorkspace(r *http.Request, create bool) (*caller, *store.
 	if err != nil {
 		return nil, nil, err
 	}
-	ws, err := h.Workspaces.OfUser(r.Context(), c.user, c.isAdmin, create)
+	ws, err := h.Workspaces.Desk(r.Context(), c.user, c.isAdmin, create, ownDesk(r))
 	if err != nil {
 		return nil, nil, err
 	}
 	return c, ws, nil
+}
+
+// DeskCookie holds an admin's choice of desk: "own" works on the blog they
+// own (a personal blog from before admins ran the site workspace), absent
+// on the site workspace. Only a blog the caller owns is ever chosen
+// (workspace.Service.Desk checks), so the cookie grants nothing.
+const DeskCookie = "inkpress_desk"
+
+// ownDesk reports whether the caller asked for their own blog's desk.
+func ownDesk(r *http.Request) bool {
+	ck, err := r.Cookie(DeskCookie)
+	return err == nil && ck.Value == "own"
+}
+
+// putDesk switches an admin's desk between the site workspace ("site") and
+// the blog they own ("own"), and answers who they are now (Me).
+func (h *Handler) putDesk(w http.ResponseWriter, r *http.Request) error {
+	c, err := requireAdmin(r)
+	if err != nil {
+		return err
+	}
+	var in contract.DeskInput
+	if err := Decode(w, r, &in); err != nil {
+		return err
+	}
+	own := false
+	switch in.Blog {
+	case "own":
+		if _, err := h.Workspaces.OwnBlog(r.Context(), c.user); err != nil {
+			return err // workspace_not_found: no blog of their own
+		}
+		own = true
+	case "site":
+	default:
+		return Errorf(http.StatusBadRequest, "invalid_desk", `Choose "site" or "own"`)
+	}
+	h.setDeskCookie(w, own)
+	me, err := h.me(r.Context(), c, own)
+	if err != nil {
+		return err
+	}
+	return WriteJSON(w, http.StatusOK, me)
+}
+
+func (h *Handler) setDeskCookie(w http.ResponseWriter, own bool) {
+	ck := &http.Cookie{Name: DeskCookie, Value: "own", Path: "/", MaxAge: 365 * 24 * 3600, HttpOnly: true,
+		Secure: h.Config.SecureCookies(), SameSite: http.SameSiteLaxMode}
+	if !own {
+		ck.Value, ck.MaxAge = "", -1
+	}
+	http.SetCookie(w, ck)
 }
 
 // ownerBlog is the workspace's public blog, for canonical post URLs.

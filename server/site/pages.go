@@ -64,6 +64,9 @@ func (h *Handler) servePage(w http.ResponseWriter, r *http.Request, b *blogaddr.
 	e, err := h.Cache.Get(ws, "html:"+key, func() (*cache.Entry, error) {
 		if h.Pages != nil {
 			p, err := h.Pages.Get(ctx, ws, key)
+			if err == nil && p.Build == pages.Outdated {
+				return h.remake(r, b, key, fill, p)
+			}
 			if err == nil {
 				return storedEntry(p), nil
 			}
@@ -84,6 +87,28 @@ func (h *Handler) servePage(w http.ResponseWriter, r *http.Request, b *blogaddr.
 		h.Pages.Refresh(ctx, ws, key, reason)
 	}
 	e.Write(w, r, "no-cache")
+	return e, nil
+}
+
+// remake makes again a page a write changed, for its reader: the new page
+// when it can be made, else its last copy (a database down or slow, the
+// renderers busy), marked stale for the client and still queued for a
+// render. A page gone (not found) is gone.
+func (h *Handler) remake(r *http.Request, b *blogaddr.Blog, key string, fill func(ctx context.Context) (*page, error), old *store.RenderedPage) (*cache.Entry, error) {
+	e, err := h.produce(r, b, key, fill, pages.ReasonDemand)
+	if err == nil && !e.NoStore {
+		return e, nil
+	}
+	if errors.Is(err, store.ErrNotFound) {
+		return nil, err
+	}
+	if err != nil {
+		slog.WarnContext(r.Context(), "remake a changed page: serving its last copy", "page", key, "err", err)
+	}
+	// Kept in memory (readers meanwhile do not wait on a render) until
+	// the queued render replaces it.
+	e = storedEntry(old)
+	e.Stale = true
 	return e, nil
 }
 

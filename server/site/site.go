@@ -12,6 +12,7 @@ import (
 	"log/slog"
 	"net/http"
 	"net/url"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -93,6 +94,11 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		}
 		if r.Context().Err() != nil { // the reader left, or a render job's time ran out waiting for its turn
 			w.WriteHeader(http.StatusServiceUnavailable)
+			return
+		}
+		if store.IsUnavailable(err) {
+			slog.WarnContext(r.Context(), "public page unavailable", "path", p, "err", err)
+			h.unavailable(w, r)
 			return
 		}
 		slog.ErrorContext(r.Context(), "public page", "path", p, "err", err)
@@ -208,4 +214,19 @@ func (h *Handler) ogImage(w http.ResponseWriter, r *http.Request) error {
 	w.Header().Set("Cache-Control", "public, max-age=86400")
 	_, _ = w.Write(h.ogImg)
 	return nil
+}
+
+// unavailable answers 503 with Retry-After and a small readable page
+// (the app's frame needs nothing from the database): an outage, not a
+// broken page.
+func (h *Handler) unavailable(w http.ResponseWriter, r *http.Request) {
+	body := h.App.Page("", h.renderHead(Head{Title: "Back in a moment", NoIndex: true}),
+		`<main class="ssr"><h1>Back in a moment</h1><p>This page cannot be shown right now. Please try again in a minute.</p><p><a href="/">Return to Home</a></p></main>`)
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-store")
+	w.Header().Set("Retry-After", strconv.Itoa(store.RetryAfterSeconds))
+	w.WriteHeader(http.StatusServiceUnavailable)
+	if r.Method != http.MethodHead {
+		_, _ = w.Write(body)
+	}
 }

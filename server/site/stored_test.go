@@ -28,6 +28,7 @@ func storedApp(t *testing.T, fn func(t *testing.T, a *apptest.App), env ...appte
 // many pages it rendered.
 func drain(t *testing.T, a *apptest.App) int64 {
 	t.Helper()
+	a.Pages.Settle()
 	before := pages.Renders()
 	for range 1000 {
 		n, err := a.PageWorker.Once(ctx, time.Minute)
@@ -84,6 +85,7 @@ func pageHTML(t *testing.T, p *store.RenderedPage) string {
 
 func queued(t *testing.T, a *apptest.App) int {
 	t.Helper()
+	a.Pages.Settle() // readers queue stale pages in the background
 	n, err := a.Store.QueuedRenders(ctx)
 	if err != nil {
 		t.Fatal(err)

@@ -27,7 +27,7 @@ import (
 
 // DB is the SQL implementation of store.Store.
 type DB struct {
-	db      *sql.DB
+	db      *pool
 	dialect string
 	media   store.MediaURLs // keys <-> URLs of stored media; nil keeps values as they are
 }
@@ -46,6 +46,53 @@ type Options struct {
 	// connect_timeout or statement_timeout in the URL wins). Migrations run
 	// without a statement timeout: rewriting many rows may take long.
 	Timeout time.Duration
+	// QueryTimeout is the client-side deadline of each call (a statement
+	// and the reading of its rows, a transaction), kept by this process
+	// whatever the server does: a database that stops answering (frozen,
+	// dropping packets) never holds a caller longer. <= 0: Timeout plus a
+	// second on PostgreSQL (its own statement_timeout answers first), 15 s
+	// on SQLite (past its 10 s wait for the write lock).
+	QueryTimeout time.Duration
+}
+
+// pool is the connection pool, each call under the client-side deadline
+// (unless its context ends sooner).
+type pool struct {
+	*sql.DB
+	timeout time.Duration
+}
+
+func (p *pool) bound(ctx context.Context) (context.Context, context.CancelFunc) {
+	if dl, ok := ctx.Deadline(); ok && time.Until(dl) <= p.timeout {
+		return ctx, func() {}
+	}
+	return context.WithTimeout(ctx, p.timeout)
+}
+
+func (p *pool) ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error) {
+	ctx, cancel := p.bound(ctx)
+	defer cancel()
+	return p.DB.ExecContext(ctx, query, args...)
+}
+
+// QueryContext's rows are read after it returns: the deadline covers the
+// reading too, and its own timer frees the context.
+func (p *pool) QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
+	ctx, cancel := p.bound(ctx)
+	time.AfterFunc(p.timeout, cancel)
+	return p.DB.QueryContext(ctx, query, args...)
+}
+
+func (p *pool) QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row {
+	ctx, cancel := p.bound(ctx)
+	time.AfterFunc(p.timeout, cancel)
+	return p.DB.QueryRowContext(ctx, query, args...)
+}
+
+func (p *pool) PingContext(ctx context.Context) error {
+	ctx, cancel := p.bound(ctx)
+	defer cancel()
+	return p.DB.PingContext(ctx)
 }
 
 // Open connects to url ("sqlite:path", a bare file path, or "postgres://...")
@@ -125,7 +172,14 @@ func OpenWith(ctx context.Context, url string, o Options) (*DB, error) {
 			return nil, err
 		}
 	}
-	d := &DB{db: db, dialect: dialect}
+	qt := o.QueryTimeout
+	if qt <= 0 {
+		qt = 15 * time.Second
+		if dialect == "postgres" {
+			qt = o.Timeout + time.Second
+		}
+	}
+	d := &DB{db: &pool{DB: db, timeout: qt}, dialect: dialect}
 	if err := d.indexPendingTags(ctx); err != nil { // search.go
 		db.Close()
 		return nil, fmt.Errorf("sqlstore: index tags: %w", err)
@@ -138,7 +192,7 @@ func (d *DB) Ping(ctx context.Context) error { return d.db.PingContext(ctx) }
 func (d *DB) Dialect() string                { return d.dialect }
 
 // SQL exposes the pool for tools (the benchmark seeder); handlers never use it.
-func (d *DB) SQL() *sql.DB { return d.db }
+func (d *DB) SQL() *sql.DB { return d.db.DB }
 
 // isUnique reports whether err is a unique-key violation in either database.
 func isUnique(err error) bool {
@@ -163,6 +217,8 @@ func notFound(err error) error {
 
 // tx runs fn in a transaction, committing on nil and rolling back otherwise.
 func (d *DB) tx(ctx context.Context, fn func(*sql.Tx) error) error {
+	ctx, cancel := d.db.bound(ctx)
+	defer cancel()
 	tx, err := d.db.BeginTx(ctx, nil)
 	if err != nil {
 		return err
@@ -214,4 +270,22 @@ func collect[T any](rows *sql.Rows, err error, scan func(row interface{ Scan(...
 		out = append(out, v)
 	}
 	return out, rows.Err()
+}
+
+// ErrNoSnapshot: the database cannot copy itself (PostgreSQL: pg_dump is
+// the tool for that).
+var ErrNoSnapshot = errors.New("sqlstore: only an SQLite database can snapshot itself; back up PostgreSQL with pg_dump")
+
+// Snapshot writes a consistent copy of an SQLite database to path (which
+// must not exist) while the server keeps writing: VACUUM INTO reads in one
+// transaction, so the copy is the database at one moment, whole. Copying
+// the file (and its WAL) instead loses whatever the WAL has not yet
+// handed back.
+func (d *DB) Snapshot(ctx context.Context, path string) error {
+	if d.dialect != "sqlite" {
+		return ErrNoSnapshot
+	}
+	// No deadline but the caller's: copying a large database takes long.
+	_, err := d.db.DB.ExecContext(ctx, `VACUUM INTO ?`, path)
+	return err
 }

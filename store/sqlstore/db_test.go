@@ -3,11 +3,14 @@ package sqlstore_test
 import (
 	"context"
 	"net"
+	"net/url"
 	"sync"
 	"testing"
 	"time"
 
+	"github.com/inkpress/inkpress/store"
 	"github.com/inkpress/inkpress/store/sqlstore"
+	"github.com/inkpress/inkpress/store/storetest"
 )
 
 // A PostgreSQL that accepts connections but never answers makes Open fail
@@ -54,5 +57,98 @@ func TestOpenGivesUpOnASilentDatabase(t *testing.T) {
 		}
 	case <-time.After(time.Minute): // far beyond the timeout: it hangs
 		t.Fatal("open still hanging against a silent server")
+	}
+}
+
+// frozenProxy forwards TCP to target until freeze is closed; then it keeps
+// the connections open and passes nothing on, like a database server that
+// stops answering without refusing.
+func frozenProxy(t *testing.T, target string) (addr string, freeze func()) {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	frozen := make(chan struct{})
+	var mu sync.Mutex
+	var conns []net.Conn
+	pipe := func(dst, src net.Conn) {
+		buf := make([]byte, 32<<10)
+		for {
+			n, err := src.Read(buf)
+			if err != nil {
+				return
+			}
+			select {
+			case <-frozen:
+				<-make(chan struct{}) // held, never answered (closed at cleanup)
+			default:
+			}
+			if _, err := dst.Write(buf[:n]); err != nil {
+				return
+			}
+		}
+	}
+	go func() {
+		for {
+			c, err := ln.Accept()
+			if err != nil {
+				return
+			}
+			s, err := net.Dial("tcp", target)
+			if err != nil {
+				c.Close()
+				continue
+			}
+			mu.Lock()
+			conns = append(conns, c, s)
+			mu.Unlock()
+			go pipe(s, c)
+			go pipe(c, s)
+		}
+	}()
+	t.Cleanup(func() {
+		ln.Close()
+		mu.Lock()
+		for _, c := range conns {
+			c.Close()
+		}
+		mu.Unlock()
+	})
+	var once sync.Once
+	return ln.Addr().String(), func() { once.Do(func() { close(frozen) }) }
+}
+
+// A PostgreSQL server that freezes after the start does not hold a query
+// without a deadline of its own: the client's deadline ends it (the
+// server's statement_timeout cannot, the server being frozen).
+func TestQueriesGiveUpOnAFrozenDatabase(t *testing.T) {
+	u, err := url.Parse(storetest.PostgresURL(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr, freeze := frozenProxy(t, u.Host)
+	u.Host = addr
+	db, err := sqlstore.OpenWith(context.Background(), u.String(), sqlstore.Options{Timeout: 2 * time.Second, QueryTimeout: 300 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	if _, err := db.CountPosts(context.Background(), store.FindPost{}); err != nil {
+		t.Fatalf("before the freeze: %v", err)
+	}
+	freeze()
+	done := make(chan error, 1)
+	go func() {
+		_, err := db.CountPosts(context.Background(), store.FindPost{}) // no deadline of its own
+		done <- err
+	}()
+	select {
+	case err := <-done:
+		if err == nil {
+			t.Fatal("a query answered by a frozen server")
+		}
+	case <-time.After(time.Minute): // far beyond the deadline: it hangs
+		t.Fatal("a query still waits on a frozen server")
 	}
 }

@@ -33,13 +33,19 @@ func (d *DB) PutPage(ctx context.Context, p *store.RenderedPage) error {
 	if !p.LastModified.IsZero() {
 		lm = ms(p.LastModified)
 	}
+	body := p.Body
+	if body == nil {
+		// A page read back holds its gzip copy alone (store.RenderedPage.Gzip):
+		// stored again, it has no body of its own, and is read back the same.
+		body = []byte{}
+	}
 	_, err := d.db.ExecContext(ctx, `INSERT INTO rendered_pages (`+pageCols+`)
 		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
 		ON CONFLICT (page_key) DO UPDATE SET workspace_id = excluded.workspace_id, status = excluded.status,
 		  content_type = excluded.content_type, csp = excluded.csp, etag = excluded.etag,
 		  last_modified = excluded.last_modified, body = excluded.body, gzip = excluded.gzip,
 		  version = excluded.version, build = excluded.build, rendered_at = excluded.rendered_at, post_id = excluded.post_id`,
-		p.Key, p.WorkspaceID, p.Status, p.ContentType, p.CSP, p.ETag, lm, p.Body, p.Gzip, p.Version, p.Build, ms(p.RenderedAt), p.PostID)
+		p.Key, p.WorkspaceID, p.Status, p.ContentType, p.CSP, p.ETag, lm, body, p.Gzip, p.Version, p.Build, ms(p.RenderedAt), p.PostID)
 	return err
 }
 
@@ -49,6 +55,21 @@ func (d *DB) DeletePages(ctx context.Context, workspaceID int64, keys []string) 
 		ph, args := valueList(keys[:n], 2)
 		args = append([]any{workspaceID}, args...)
 		if _, err := d.db.ExecContext(ctx, `DELETE FROM rendered_pages WHERE workspace_id = $1 AND page_key IN (`+ph+`)`, args...); err != nil {
+			return err
+		}
+		keys = keys[n:]
+	}
+	return nil
+}
+
+func (d *DB) OutdatePages(ctx context.Context, workspaceID int64, keys []string, build string) error {
+	for len(keys) > 0 {
+		n := min(len(keys), 200)
+		ph, args := valueList(keys[:n], 3)
+		args = append([]any{workspaceID, build}, args...)
+		// One statement: a page rendered meanwhile is marked too (its
+		// reader makes it again), never overwritten by an older copy.
+		if _, err := d.db.ExecContext(ctx, `UPDATE rendered_pages SET build = $2 WHERE workspace_id = $1 AND page_key IN (`+ph+`)`, args...); err != nil {
 			return err
 		}
 		keys = keys[n:]

@@ -48,6 +48,36 @@ func TestRenderedPages(t *testing.T) {
 		if old, err := s.OutdatedPages(ctx, "new", 10); err != nil || len(old) != 1 || old[0].Key != "/blog/a" {
 			t.Errorf("outdated %v %v", old, err)
 		}
+		// A write marks its pages outdated in place: bytes and version kept,
+		// another workspace's page of the key untouched, unknown keys ignored.
+		if err := s.PutPage(ctx, &store.RenderedPage{Key: "/blog/a/z", WorkspaceID: a.ID, Status: 200, ContentType: "text/html",
+			ETag: `"z"`, Body: []byte("a z"), Gzip: []byte{3, 4, 5}, Build: "new", Version: 7, RenderedAt: at}); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.OutdatePages(ctx, a.ID, []string{"/blog/a/z", "/blog/a/none"}, "-outdated-"); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.OutdatePages(ctx, b.ID, []string{"/blog/a"}, "-outdated-"); err != nil {
+			t.Fatal(err)
+		}
+		z, err := s.GetPage(ctx, a.ID, "/blog/a/z")
+		if err != nil || z.Build != "-outdated-" || z.Version != 7 || len(z.Gzip) != 3 || z.ETag != `"z"` {
+			t.Fatalf("outdated page %+v, %v", z, err)
+		}
+		if p, _ := s.GetPage(ctx, a.ID, "/blog/a"); p.Build != "old" {
+			t.Errorf("another workspace's mark changed a's page: build %q", p.Build)
+		}
+		// A page read back (its gzip copy alone) can be stored again.
+		z.Build = "new"
+		if err := s.PutPage(ctx, z); err != nil {
+			t.Fatalf("storing a page read back: %v", err)
+		}
+		if z, err := s.GetPage(ctx, a.ID, "/blog/a/z"); err != nil || z.Build != "new" || len(z.Gzip) != 3 {
+			t.Errorf("stored again %+v, %v", z, err)
+		}
+		if err := s.DeletePages(ctx, a.ID, []string{"/blog/a/z"}); err != nil {
+			t.Fatal(err)
+		}
 		if err := s.DeletePages(ctx, b.ID, []string{"/blog/a", "/blog/b"}); err != nil {
 			t.Fatal(err)
 		}

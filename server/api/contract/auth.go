@@ -11,6 +11,16 @@ type Me struct {
 	// Verified: the user's e-mail address is verified (false when signed
 	// out); the app reminds unverified users.
 	Verified bool `json:"verified"`
+	// OwnBlog is, for an admin who owns a blog besides the site's (a
+	// personal blog from before admins ran the site workspace), that blog:
+	// PUT /api/auth/desk switches the desk (Workspace) to it and back.
+	OwnBlog *Workspace `json:"ownBlog,omitempty"`
+}
+
+// DeskInput chooses an admin's desk: "site" (the platform's blog) or "own"
+// (the blog they own, Me.OwnBlog).
+type DeskInput struct {
+	Blog string `json:"blog"`
 }
 
 // SignUpInput is the sign-up form; BlogName may be left out.

@@ -95,6 +95,20 @@ export interface Me {
    * out); the app reminds unverified users.
    */
   verified: boolean
+  /**
+   * OwnBlog is, for an admin who owns a blog besides the site's (a
+   * personal blog from before admins ran the site workspace), that blog:
+   * PUT /api/auth/desk switches the desk (Workspace) to it and back.
+   */
+  ownBlog?: Workspace
+}
+
+/**
+ * DeskInput chooses an admin's desk: "site" (the platform's blog) or "own"
+ * (the blog they own, Me.OwnBlog).
+ */
+export interface DeskInput {
+  blog: string
 }
 
 /** SignUpInput is the sign-up form; BlogName may be left out. */

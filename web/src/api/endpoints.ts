@@ -91,6 +91,8 @@ export const signup = (input: SignupInput) => api<Me>('/api/auth/signup', { meth
 export const login = (email: string, password: string) =>
   api<Me>('/api/auth/login', { method: 'POST', body: { email, password } })
 export const logout = () => api<void>('/api/auth/logout', { method: 'POST' })
+/** An admin's desk: the platform's blog ('site') or the blog they own ('own', Me.ownBlog). */
+export const setDesk = (blog: 'site' | 'own') => api<Me>('/api/auth/desk', { method: 'PUT', body: { blog } })
 
 // ---- Owner ----
 export const getWorkspace = () => api<WorkspaceResponse>('/api/workspace')

@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ComponentType, type ReactNode } from 'react'
+import { useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react'
 import { Link, useLocation } from 'react-router'
 import {
   CalendarClock,
@@ -17,6 +17,9 @@ import { PageHeader } from '@/components/PageHeader'
 import { VerifyBanner } from '@/components/account/VerifyBanner'
 import { Button } from '@/components/ui/button'
 import { useLogout } from '@/hooks/useLogout'
+import { setDesk } from '@/api/endpoints'
+import { errorMessage } from '@/api/client'
+import { toast } from '@/lib/toast'
 import { useMe } from '@/hooks/useMe'
 import { Spinner } from '@/components/ui/spinner'
 import { cn } from '@/lib/utils'
@@ -130,9 +133,56 @@ function DeskNav({ links, label, blogPath, blogLabel = 'View blog' }: { links: D
  */
 export function SectionNav({ blogPath }: { blogPath?: string }) {
   const { me } = useMe()
-  if (me?.isAdmin) return <DeskNav links={ADMIN_LINKS} label="Admin sections" blogPath="/" blogLabel="View site" />
+  if (me?.isAdmin) {
+    const own = !!me.ownBlog && me.workspace?.id === me.ownBlog.id
+    return (
+      <>
+        <DeskNav
+          links={ADMIN_LINKS}
+          label="Admin sections"
+          blogPath={own ? `/blog/${me.ownBlog!.slug}` : '/'}
+          blogLabel={own ? 'View blog' : 'View site'}
+        />
+        {me.ownBlog && <DeskSwitch own={own} name={me.ownBlog.name} />}
+      </>
+    )
+  }
   const path = blogPath ?? (me?.workspace ? `/blog/${me.workspace.slug}` : undefined)
   return <DeskNav links={OWNER_LINKS} label="Dashboard sections" blogPath={path} />
+}
+
+/**
+ * An admin who owns a blog of their own (one made before admins ran the platform's blog) switches
+ * the desk between the two: every desk screen then works on the chosen blog. The page reloads, so
+ * no screen keeps the other blog's data.
+ */
+function DeskSwitch({ own, name }: { own: boolean; name: string }) {
+  const [busy, setBusy] = useState(false)
+  const change = async (blog: 'site' | 'own') => {
+    setBusy(true)
+    try {
+      await setDesk(blog)
+      window.location.assign('/admin/dashboard')
+    } catch (err) {
+      setBusy(false)
+      toast.error('Error', { description: errorMessage(err) })
+    }
+  }
+  return (
+    <p className="mt-2 flex flex-wrap items-center gap-2 text-sm text-slate-600">
+      {own ? (
+        <>
+          Working on your own blog, <strong className="font-medium text-slate-900">{name}</strong>.
+        </>
+      ) : (
+        'Working on the platform’s blog.'
+      )}
+      <Button variant="link" size="sm" className="h-auto p-0" disabled={busy} onClick={() => void change(own ? 'site' : 'own')}>
+        {busy && <Spinner />}
+        {own ? 'Switch to the platform’s blog' : `Switch to ${name}`}
+      </Button>
+    </p>
+  )
 }
 
 /** The 'Dashboard' and 'Logout' buttons of the admin pages. */
