@@ -1,7 +1,7 @@
 import '@testing-library/jest-dom/vitest'
 // Toasts load sonner on demand; having it in the module cache keeps their timing close to a loaded app's.
 import 'sonner'
-import { afterEach, vi } from 'vitest'
+import { afterAll, afterEach, vi } from 'vitest'
 import { cleanup, configure } from '@testing-library/react'
 
 // findBy* and waitFor give up after 1 s by default, which a loaded machine can miss; a passing
@@ -17,6 +17,11 @@ afterEach(() => {
     if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`
   })
 })
+
+// Preact runs effects after the next frame, with a 35 ms timer as the fallback; a timer left from a
+// file's last test would fire after the environment is gone (cancelAnimationFrame undefined). A
+// later timer runs after it, whatever the machine's load: Node fires timers in order of expiry.
+afterAll(() => new Promise((resolve) => setTimeout(resolve, 50)))
 
 // jsdom lacks a few browser APIs that Radix and sonner use.
 if (!window.matchMedia) {
