@@ -34,9 +34,17 @@ type MailStore interface {
 	// since, and how many of them were refused (bounced, or failed for
 	// good).
 	MailHealth(ctx context.Context, workspaceID int64, since time.Time) (finished, refused int, err error)
+	// MailHealthAll is MailHealth of every workspace with a delivery
+	// finished at or after since, in one read (the admin's list).
+	MailHealthAll(ctx context.Context, since time.Time) (map[int64]MailHealth, error)
 	// PruneMail deletes messages whose deliveries all finished before
 	// before, and reports how many.
 	PruneMail(ctx context.Context, before time.Time) (int64, error)
+}
+
+// MailHealth is what a workspace's recent deliveries came to.
+type MailHealth struct {
+	Finished, Refused int
 }
 
 // Mail kinds.

@@ -78,6 +78,8 @@ type Store interface {
 	ratelimit.Store
 	// QueueMail queues the confirmation e-mails of an import.
 	QueueMail(ctx context.Context, m *store.MailMessage, to []store.Recipient) error
+	// MailHealthAll: every blog's recent deliveries (PausedBlogs).
+	MailHealthAll(ctx context.Context, since time.Time) (map[int64]store.MailHealth, error)
 }
 
 // Service runs the subscriber side of newsletters.
@@ -100,6 +102,22 @@ type Service struct {
 	ConfirmImportsAbove int
 	Now                 func() time.Time
 	Logger              *slog.Logger
+}
+
+// PausedBlogs reports the workspaces whose newsletters are paused now (too
+// many of their recent e-mails refused): the admin's list shows them.
+func (s *Service) PausedBlogs(ctx context.Context) (map[int64]bool, error) {
+	all, err := s.Store.MailHealthAll(ctx, s.now().Add(-HealthWindow))
+	if err != nil {
+		return nil, err
+	}
+	out := map[int64]bool{}
+	for id, h := range all {
+		if paused(h.Finished, h.Refused) {
+			out[id] = true
+		}
+	}
+	return out, nil
 }
 
 func (s *Service) now() time.Time {

@@ -39,10 +39,14 @@ func (h *Handler) adminListWorkspaces(w http.ResponseWriter, r *http.Request, _ 
 	if err != nil {
 		return err
 	}
+	paused, err := h.Newsletter.PausedBlogs(r.Context())
+	if err != nil {
+		return err
+	}
 	out := contract.AdminWorkspacesResponse{Workspaces: make([]contract.AdminWorkspace, len(list))}
 	for i, o := range list {
 		out.Workspaces[i] = contract.AdminWorkspace{Workspace: toWorkspaceJSON(&o.Workspace), OwnerEmail: o.OwnerEmail,
-			OwnerAdmin: o.OwnerAdmin, Usage: toAdminUsage(o.Usage)}
+			OwnerAdmin: o.OwnerAdmin, Usage: toAdminUsage(o.Usage), SendingPaused: paused[o.Workspace.ID]}
 	}
 	return WriteJSON(w, http.StatusOK, out)
 }

@@ -2,6 +2,8 @@ package api_test
 
 import (
 	"context"
+	"fmt"
+	"github.com/inkpress/inkpress/internal/newsletter"
 	"net/http"
 	"testing"
 	"time"
@@ -13,12 +15,13 @@ import (
 
 type adminWorkspaces struct {
 	Workspaces []struct {
-		ID         int64  `json:"id"`
-		Slug       string `json:"slug"`
-		PlanTier   string `json:"planTier"`
-		Status     string `json:"status"`
-		OwnerEmail string `json:"ownerEmail"`
-		Usage      *struct {
+		ID            int64  `json:"id"`
+		Slug          string `json:"slug"`
+		PlanTier      string `json:"planTier"`
+		Status        string `json:"status"`
+		OwnerEmail    string `json:"ownerEmail"`
+		SendingPaused bool   `json:"sendingPaused"`
+		Usage         *struct {
 			PostsGenerated  int `json:"postsGenerated"`
 			PostsLimit      int `json:"postsLimit"`
 			ImagesGenerated int `json:"imagesGenerated"`
@@ -195,4 +198,62 @@ func TestAdminPostsAcrossWorkspaces(t *testing.T) {
 		}
 		admin.mustFail(http.MethodGet, "/api/admin/posts?limit=500", nil, http.StatusBadRequest, "invalid_parameter")
 	})
+}
+
+// A blog whose recent e-mails are refused too often has its newsletters
+// paused; the admin's list says so.
+func TestAdminSeesBlogsWhoseSendingIsPaused(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	e := newOwnerEnv(t, "", nil, nil)
+	admin := e.admin("boss@example.com")
+	bad := e.owner("Bad", "bad@example.com")
+	good := e.owner("Good", "good@example.com")
+	now := time.Now().UTC()
+	for _, o := range []struct {
+		ws      int64
+		refused int
+	}{{bad.ws.ID, newsletter.HealthSample / 10}, {good.ws.ID, 0}} {
+		to := make([]store.Recipient, newsletter.HealthSample)
+		for i := range to {
+			to[i] = store.Recipient{Email: fmt.Sprintf("r%d@example.com", i)}
+		}
+		m := &store.MailMessage{WorkspaceID: o.ws, Kind: store.MailNewsletter, Subject: "S", Text: "t", CreatedAt: now}
+		if err := e.store.QueueMail(ctx, m, to); err != nil {
+			t.Fatal(err)
+		}
+		// Claimed with whatever else is queued (the owners' account mail).
+		ds, err := e.store.ClaimDeliveries(ctx, now, now.Add(time.Minute), 1000)
+		if err != nil || len(ds) < len(to) {
+			t.Fatalf("claimed %d, %v", len(ds), err)
+		}
+		refused := map[string]bool{}
+		for i := range o.refused {
+			refused[to[i].Email] = true
+		}
+		for _, d := range ds {
+			st := store.DeliverySent
+			if refused[d.To] {
+				st = store.DeliveryBounced
+			}
+			if err := e.store.FinishDelivery(ctx, store.DeliveryResult{ID: d.ID, Status: st, Attempts: 1, At: now}); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	var got adminWorkspaces
+	admin.mustJSON(http.MethodGet, "/api/admin/workspaces", nil, http.StatusOK, &got)
+	seen := 0
+	for _, w := range got.Workspaces {
+		want := w.ID == bad.ws.ID
+		if w.SendingPaused != want {
+			t.Errorf("%s: sendingPaused = %v, want %v", w.Slug, w.SendingPaused, want)
+		}
+		if w.ID == bad.ws.ID || w.ID == good.ws.ID {
+			seen++
+		}
+	}
+	if seen != 2 {
+		t.Fatalf("listed %d of the two blogs", seen)
+	}
 }

@@ -349,6 +349,27 @@ func (d *DB) PruneMail(ctx context.Context, before time.Time) (int64, error) {
 	return res.RowsAffected()
 }
 
+func (d *DB) MailHealthAll(ctx context.Context, since time.Time) (map[int64]store.MailHealth, error) {
+	rows, err := d.db.QueryContext(ctx,
+		`SELECT workspace_id, COUNT(*), COALESCE(SUM(CASE WHEN status = $3 THEN 0 ELSE 1 END), 0) FROM mail_deliveries
+		 WHERE finished_at >= $1 AND status IN ($2, $3, $4) AND workspace_id IS NOT NULL GROUP BY workspace_id`,
+		ms(since), store.DeliveryBounced, store.DeliverySent, store.DeliveryFailed)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := map[int64]store.MailHealth{}
+	for rows.Next() {
+		var id int64
+		var h store.MailHealth
+		if err := rows.Scan(&id, &h.Finished, &h.Refused); err != nil {
+			return nil, err
+		}
+		out[id] = h
+	}
+	return out, rows.Err()
+}
+
 func (d *DB) MailHealth(ctx context.Context, workspaceID int64, since time.Time) (finished, refused int, err error) {
 	err = d.db.QueryRowContext(ctx,
 		`SELECT COUNT(*), COALESCE(SUM(CASE WHEN status = $4 THEN 0 ELSE 1 END), 0) FROM mail_deliveries

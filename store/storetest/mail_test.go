@@ -356,6 +356,13 @@ func TestMailHealthCountsARecentRefusals(t *testing.T) {
 		if err != nil || finished != 2 || refused != 2 {
 			t.Fatalf("health = %d finished, %d refused, %v; want 2, 2", finished, refused, err)
 		}
+		// Every blog's at once: the same figures, and none for a blog
+		// without recent deliveries.
+		_, other := signUp(t, s, "b@x.io", "b")
+		all, err := s.MailHealthAll(ctx, now.Add(-time.Hour))
+		if err != nil || all[ws.ID] != (store.MailHealth{Finished: 2, Refused: 2}) || len(all) != 1 {
+			t.Fatalf("all = %v, %v; want only workspace %d with 2, 2 (not %d)", all, err, ws.ID, other.ID)
+		}
 	})
 }
 

@@ -17,6 +17,9 @@ type AdminWorkspace struct {
 	OwnerAdmin bool `json:"ownerAdmin"`
 	// Usage is null when the workspace has no row this month ('No data').
 	Usage *AdminUsage `json:"usage"`
+	// SendingPaused: too many of the blog's recent e-mails were refused, so
+	// its newsletters are not sent (its owner sees why on each post).
+	SendingPaused bool `json:"sendingPaused"`
 }
 
 // AdminWorkspacesResponse is every workspace, newest first.

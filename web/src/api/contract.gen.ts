@@ -53,6 +53,11 @@ export interface AdminWorkspace extends Workspace {
   ownerAdmin: boolean
   /** Usage is null when the workspace has no row this month ('No data'). */
   usage: AdminUsage | null
+  /**
+   * SendingPaused: too many of the blog's recent e-mails were refused, so
+   * its newsletters are not sent (its owner sees why on each post).
+   */
+  sendingPaused: boolean
 }
 
 /** AdminWorkspacesResponse is every workspace, newest first. */

@@ -7,10 +7,10 @@ import { preloadLazyPages } from '@/lib/lazyPage'
 import type { AdminWorkspace } from '@/api/types'
 import { admin, apiError, json, mockFetch, owner, renderWithProviders, visitor } from '@/test/utils'
 
-const base = { id: 0, customDomain: '', status: 'active', createdAt: '2025-01-05T12:00:00Z' }
+const base = { id: 0, customDomain: '', status: 'active', createdAt: '2025-01-05T12:00:00Z', sendingPaused: false }
 const workspaces: AdminWorkspace[] = [
   { ...base, id: 1, name: 'Olivia Cooks', slug: 'olivia-cooks', planTier: 'starter', ownerEmail: 'olivia@example.com', ownerAdmin: false, usage: { postsGenerated: 30, postsLimit: 30, imagesGenerated: 3, imagesLimit: 30 } },
-  { ...base, id: 2, name: 'New Blog', slug: 'new-blog', planTier: 'professional', ownerEmail: 'new@example.com', ownerAdmin: false, status: 'suspended', usage: null },
+  { ...base, id: 2, name: 'New Blog', slug: 'new-blog', planTier: 'professional', ownerEmail: 'new@example.com', ownerAdmin: false, status: 'suspended', usage: null, sendingPaused: true },
   // The signed-in admin's own workspace: made on the starter plan at sign-up, unlimited as an admin's.
   { ...base, id: 3, name: 'Admin', slug: 'admin', planTier: 'starter', ownerEmail: 'admin@example.com', ownerAdmin: true, usage: { postsGenerated: 12, postsLimit: 999999, imagesGenerated: 0, imagesLimit: 999999 } },
   // Another admin's: only the unlimited limits in force tell.
@@ -46,6 +46,14 @@ afterEach(() => {
 beforeAll(preloadLazyPages)
 
 describe('/admin/users', () => {
+  it("marks the blogs whose newsletters are paused: 'Sending paused'", async () => {
+    setup()
+    const row = (name: string) => within(table()).getByText(name).closest('tr') as HTMLElement
+    await waitFor(() => expect(row('New Blog')).toHaveTextContent('Sending paused'))
+    expect(row('Olivia Cooks')).not.toHaveTextContent('Sending paused')
+    expect(within(table()).getAllByText('Sending paused')).toHaveLength(1)
+  })
+
   it('sends visitors to /admin/login', async () => {
     mockFetch({ 'GET /api/auth/me': json(visitor), 'GET /api/categories': json({ categories: [] }) })
     renderWithProviders(<AppRoutes />, { route: '/admin/users' })

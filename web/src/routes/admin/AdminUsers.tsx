@@ -44,6 +44,17 @@ function AdminRun({ kind }: { kind: 'site' | 'admin' }) {
   return <span className="text-sm text-slate-500">{kind === 'site' ? 'Site blog: unlimited' : 'Admin account: unlimited'}</span>
 }
 
+// SendingPaused marks a blog whose newsletters are paused: too many of its recent e-mails were refused.
+function SendingPaused() {
+  return (
+    <p className="mt-1">
+      <Badge variant="destructive" title="Too many of this blog's recent e-mails were refused (bounced): its newsletters are not sent">
+        Sending paused
+      </Badge>
+    </p>
+  )
+}
+
 function StatusBadge({ status }: { status: string }) {
   return (
     <Badge variant={status === 'active' ? 'default' : 'secondary'} className="capitalize">
@@ -107,6 +118,7 @@ function WorkspacesTable() {
                     <div className="min-w-0">
                       <p className="truncate font-semibold text-slate-900">{ws.name}</p>
                       <p className="truncate text-xs text-slate-500">{ws.ownerEmail || '—'}</p>
+                      {ws.sendingPaused && <SendingPaused />}
                     </div>
                     <StatusBadge status={ws.status} />
                   </div>
@@ -165,6 +177,7 @@ function WorkspacesTable() {
                   <td className="px-4 py-3">
                     <p className="font-medium text-slate-900">{ws.name}</p>
                     {ws.ownerEmail && <p className="text-xs text-slate-500">{ws.ownerEmail}</p>}
+                    {ws.sendingPaused && <SendingPaused />}
                   </td>
                   <td className="px-4 py-3 font-mono text-xs text-slate-600">{ws.slug}</td>
                   <td className="px-4 py-3">
