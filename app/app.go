@@ -246,7 +246,7 @@ func New(ctx context.Context, cfg *config.Config, logger *slog.Logger) (*App, er
 		Views: a.Views, Media: a.Media, Library: media.NewLibrary(db, a.Files), Generator: a.Generator,
 		Schedules: &scheduler.Service{Store: db, Generator: a.Generator}, Blog: bl, Workspaces: workspaces,
 		Authors: &authors.Service{Store: db, Cache: a.Cache, Images: a.Posts.Attachments}, Domains: a.Domains,
-		Newsletter: a.Newsletter, MailSending: a.Sending, OwnerVerified: db.WorkspaceOwnerVerified}
+		Newsletter: a.Newsletter, MailSending: a.Sending, OwnerVerified: db.WorkspaceOwnerVerified, Turns: a.Admission}
 	// Account e-mails: password reset, verification, change of address.
 	a.Account = account.New(db, a.Auth, a.Mail, cfg.SiteName, cfg.BaseURL, logger)
 	a.Auth.AfterSignUp = a.Account.SignedUp

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"runtime"
 	"sync"
+	"time"
 )
 
 // ErrBusy: the render queue is full, or the client holds its share of it.
@@ -36,7 +37,15 @@ type Admission struct {
 	workWaiting map[string]int // the client's requests in workQueue
 	turns       uint64
 	lastTurn    map[string]uint64 // when the client last got a turn, while it has pages made or waiting
+	readerWait  time.Time         // when a reader last had to wait for a turn
+	wake        *time.Timer       // grants a background render its turn once readers are quiet
+	now         func() time.Time
 }
+
+// backgroundQuiet is how long no reader must have waited for a turn before a
+// render job gets one: a job holds its turn for a whole render, so during a
+// crawl (readers waiting all the time) the jobs wait for it to end.
+const backgroundQuiet = time.Second
 
 // workPerClient is how many pages one client may have made at once: a
 // crawler on many connections waits for its own turns, and the processors
@@ -64,7 +73,7 @@ type workWaiter struct {
 // for the pages that are only read.
 func NewAdmission(slots, maxQueue, perClient, workSlots int) *Admission {
 	return &Admission{slots: max(slots, 1), maxQueue: max(maxQueue, 0), perClient: max(perClient, 1), workSlots: max(workSlots, 1),
-		byClient: map[string]int{}, working: map[string]int{}, workWaiting: map[string]int{}, lastTurn: map[string]uint64{}}
+		byClient: map[string]int{}, working: map[string]int{}, workWaiting: map[string]int{}, lastTurn: map[string]uint64{}, now: time.Now}
 }
 
 // DefaultWorkSlots is how many pages are made at once by default: half the
@@ -81,7 +90,8 @@ func DefaultWorkSlots() int {
 // than workSlots pages are being made and the client has fewer than
 // workPerClient of them. Turns go to the waiting client with the fewest
 // pages being made, then the one served longest ago (round robin), and to
-// background renders only when no reader could take it. Stored and cached
+// background renders only when no reader could take it and no reader has
+// waited for a turn in the last second. Stored and cached
 // pages are served without a turn. Past maxWorkWaiting waiting requests of
 // one client, Work returns ErrBusy at once.
 func (a *Admission) Work(ctx context.Context, client string) (release func(), err error) {
@@ -99,6 +109,9 @@ func (a *Admission) Work(ctx context.Context, client string) (release func(), er
 	w := &workWaiter{client: client, ready: make(chan struct{})}
 	a.workQueue = append(a.workQueue, w)
 	a.workWaiting[client]++
+	if client != "" {
+		a.readerWait = a.now()
+	}
 	a.grantWork() // a turn may be free for this client even though others wait
 	a.mu.Unlock()
 	select {
@@ -178,6 +191,9 @@ func (a *Admission) grantWork() {
 					break
 				}
 			}
+			if next != nil && !a.quiet() {
+				return
+			}
 		}
 		if next == nil {
 			return
@@ -187,6 +203,26 @@ func (a *Admission) grantWork() {
 		a.startWork(next.client)
 		close(next.ready)
 	}
+}
+
+// quiet reports whether readers have not waited for a turn for
+// backgroundQuiet; if they have, it sets a timer to grant the waiting
+// background render its turn when they will have been quiet that long.
+// a.mu is held.
+func (a *Admission) quiet() bool {
+	left := backgroundQuiet - a.now().Sub(a.readerWait)
+	if left <= 0 {
+		return true
+	}
+	if a.wake == nil {
+		a.wake = time.AfterFunc(left, func() {
+			a.mu.Lock()
+			defer a.mu.Unlock()
+			a.wake = nil
+			a.grantWork()
+		})
+	}
+	return false
 }
 
 // before reports whether client c's turn comes before client d's: fewer
@@ -335,4 +371,11 @@ func (a *Admission) Waiting() int {
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	return len(a.waiting)
+}
+
+// TurnsWaiting reports the requests waiting for a turn to make a page.
+func (a *Admission) TurnsWaiting() int {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	return len(a.workQueue)
 }

@@ -5,7 +5,9 @@ import (
 	"errors"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
+	"time"
 )
 
 func TestAdmission(t *testing.T) {
@@ -177,6 +179,8 @@ func TestWorkIsSharedPerClient(t *testing.T) {
 func TestWorkTurnsAreFairAndBackgroundComesLast(t *testing.T) {
 	ctx := context.Background()
 	a := NewAdmission(1, 8, 2, 1)
+	var clock atomic.Int64 // seconds
+	a.now = func() time.Time { return time.Unix(clock.Load(), 0) }
 	first, err := a.Work(ctx, "crawler")
 	if err != nil {
 		t.Fatal(err)
@@ -208,14 +212,23 @@ func TestWorkTurnsAreFairAndBackgroundComesLast(t *testing.T) {
 	}
 	first()
 	var got []string
-	for range 3 {
+	for range 2 {
 		got = append(got, <-order)
 	}
 	// The crawler's turn ended: the crawler and the reader have no page
-	// being made; the reader, never served, goes first (round robin), the
-	// background last.
-	if want := []string{"reader", "crawler", ""}; strings.Join(got, ",") != strings.Join(want, ",") {
+	// being made; the reader, never served, goes first (round robin).
+	if want := []string{"reader", "crawler"}; strings.Join(got, ",") != strings.Join(want, ",") {
 		t.Errorf("turns went to %q, want %q", got, want)
+	}
+	// The background waits until readers have not waited for a second.
+	a.mu.Lock()
+	if len(a.workQueue) != 1 || a.workRunning != 0 {
+		t.Errorf("the background went ahead while readers had just waited: queue %d, running %d", len(a.workQueue), a.workRunning)
+	}
+	a.mu.Unlock()
+	clock.Add(2)
+	if got := <-order; got != "" {
+		t.Errorf("then %q, want the background", got)
 	}
 }
 

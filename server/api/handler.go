@@ -67,6 +67,14 @@ type Handler struct {
 	OwnerVerified func(ctx context.Context, workspaceID int64) (bool, error)
 	// Account sends and honours account e-mails (reset, verify, change).
 	Account *account.Service
+	// Turns, when set, shares the work of answers made afresh for anonymous
+	// readers (searches) fairly between clients (pages.Admission).
+	Turns Turns
+}
+
+// Turns hands out turns of work by client (pages.Admission.Work).
+type Turns interface {
+	Work(ctx context.Context, client string) (release func(), err error)
 }
 
 // Routes returns the API's handler (mounted at /api/ by the server).

@@ -49,6 +49,9 @@ type publicRead struct {
 	// afterHTTP, when set, runs after a successful answer over HTTP only
 	// (a post's page view); the server render never counts.
 	afterHTTP func(r *http.Request, q readRequest)
+	// uncached, when set, says whether this request is answered without the
+	// cache (a search): over HTTP it then waits for its client's turn.
+	uncached func(q readRequest) bool
 }
 
 // publicReads is the table: every path the server render may ask for.
@@ -59,7 +62,7 @@ func (h *Handler) publicReads() []publicRead {
 		{pattern: "/api/site", read: h.readSite},
 		{pattern: "/api/plans", read: readPlans},
 		{pattern: "/api/categories", read: h.readCategories},
-		{pattern: "/api/posts", read: h.readPosts},
+		{pattern: "/api/posts", read: h.readPosts, uncached: func(q readRequest) bool { return q.query.Has("q") }},
 		{pattern: "/api/posts/{category}/{slug}", read: h.readPost, afterHTTP: h.countView},
 		{pattern: "/api/blogs/{workspace}", read: h.readBlog},
 		{pattern: "/api/authors/{slug}", read: h.readAuthor},
@@ -116,6 +119,13 @@ func (h *Handler) servePublic(pr publicRead) http.Handler {
 		q := readRequest{host: r.Host, path: make(map[string]string, len(names)), query: r.URL.Query()}
 		for _, n := range names {
 			q.path[n] = r.PathValue(n)
+		}
+		if pr.uncached != nil && h.Turns != nil && pr.uncached(q) {
+			done, err := h.Turns.Work(r.Context(), h.clientAddr(r))
+			if err != nil {
+				return busy(err)
+			}
+			defer done()
 		}
 		v, err := pr.read(r.Context(), q)
 		if mv := (*movedError)(nil); errors.As(err, &mv) {

@@ -2,6 +2,9 @@ package api
 
 import (
 	"context"
+	"time"
+
+	"github.com/inkpress/inkpress/internal/apperr"
 
 	"github.com/inkpress/inkpress/internal/blogaddr"
 	"github.com/inkpress/inkpress/internal/content"
@@ -28,4 +31,11 @@ func tagSlugs(tags []string) []string {
 		out[i] = content.TagSlug(t)
 	}
 	return out
+}
+
+// busy is the answer to a search that found no turn: its client has many
+// requests waiting already (or left).
+func busy(err error) error {
+	return &apperr.Error{Kind: apperr.TooMany, Code: "busy", Message: "Too many searches at once. Try again in a few seconds.",
+		RetryAfter: 5 * time.Second, Err: err}
 }

@@ -239,6 +239,13 @@ func (h *Handler) searchPage(w http.ResponseWriter, r *http.Request, b *blogaddr
 		return handled(err)
 	}
 	ctx := r.Context()
+	if h.Admission != nil { // made afresh every time: the client's turn
+		done, err := h.Admission.Work(ctx, h.client(r))
+		if err != nil {
+			return err
+		}
+		defer done()
+	}
 	text := r.URL.Query().Get("q")
 	m, err := h.blogMeta(ctx, b)
 	if err != nil {

@@ -88,7 +88,7 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		}
 		if errors.Is(err, pages.ErrBusy) { // this client has many pages waiting to be made
 			w.Header().Set("Retry-After", "5")
-			http.Error(w, "Too many pages asked for at once: try again in a few seconds.", http.StatusServiceUnavailable)
+			http.Error(w, "Too many pages asked for at once. Try again in a few seconds.", http.StatusTooManyRequests)
 			return
 		}
 		if r.Context().Err() != nil { // the reader left, or a render job's time ran out waiting for its turn

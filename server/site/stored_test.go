@@ -281,3 +281,45 @@ func TestOneClientCannotTakeTheRenderQueue(t *testing.T) {
 func postsPatchTitle(title string) posts.Patch { return posts.Patch{Title: &title} }
 
 func postsPatchStatus(status string) posts.Patch { return posts.Patch{Status: &status} }
+
+// Searches are made afresh every time, so they take their client's turns
+// like any page made: a client flooding searches waits for its own, while
+// stored pages and cached reads never wait.
+func TestSearchesTakeTheirClientsTurns(t *testing.T) {
+	storedApp(t, func(t *testing.T, a *apptest.App) {
+		ws := breadBlog(t, a)
+		p := publish(t, a, ws, "Rye", "<p>Bread.</p>")
+		drain(t, a)
+		hdr := func(addr string) http.Header { return http.Header{"X-Forwarded-For": {addr}} }
+		const flooder = "203.0.113.7"
+		// The flooder holds the only turn.
+		done, err := a.Admission.Work(ctx, flooder)
+		if err != nil {
+			t.Fatal(err)
+		}
+		answers := make(chan *apptest.Response, 2)
+		go func() { answers <- a.Client(t).Raw("GET", "/search?q=rye", "", nil, hdr(flooder)) }()
+		go func() { answers <- a.Client(t).Raw("GET", "/api/posts?workspace="+ws.Slug+"&q=rye", "", nil, hdr(flooder)) }()
+		for a.Admission.TurnsWaiting() < 2 {
+			time.Sleep(time.Millisecond) // until both searches wait for a turn
+		}
+		// Another reader's stored page and a cached read do not wait.
+		if r := a.Client(t).Raw("GET", "/bread/"+p.Slug, "", nil, hdr("198.51.100.9")); r.StatusCode != http.StatusOK {
+			t.Fatalf("a stored page while the searches wait: %d", r.StatusCode)
+		}
+		if r := a.Client(t).Raw("GET", "/api/posts?workspace="+ws.Slug, "", nil, hdr("198.51.100.9")); r.StatusCode != http.StatusOK {
+			t.Fatalf("a list while the searches wait: %d", r.StatusCode)
+		}
+		select {
+		case r := <-answers:
+			t.Fatalf("a search went ahead without a turn: %d", r.StatusCode)
+		default:
+		}
+		done()
+		for range 2 {
+			if r := <-answers; r.StatusCode != http.StatusOK || !strings.Contains(string(r.Body), "Rye") {
+				t.Errorf("a search after its turn: %d\n%s", r.StatusCode, r.Body)
+			}
+		}
+	}, apptest.Env("INKPRESS_PAGE_WORKERS", "1"), apptest.Env("INKPRESS_TRUSTED_PROXIES", "127.0.0.1"))
+}

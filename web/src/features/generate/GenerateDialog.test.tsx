@@ -27,6 +27,7 @@ const workspace: WorkspaceResponse = {
   drafts: 0,
   site: false,
   mail: { sending: false, emailsSent: 0, emailsLimit: 5000, verified: true },
+  postStorage: { bytes: 0, limitBytes: 52428800, revisionsKept: 10 },
 }
 
 function setup(routes: Record<string, unknown> = {}) {

@@ -17,4 +17,5 @@ export const workspaceResponse: WorkspaceResponse = {
   drafts: 0,
   site: false,
   mail: { sending: false, emailsSent: 0, emailsLimit: 5000, verified: true },
+  postStorage: { bytes: 0, limitBytes: 52428800, revisionsKept: 10 },
 }

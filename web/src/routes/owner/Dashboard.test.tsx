@@ -18,6 +18,7 @@ function workspace(usage: Partial<Usage> = {}, over: Partial<WorkspaceResponse> 
     drafts: 0,
     site: false,
   mail: { sending: false, emailsSent: 0, emailsLimit: 5000, verified: true },
+  postStorage: { bytes: 0, limitBytes: 52428800, revisionsKept: 10 },
     ...over,
   }
 }
