@@ -307,6 +307,10 @@ func (a *App) setupMail() error {
 		if tr, err = mail.NewSMTP(cfg.SMTPURL); err != nil {
 			return fmt.Errorf("INKPRESS_SMTP_URL: %w", err)
 		}
+	} else if a.Logger != nil {
+		// Owners are told "your admin has been told": this line is how.
+		a.Logger.Warn("e-mail is not sent: set INKPRESS_SMTP_URL; until then messages are written to the outbox folder",
+			"dir", filepath.Join(cfg.DataDir, "outbox"))
 	}
 	a.MailWorker = &mail.Worker{Store: a.Store, Transport: tr, From: from, Batch: cfg.MailBatch, Rate: cfg.MailRate,
 		Workers: cfg.MailWorkers, Logger: a.Logger}

@@ -28,7 +28,10 @@ export const RESUBSCRIBE_HINT = "Changed your mind? Subscribe again with the for
 
 // ---- The owner's side: settings, dashboard, post desk ----
 
-export const SENDING_OFF = "E-mail sending is off: messages are written to the server's outbox folder."
+/** What an owner reads when the server sends no e-mail (the operator's detail is for admins: SENDING_OFF_ADMIN). */
+export const SENDING_OFF = 'E-mail is not set up on this server yet: your admin has been told. Until then your subscribers get no e-mails.'
+export const SENDING_OFF_ADMIN =
+  "E-mail sending is off: this server has no SMTP server (INKPRESS_SMTP_URL), so messages are written to the outbox folder in its data directory."
 export const UNVERIFIED =
   'Newsletters wait until your e-mail address is verified: open the link we sent you. Posts published before then are not e-mailed.'
 
