@@ -50,3 +50,8 @@ export const CONTENT_OPTIONS = [
 /** The post desk's checkbox and the line after sending. */
 export const SEND_CHECKBOX = "E-mail this post to subscribers when it's published"
 export const BLOG_NEWSLETTER_OFF = 'E-mailing new posts is off for this blog.'
+
+/** The welcome e-mail's settings. */
+export const WELCOME_HINT = 'Greet each new subscriber once they confirm. Counted in your e-mails of the month.'
+export const WELCOME_SWITCH = 'Send a welcome e-mail to new subscribers'
+export const WELCOME_SWITCH_HINT = '{blog} in the subject or text becomes your blog’s name.'
