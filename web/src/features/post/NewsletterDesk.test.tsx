@@ -101,4 +101,25 @@ describe("the desk's newsletter", () => {
     expect(await screen.findByText(`Sent to ${owner.user!.email} only.`)).toBeInTheDocument()
     expect(posted(fetch, '/api/workspace/posts/9/newsletter/test')).toBe(1)
   })
+
+  it('offers no send the server would refuse: an unconfirmed address, a month used up', async () => {
+    const post = makeFull({ status: 'published', newsletter: 'off' })
+    document.cookie = 'inkpress_csrf=t; path=/'
+    mockFetch({
+      'GET /api/auth/me': json({ ...owner, verified: false }),
+      'GET /api/categories': json({ categories: [] }),
+      'GET /api/workspace/categories': json({ categories: [keto] }),
+      'GET /api/workspace/posts': json({ posts: [], total: 0 }),
+      'GET /api/workspace': json(workspaceResponse),
+      'GET /api/workspace/posts/9': json({ post }),
+      'GET /api/workspace/posts/9/revisions': json({ revisions: [] }),
+      'GET /api/workspace/newsletter/outlook': json({ outlook: { recipients: 0, reason: 'unverified', note: 'confirm your e-mail address first' } }),
+    })
+    renderWithProviders(<AppRoutes />, { route: '/dashboard/posts/9' })
+    const region = await screen.findByRole('region', { name: 'Newsletter' })
+    expect(await within(region).findByText('Not sent: confirm your e-mail address first')).toBeInTheDocument()
+    expect(within(region).getByRole('button', { name: 'Send to subscribers now' })).toBeDisabled()
+    expect(within(region).getByRole('button', { name: 'Send me a test' })).toBeDisabled()
+    expect(within(region).getByText('Confirm your e-mail address first: test e-mails go to it.')).toBeInTheDocument()
+  })
 })

@@ -3,7 +3,7 @@ import { Button } from '@/components/ui/button'
 import { Spinner } from '@/components/ui/spinner'
 import { useLoadedMe } from '@/hooks/useMe'
 import { countOf } from '@/lib/plural'
-import { SEND_NOW, SEND_TEST, canSendNow, outlookText, showsOutlook } from './newsletterDesk'
+import { SEND_NOW, SEND_TEST, TEST_UNVERIFIED, canSendNow, outlookText, showsOutlook } from './newsletterDesk'
 import { useNewsletterDesk } from './useNewsletterDesk'
 import type { PostDesk } from './usePostDesk'
 
@@ -19,6 +19,8 @@ export function NewsletterDesk({ desk }: { desk: PostDesk }) {
   const { outlook, sendNow, test } = useNewsletterDesk(desk, showOutlook || sendable)
   const me = useLoadedMe()
   const o = outlook.data
+  // The server sends tests only to a confirmed address.
+  const unverified = me?.user ? !me.verified : false
   return (
     <>
       {showOutlook && o && (
@@ -28,7 +30,7 @@ export function NewsletterDesk({ desk }: { desk: PostDesk }) {
       )}
       {sendable && (
         <div className="grid gap-1.5">
-          <Button size="sm" onClick={() => sendNow.mutate()} disabled={sendNow.isPending || desk.dirty}>
+          <Button size="sm" onClick={() => sendNow.mutate()} disabled={sendNow.isPending || desk.dirty || Boolean(o?.reason)}>
             {sendNow.isPending ? <Spinner /> : <Send aria-hidden="true" />}
             {SEND_NOW}
           </Button>
@@ -37,12 +39,14 @@ export function NewsletterDesk({ desk }: { desk: PostDesk }) {
       )}
       {post && (
         <div className="grid gap-1.5">
-          <Button size="sm" variant="outline" onClick={() => test.mutate()} disabled={test.isPending || desk.dirty}>
+          <Button size="sm" variant="outline" onClick={() => test.mutate()} disabled={test.isPending || desk.dirty || unverified}>
             {test.isPending ? <Spinner /> : <FlaskConical aria-hidden="true" />}
             {SEND_TEST}
           </Button>
           <p className="text-xs break-words text-slate-500">
-            The e-mail as subscribers would get it, as last saved{me?.user?.email ? `, to ${me.user.email} only` : ', to your own address only'}.
+            {unverified
+              ? TEST_UNVERIFIED
+              : `The e-mail as subscribers would get it, as last saved${me?.user?.email ? `, to ${me.user.email} only` : ', to your own address only'}.`}
           </p>
         </div>
       )}

@@ -26,3 +26,4 @@ export function canSendNow(post: NewsletterState, status: PostStatus): boolean {
 
 export const SEND_NOW = 'Send to subscribers now'
 export const SEND_TEST = 'Send me a test'
+export const TEST_UNVERIFIED = 'Confirm your e-mail address first: test e-mails go to it.'
