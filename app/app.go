@@ -80,8 +80,11 @@ type App struct {
 	MailWorker *mail.Worker
 	// Newsletter runs blogs' subscriber lists; Newsletters queues each
 	// post to the confirmed subscribers once it is public.
-	Newsletter  *newsletter.Service
-	Newsletters *newsletter.Dispatcher
+	Newsletter *newsletter.Service
+	// NewsletterDesk is the post desk's side: what publishing will do,
+	// send now, test sends.
+	NewsletterDesk *newsletter.Desk
+	Newsletters    *newsletter.Dispatcher
 	// Domains verifies custom domains (its Resolver may be swapped before
 	// Run) and decides which names may have a certificate.
 	Domains *customdomain.Service
@@ -247,11 +250,14 @@ func New(ctx context.Context, cfg *config.Config, logger *slog.Logger) (*App, er
 		ConfirmImportsAbove: importConfirmAbove(cfg.ImportConfirmAbove)}
 	a.Newsletters = &newsletter.Dispatcher{Store: db, Site: a.Site, BaseURL: cfg.BaseURL, SiteWorkspace: cfg.SiteWorkspace,
 		SiteName: cfg.SiteName, OwnerVerified: db.WorkspaceOwnerVerified, Logger: logger}
+	a.NewsletterDesk = &newsletter.Desk{Store: db, Site: a.Site, Mail: a.Mail, BaseURL: cfg.BaseURL, SiteWorkspace: cfg.SiteWorkspace,
+		SiteName: cfg.SiteName, OwnerVerified: db.WorkspaceOwnerVerified, Logger: logger}
 	apiHandler := &api.Handler{Config: cfg, Store: db, Auth: a.Auth, Posts: a.Posts, Cache: a.Cache, Site: a.Site, Reader: rd,
 		Views: a.Views, Media: a.Media, Library: media.NewLibrary(db, a.Files), Generator: a.Generator,
 		Schedules: &scheduler.Service{Store: db, Generator: a.Generator}, Blog: bl, Workspaces: workspaces,
 		Authors: &authors.Service{Store: db, Cache: a.Cache, Images: a.Posts.Attachments}, Domains: a.Domains,
-		Newsletter: a.Newsletter, MailSending: a.Sending, OwnerVerified: db.WorkspaceOwnerVerified, Turns: a.Admission}
+		Newsletter: a.Newsletter, MailSending: a.Sending, OwnerVerified: db.WorkspaceOwnerVerified, Turns: a.Admission,
+		NewsletterDesk: a.NewsletterDesk}
 	// Account e-mails: password reset, verification, change of address.
 	a.Account = account.New(db, a.Auth, a.Mail, cfg.SiteName, cfg.BaseURL, logger)
 	a.Auth.AfterSignUp = a.Account.SignedUp
@@ -333,7 +339,9 @@ func (a *App) setupMail(ctx context.Context) error {
 		tr = smtp
 		a.Logger.Info("mail is sent through SMTP", "server", smtp.Addr(), "from", from.Address)
 	} else {
-		a.Logger.Info("mail is not sent: without INKPRESS_SMTP_URL every message is written to the outbox folder", "dir", outbox, "from", from.Address)
+		// Owners are told "your admin has been told": this line is how.
+		a.Logger.Warn("e-mail is not sent: set INKPRESS_SMTP_URL; until then messages are written to the outbox folder",
+			"dir", outbox, "from", from.Address)
 	}
 	a.MailWorker = &mail.Worker{Store: a.Store, Transport: tr, From: from, Batch: cfg.MailBatch, Rate: cfg.MailRate,
 		Workers: cfg.MailWorkers, Logger: a.Logger}

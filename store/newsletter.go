@@ -187,6 +187,10 @@ type NewsletterSend struct {
 	// ImagesLimit fill a month row that does not exist yet.
 	EmailsLimit, PostsLimit, ImagesLimit int
 	Now                                  time.Time
+	// Again sends a published post that was not sent (its newsletter off
+	// or skipped) instead of one whose newsletter is pending; a skip then
+	// leaves the post as it was.
+	Again bool
 }
 
 // NewsletterOutcome is what SendNewsletter did: sent to Recipients, or

@@ -59,13 +59,14 @@ type Store interface {
 	MediaFileStore
 	ScheduleStore
 	JobStore
-	NewsletterStore // subscribers and post newsletters (newsletter.go)
-	MailStore       // outgoing mail queue (mail.go)
-	PageStore       // rendered reader pages (pages.go)
-	RenderQueue     // the queue of page renders (pages.go)
-	DomainStore     // custom domains (domains.go)
-	CertStore       // automatic TLS (certs.go)
-	StateStore      // what the server remembers about its configuration (state.go)
+	NewsletterStore     // subscribers and post newsletters (newsletter.go)
+	NewsletterDeskStore // welcome e-mails, e-mail allowance (newsletter_desk.go)
+	MailStore           // outgoing mail queue (mail.go)
+	PageStore           // rendered reader pages (pages.go)
+	RenderQueue         // the queue of page renders (pages.go)
+	DomainStore         // custom domains (domains.go)
+	CertStore           // automatic TLS (certs.go)
+	StateStore          // what the server remembers about its configuration (state.go)
 }
 
 // UserStore is accounts: users and their roles.

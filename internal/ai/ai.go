@@ -180,6 +180,12 @@ var ErrProvider = errors.New("AI provider error")
 // topic, a refusal, a missing model) gives the same answer every time.
 var ErrTransient = errors.New("transient AI provider failure")
 
+// ErrSetup marks a provider failure only the server's operator can fix (a
+// rejected key, a missing model, a wrong address, no credit left): its
+// message names their settings, so owners are told what it means for
+// them instead, and the operator reads it in the log.
+var ErrSetup = errors.New("AI provider not set up")
+
 // ErrInvalidRequest marks a WriteRequest that Validate rejected; callers map
 // it to a 400-style answer.
 var ErrInvalidRequest = errors.New("invalid AI request")

@@ -8,6 +8,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/inkpress/inkpress/internal/ai"
 	"github.com/inkpress/inkpress/internal/apperr"
 	"github.com/inkpress/inkpress/internal/lease"
 	"github.com/inkpress/inkpress/internal/plan"
@@ -239,6 +240,10 @@ func (s *Service) runJob(ctx context.Context, j *store.Job) {
 		msg := MsgFailed
 		if e := apperr.As(err); e != nil {
 			msg = e.Message
+			if errors.Is(err, ai.ErrSetup) {
+				// The owner was told their admin knows: this line is how.
+				s.logger().Error("AI provider not set up: generation failed", "job", j.ID, "workspace", j.WorkspaceID, "err", e.Err)
+			}
 		} else {
 			s.logger().Error("generation job failed", "job", j.ID, "err", err)
 		}

@@ -74,6 +74,7 @@ type BlogStore interface {
 // the rate limits of sign-ups.
 type Store interface {
 	store.NewsletterStore
+	store.NewsletterDeskStore // the welcome e-mail (welcome.go)
 	BlogStore
 	ratelimit.Store
 	// QueueMail queues the confirmation e-mails of an import.
@@ -364,6 +365,7 @@ func (s *Service) Confirm(ctx context.Context, b *blogaddr.Blog, token string) (
 	if err != nil {
 		return nil, err
 	}
+	s.sendWelcome(ctx, b, sub)
 	return s.result(ctx, b, sub)
 }
 

@@ -124,6 +124,16 @@ func TestDraftsAndScheduledPostsAreSeenOnNoReaderSurface(t *testing.T) {
 		if list.Total != 4 {
 			t.Errorf("all posts = %d, want 4", list.Total)
 		}
+		// "As readers see them": the published posts only, counted as the blog counts them.
+		c.mustJSON(http.MethodGet, "/api/workspace/posts?status=public", nil, http.StatusOK, &list)
+		if list.Total != 2 || len(list.Posts) != 2 {
+			t.Errorf("public posts = %+v, want the 2 published", list)
+		}
+		for _, p := range list.Posts {
+			if p.Status != contract.PostPublished {
+				t.Errorf("public list holds %q (%s)", p.Title, p.Status)
+			}
+		}
 		c.mustFail(http.MethodGet, "/api/workspace/posts?status=live", nil, http.StatusBadRequest, "invalid_parameter")
 		var dash contract.WorkspaceResponse
 		c.mustJSON(http.MethodGet, "/api/workspace", nil, http.StatusOK, &dash)

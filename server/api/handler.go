@@ -62,9 +62,11 @@ type Handler struct {
 	// e-mail goes out by SMTP (nil: no) and OwnerVerified whether a
 	// workspace's owner confirmed their address (nil: yes), for the
 	// dashboard.
-	Newsletter    *newsletter.Service
-	MailSending   func() bool
-	OwnerVerified func(ctx context.Context, workspaceID int64) (bool, error)
+	Newsletter *newsletter.Service
+	// NewsletterDesk: what publishing will do, send now, test sends.
+	NewsletterDesk *newsletter.Desk
+	MailSending    func() bool
+	OwnerVerified  func(ctx context.Context, workspaceID int64) (bool, error)
 	// Account sends and honours account e-mails (reset, verify, change).
 	Account *account.Service
 	// Turns, when set, shares the work of answers made afresh for anonymous
@@ -128,6 +130,11 @@ func (h *Handler) Routes() http.Handler {
 	mux.Handle("POST /api/workspace/posts/{id}/revisions/{rev}/restore", h.owner(h.restoreRevision))
 	mux.Handle("POST /api/workspace/posts/{id}/cover", h.owner(h.newCover))
 	mux.Handle("POST /api/workspace/posts/{id}/preview", h.owner(h.newPreviewLink))
+	mux.Handle("POST /api/workspace/posts/{id}/newsletter/send", h.owner(h.sendNewsletterNow))
+	mux.Handle("POST /api/workspace/posts/{id}/newsletter/test", h.owner(h.testNewsletter))
+	mux.Handle("GET /api/workspace/newsletter/outlook", h.owner(h.newsletterOutlook))
+	mux.Handle("GET /api/workspace/newsletter/welcome", h.owner(h.getWelcomeEmail))
+	mux.Handle("PUT /api/workspace/newsletter/welcome", h.owner(h.putWelcomeEmail))
 	mux.Handle("GET /api/workspace/jobs", h.owner(h.listJobs))
 	mux.Handle("GET /api/workspace/jobs/{id}", h.owner(h.getJob))
 	mux.Handle("POST /api/workspace/jobs/{id}/cancel", h.owner(h.cancelJob))

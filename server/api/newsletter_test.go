@@ -95,6 +95,7 @@ func startNewsletter(t *testing.T, dbURL string) *newsletterEnv {
 	e := &newsletterEnv{box: &outbox{}, clock: &clock{t: time.Now()}}
 	e.app = apptest.Start(t, dbURL, apptest.Before(func(a *app.App) {
 		a.Newsletter.Mail, a.Newsletter.Now = e.box, e.clock.Now
+		a.NewsletterDesk.Mail = e.box
 		a.Account.Mail = e.box
 	}))
 	e.owner = e.app.Client(t)

@@ -8,6 +8,7 @@ import (
 
 	"github.com/inkpress/inkpress/internal/blogaddr"
 	"github.com/inkpress/inkpress/internal/posts"
+	"github.com/inkpress/inkpress/internal/reader"
 	"github.com/inkpress/inkpress/server/api/contract"
 	"github.com/inkpress/inkpress/store"
 )
@@ -25,8 +26,11 @@ func (h *Handler) listOwnerPosts(w http.ResponseWriter, r *http.Request, o *owne
 	case "", "all":
 	case store.PostDraft, store.PostScheduled, store.PostPublished:
 		f.Status = &st
+	case "public":
+		// What readers see: the reader's own rule, so the owner's "as readers see them" never differs.
+		f = reader.Public(f)
 	default:
-		return Errorf(http.StatusBadRequest, "invalid_parameter", "status must be draft, scheduled or published")
+		return Errorf(http.StatusBadRequest, "invalid_parameter", "status must be draft, scheduled, published or public")
 	}
 	ps, total, err := h.postPage(r, f)
 	if err != nil {

@@ -402,9 +402,13 @@ func (d *DB) SendNewsletter(ctx context.Context, s store.NewsletterSend) (store.
 		// The claim: a row another instance claimed (or whose newsletter
 		// the owner turned off) no longer matches; PostgreSQL re-checks
 		// after waiting on the row's lock, SQLite has one writer.
+		from := `newsletter = 'pending'`
+		if s.Again {
+			from = `newsletter IN ('off', 'skipped')`
+		}
 		res, err := tx.ExecContext(ctx,
 			`UPDATE blog_posts SET newsletter = 'sent', newsletter_note = '' WHERE id = $1 AND workspace_id = $2
-			   AND newsletter = 'pending' AND status = 'published'`, s.PostID, s.WorkspaceID)
+			   AND `+from+` AND status = 'published'`, s.PostID, s.WorkspaceID)
 		if err := affected(res, err); errors.Is(err, store.ErrNotFound) {
 			return store.ErrAlreadyDone
 		} else if err != nil {
@@ -474,7 +478,11 @@ func (d *DB) SendNewsletter(ctx context.Context, s store.NewsletterSend) (store.
 	})
 	var skip errSkip
 	if errors.As(err, &skip) {
-		// Nothing of the attempt stays; the post says why.
+		// Nothing of the attempt stays; the post says why (a post sent
+		// again keeps its state: its owner is told instead).
+		if s.Again {
+			return store.NewsletterOutcome{Skipped: skip.note}, nil
+		}
 		if _, err := d.SkipNewsletter(ctx, s.PostID, skip.note); err != nil {
 			return out, err
 		}

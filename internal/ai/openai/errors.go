@@ -22,6 +22,7 @@ type failure struct {
 	api       apiError // the error the server described, if any
 	retry     bool     // worth another attempt within this request
 	transient bool     // worth another request later
+	setup     bool     // only the operator can fix it (ai.ErrSetup)
 	// retryAfter is how long the server asked to wait, 0 when it did not.
 	retryAfter time.Duration
 	cause      error
@@ -33,6 +34,9 @@ func (f *failure) Unwrap() []error {
 	errs := []error{ai.ErrProvider}
 	if f.transient {
 		errs = append(errs, ai.ErrTransient)
+	}
+	if f.setup {
+		errs = append(errs, ai.ErrSetup)
 	}
 	if f.cause != nil {
 		errs = append(errs, f.cause)
@@ -151,6 +155,7 @@ func (c *Client) classify(status int, h http.Header, body []byte, cl call) *fail
 	f := &failure{status: status, api: e}
 	switch {
 	case noCredit(status, e):
+		f.setup = true
 		f.msg = "The AI provider account has no credit left: add credit or change the API key"
 	case status == http.StatusTooManyRequests:
 		f.retry, f.transient, f.retryAfter = true, true, retryAfter(h)
@@ -165,14 +170,19 @@ func (c *Client) classify(status int, h http.Header, body []byte, cl call) *fail
 		}
 		f.msg = fmt.Sprintf("The AI provider flagged this request: %s; change the topic or keywords", reasons)
 	case status == http.StatusUnauthorized:
+		f.setup = true
 		f.msg = "The AI provider rejected the API key: check INKPRESS_AI_API_KEY"
 	case status == http.StatusForbidden:
+		f.setup = true
 		f.msg = withDetail("The AI provider refused access with this API key", status, e)
 	case modelMissing(status, e):
+		f.setup = true
 		f.msg = fmt.Sprintf("The AI model '%s' was not found at %s: check %s", cl.model, c.redactedBase(), cl.setting)
 	case status == http.StatusNotFound && cl.path == "/images/generations":
+		f.setup = true
 		f.msg = fmt.Sprintf("The AI provider at %s does not draw images: set INKPRESS_AI_IMAGE_MODEL=builtin for the built-in covers", c.redactedBase())
 	case status == http.StatusNotFound:
+		f.setup = true
 		f.msg = fmt.Sprintf("The AI provider at %s has no %s endpoint: check INKPRESS_AI_BASE_URL (it usually ends in /v1)", c.redactedBase(), cl.path)
 	case status == http.StatusRequestTimeout || status >= 500:
 		f.retry, f.transient, f.retryAfter = true, true, retryAfter(h)

@@ -93,7 +93,7 @@ func (c *Client) Illustrate(ctx context.Context, req ai.ImageRequest) (*ai.Image
 	}
 	var resp imageResponse
 	if err := json.Unmarshal(data, &resp); err != nil || len(resp.Data) == 0 {
-		return nil, &failure{msg: "The AI provider's answer holds no image: check INKPRESS_AI_IMAGE_MODEL"}
+		return nil, &failure{msg: "The AI provider's answer holds no image: check INKPRESS_AI_IMAGE_MODEL", setup: true}
 	}
 	var raw []byte
 	switch d := resp.Data[0]; {
@@ -104,7 +104,7 @@ func (c *Client) Illustrate(ctx context.Context, req ai.ImageRequest) (*ai.Image
 	case d.URL != "":
 		raw, err = c.download(ctx, d.URL, start)
 	default:
-		return nil, &failure{msg: "The AI provider's answer holds no image: check INKPRESS_AI_IMAGE_MODEL"}
+		return nil, &failure{msg: "The AI provider's answer holds no image: check INKPRESS_AI_IMAGE_MODEL", setup: true}
 	}
 	if err != nil {
 		return nil, err

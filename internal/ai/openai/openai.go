@@ -192,7 +192,7 @@ func (c *Client) attempt(ctx context.Context, cl call, payload []byte) ([]byte, 
 	defer cancel()
 	req, err := http.NewRequestWithContext(actx, http.MethodPost, c.cfg.BaseURL+cl.path, bytes.NewReader(payload))
 	if err != nil {
-		return nil, &failure{msg: "The AI provider URL is invalid: check INKPRESS_AI_BASE_URL", cause: err}
+		return nil, &failure{msg: "The AI provider URL is invalid: check INKPRESS_AI_BASE_URL", setup: true, cause: err}
 	}
 	req.Header.Set("Content-Type", "application/json")
 	req.Header.Set("Accept", "application/json")
@@ -229,7 +229,7 @@ func transportFailure(actx context.Context, err error, timeout time.Duration) *f
 	if errors.Is(actx.Err(), context.DeadlineExceeded) || errors.Is(err, context.DeadlineExceeded) || (errors.As(err, &ne) && ne.Timeout()) {
 		return &failure{msg: fmt.Sprintf("The AI provider did not answer within %s", timeout), transient: true, cause: context.DeadlineExceeded}
 	}
-	return &failure{msg: "The AI provider could not be reached: check INKPRESS_AI_BASE_URL", retry: true, transient: true, cause: err}
+	return &failure{msg: "The AI provider could not be reached: check INKPRESS_AI_BASE_URL", retry: true, transient: true, setup: true, cause: err}
 }
 
 // retryAfter reads Retry-After (seconds or an HTTP date), or OpenAI's

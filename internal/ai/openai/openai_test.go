@@ -333,35 +333,36 @@ func TestErrors(t *testing.T) {
 		want      string  // the whole sentence after "AI provider error: " (%s: the base URL)
 		attempts  int
 		transient bool
+		setup     bool // the operator's to fix (ai.ErrSetup): owners are not shown the sentence
 	}{
 		{name: "OpenAI quota", fake: openAIFake, key: "sk-test", model: "gpt-4o-mini", answer: &quota429,
-			want: "The AI provider account has no credit left: add credit or change the API key", attempts: 1},
+			want: "The AI provider account has no credit left: add credit or change the API key", attempts: 1, setup: true},
 		{name: "OpenRouter credits", fake: openRouterFake, base: "/api/v1", key: "sk-or-test", model: "openai/gpt-4o-mini",
 			answer: &answer{402, nil, orErr(402, "Insufficient credits. Add more using https://openrouter.ai/credits", nil)},
-			want:   "The AI provider account has no credit left: add credit or change the API key", attempts: 1},
+			want:   "The AI provider account has no credit left: add credit or change the API key", attempts: 1, setup: true},
 		{name: "OpenRouter moderation", fake: openRouterFake, base: "/api/v1", key: "sk-or-test", model: "openai/gpt-4o-mini",
 			answer: &answer{403, nil, orErr(403, "openai/gpt-4o-mini requires moderation on OpenAI. Your input was flagged for \"violence\".",
 				map[string]any{"reasons": []string{"violence"}, "flagged_input": "how to...", "provider_name": "OpenAI", "model_slug": "openai/gpt-4o-mini"})},
 			want: "The AI provider flagged this request: violence; change the topic or keywords", attempts: 1},
 		{name: "OpenAI key", fake: openAIFake, key: "sk-bad", model: "gpt-4o-mini",
-			want: "The AI provider rejected the API key: check INKPRESS_AI_API_KEY", attempts: 1},
+			want: "The AI provider rejected the API key: check INKPRESS_AI_API_KEY", attempts: 1, setup: true},
 		{name: "OpenRouter key", fake: openRouterFake, base: "/api/v1", key: "sk-bad", model: "openai/gpt-4o-mini",
-			want: "The AI provider rejected the API key: check INKPRESS_AI_API_KEY", attempts: 1},
+			want: "The AI provider rejected the API key: check INKPRESS_AI_API_KEY", attempts: 1, setup: true},
 		{name: "OpenAI model", fake: openAIFake, key: "sk-test", model: "gpt-9",
-			want: "The AI model 'gpt-9' was not found at %s: check INKPRESS_AI_TEXT_MODEL", attempts: 1},
+			want: "The AI model 'gpt-9' was not found at %s: check INKPRESS_AI_TEXT_MODEL", attempts: 1, setup: true},
 		{name: "OpenAI model_not_found as 400", fake: openAIFake, key: "sk-test", model: "gpt-4o-mini",
 			answer: &answer{400, nil, openAIErr("The model `gpt-4o-mini` does not exist.", "invalid_request_error", "model", "model_not_found")},
-			want:   "The AI model 'gpt-4o-mini' was not found at %s: check INKPRESS_AI_TEXT_MODEL", attempts: 1},
+			want:   "The AI model 'gpt-4o-mini' was not found at %s: check INKPRESS_AI_TEXT_MODEL", attempts: 1, setup: true},
 		{name: "OpenRouter model", fake: openRouterFake, base: "/api/v1", key: "sk-or-test", model: "openai/gpt-9",
-			want: "The AI model 'openai/gpt-9' was not found at %s: check INKPRESS_AI_TEXT_MODEL", attempts: 1},
+			want: "The AI model 'openai/gpt-9' was not found at %s: check INKPRESS_AI_TEXT_MODEL", attempts: 1, setup: true},
 		{name: "Ollama model not pulled", fake: ollamaFake, model: "mistral",
-			want: "The AI model 'mistral' was not found at %s: check INKPRESS_AI_TEXT_MODEL", attempts: 1},
+			want: "The AI model 'mistral' was not found at %s: check INKPRESS_AI_TEXT_MODEL", attempts: 1, setup: true},
 		{name: "vLLM model", fake: func(t *testing.T) *fake { return vllmFake(t, "served") }, model: "other",
-			want: "The AI model 'other' was not found at %s: check INKPRESS_AI_TEXT_MODEL", attempts: 1},
+			want: "The AI model 'other' was not found at %s: check INKPRESS_AI_TEXT_MODEL", attempts: 1, setup: true},
 		{name: "LM Studio model", fake: lmStudioFake, model: "not-loaded",
-			want: "The AI model 'not-loaded' was not found at %s: check INKPRESS_AI_TEXT_MODEL", attempts: 1},
+			want: "The AI model 'not-loaded' was not found at %s: check INKPRESS_AI_TEXT_MODEL", attempts: 1, setup: true},
 		{name: "Ollama without /v1", fake: ollamaFake, base: "/", model: "llama3.1",
-			want: "The AI provider at %s has no /chat/completions endpoint: check INKPRESS_AI_BASE_URL (it usually ends in /v1)", attempts: 1},
+			want: "The AI provider at %s has no /chat/completions endpoint: check INKPRESS_AI_BASE_URL (it usually ends in /v1)", attempts: 1, setup: true},
 		{name: "rate limited", fake: openAIFake, key: "sk-test", model: "gpt-4o-mini",
 			answer: &answer{429, nil, openAIErr("Rate limit reached for gpt-4o-mini on requests per min (RPM): Limit 3, Used 3, Requested 1.", "requests", nil, "rate_limit_exceeded")},
 			want:   "The AI provider is rate limiting requests: try again in a few minutes", attempts: 3, transient: true},
@@ -405,6 +406,9 @@ func TestErrors(t *testing.T) {
 			}
 			if got := errors.Is(err, ai.ErrTransient); got != tc.transient {
 				t.Errorf("transient = %v, want %v", got, tc.transient)
+			}
+			if got := errors.Is(err, ai.ErrSetup); got != tc.setup {
+				t.Errorf("setup = %v, want %v", got, tc.setup)
 			}
 			if f.count() != tc.attempts {
 				t.Errorf("%d attempts, want %d", f.count(), tc.attempts)

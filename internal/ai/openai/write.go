@@ -224,7 +224,7 @@ type chatResponse struct {
 func (c *Client) readArticle(data []byte, req ai.WriteRequest) (*ai.Article, error) {
 	var resp chatResponse
 	if err := json.Unmarshal(data, &resp); err != nil || len(resp.Choices) == 0 {
-		return nil, &failure{msg: "The AI provider's answer is not a chat completion: check INKPRESS_AI_BASE_URL"}
+		return nil, &failure{msg: "The AI provider's answer is not a chat completion: check INKPRESS_AI_BASE_URL", setup: true}
 	}
 	choice := resp.Choices[0]
 	if r := strings.TrimSpace(choice.Message.Refusal); r != "" {
@@ -232,7 +232,7 @@ func (c *Client) readArticle(data []byte, req ai.WriteRequest) (*ai.Article, err
 	}
 	text, ok := contentText(choice.Message.Content)
 	if !ok {
-		return nil, &failure{msg: "The AI provider's answer is not a chat completion: check INKPRESS_AI_BASE_URL"}
+		return nil, &failure{msg: "The AI provider's answer is not a chat completion: check INKPRESS_AI_BASE_URL", setup: true}
 	}
 	text = stripThinking(text)
 	switch {

@@ -567,6 +567,61 @@ export interface MailStatus {
  */
 export type PostNewsletter = 'pending' | 'off' | 'sent' | 'skipped' | 'none'
 
+/** NewsletterReason is why publishing a post would not e-mail it. */
+export type NewsletterReason = 'off' | 'unverified' | 'paused' | 'no_subscribers' | 'limit'
+
+/**
+ * NewsletterOutlook is what publishing a post now would do with its
+ * e-mail: sent to Recipients, or not sent (Reason, and Note to show after
+ * "Not sent: ").
+ */
+export interface NewsletterOutlook {
+  recipients: number
+  reason?: NewsletterReason
+  note?: string
+}
+
+/** NewsletterOutlookResponse answers GET /api/workspace/newsletter/outlook. */
+export interface NewsletterOutlookResponse {
+  outlook: NewsletterOutlook
+}
+
+/**
+ * NewsletterSendResponse answers POST /api/workspace/posts/{id}/newsletter/send
+ * (a published post that was not sent, e-mailed now, once): the post with
+ * its newsletter state, and how many it went to.
+ */
+export interface NewsletterSendResponse {
+  post: Post
+  recipients: number
+}
+
+/**
+ * NewsletterTestResponse answers POST /api/workspace/posts/{id}/newsletter/test:
+ * the address the test went to (the owner's own).
+ */
+export interface NewsletterTestResponse {
+  to: string
+}
+
+/**
+ * WelcomeEmail is a blog's welcome e-mail to each new confirmed subscriber
+ * ({blog} in its text stands for the blog's name): GET and PUT
+ * /api/workspace/newsletter/welcome (answered as WelcomeEmailResponse).
+ */
+export interface WelcomeEmail {
+  enabled: boolean
+  subject: string
+  body: string
+}
+
+/** WelcomeEmailResponse is the welcome e-mail with its limits. */
+export interface WelcomeEmailResponse {
+  welcome: WelcomeEmail
+  maxSubject: number
+  maxBody: number
+}
+
 /** OwnerPostsResponse is a page of the owner's posts: GET /api/workspace/posts. */
 export interface OwnerPostsResponse {
   posts: PostSummary[]

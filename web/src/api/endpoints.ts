@@ -119,6 +119,8 @@ export const deleteCategory = (id: number) => api<void>(`/api/workspace/categori
 export interface OwnerPostsQuery {
   search?: string
   category?: string
+  /** One status; 'public': what readers see (published, its time come). Absent: every post. */
+  status?: 'draft' | 'scheduled' | 'published' | 'public'
   page?: number
   /** Page size (server default 50, max 100). */
   limit?: number

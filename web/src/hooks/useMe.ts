@@ -25,3 +25,11 @@ export function useMe() {
   const state: AuthState = !me ? 'unknown' : !me.user ? 'visitor' : me.isAdmin ? 'admin' : 'owner'
   return { ...query, me, state }
 }
+
+/**
+ * The signed-in user as already loaded, without asking the server (for small parts of pages that sit
+ * behind a session, which has loaded it): undefined until then.
+ */
+export function useLoadedMe(): Me | undefined {
+  return useQuery<Me>({ queryKey: qk.me, enabled: false }).data
+}

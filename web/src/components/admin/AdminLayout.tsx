@@ -2,6 +2,8 @@ import { useEffect, useRef, useState, type ComponentType, type ReactNode } from 
 import { Link, useLocation } from 'react-router'
 import {
   CalendarClock,
+  ChevronLeft,
+  ChevronRight,
   ExternalLink,
   FileText,
   FolderTree,
@@ -21,6 +23,7 @@ import { setDesk } from '@/api/endpoints'
 import { errorMessage } from '@/api/client'
 import { toast } from '@/lib/toast'
 import { useMe } from '@/hooks/useMe'
+import { useScrollEdges } from '@/hooks/useScrollEdges'
 import { Spinner } from '@/components/ui/spinner'
 import { cn } from '@/lib/utils'
 
@@ -81,12 +84,14 @@ const tab = (active: boolean) =>
 
 /**
  * The desk's sections as a row of tabs: one line that scrolls sideways on phones (the current tab
- * is scrolled into view), with 'View blog' opening the public blog in a new tab.
+ * is scrolled into view, and a fade with an arrow at either end says more tabs are that way), with
+ * 'View blog' opening the public blog in a new tab.
  */
 function DeskNav({ links, label, blogPath, blogLabel = 'View blog' }: { links: DeskLink[]; label: string; blogPath?: string; blogLabel?: string }) {
   const { pathname } = useLocation()
   const scroller = useRef<HTMLElement>(null)
   const current = useRef<HTMLAnchorElement>(null)
+  const edges = useScrollEdges(scroller)
 
   useEffect(() => {
     // Phones show a few tabs at a time: centre the current one in the row. Only the row scrolls
@@ -98,31 +103,54 @@ function DeskNav({ links, label, blogPath, blogLabel = 'View blog' }: { links: D
   }, [pathname])
 
   return (
-    <nav ref={scroller} aria-label={label} className="relative -mx-4 overflow-x-auto px-4 pb-1 [scrollbar-width:thin] sm:mx-0 sm:px-0">
-      <ul className="inline-flex min-w-max items-center gap-1 rounded-xl bg-slate-100 p-1">
-        {links.map((l) => {
-          const active = isCurrent(pathname, l)
-          const Icon = l.icon
-          return (
-            <li key={l.to}>
-              <Link to={l.to} ref={active ? current : undefined} aria-current={active ? 'page' : undefined} className={tab(active)}>
-                <Icon aria-hidden="true" />
-                {l.label}
-              </Link>
+    <div className="relative -mx-4 sm:mx-0">
+      {/* relative: the tabs' screen-reader texts (absolute) are clipped by the row, not the page */}
+      <nav ref={scroller} aria-label={label} className="relative overflow-x-auto px-4 pb-1 [scrollbar-width:thin] sm:px-0">
+        <ul className="inline-flex min-w-max items-center gap-1 rounded-xl bg-slate-100 p-1">
+          {links.map((l) => {
+            const active = isCurrent(pathname, l)
+            const Icon = l.icon
+            return (
+              <li key={l.to}>
+                <Link to={l.to} ref={active ? current : undefined} aria-current={active ? 'page' : undefined} className={tab(active)}>
+                  <Icon aria-hidden="true" />
+                  {l.label}
+                </Link>
+              </li>
+            )
+          })}
+          {blogPath && (
+            <li>
+              <a href={blogPath} target="_blank" rel="noopener noreferrer" className={tab(false)}>
+                <ExternalLink aria-hidden="true" />
+                {blogLabel}
+                <span className="sr-only"> (opens in a new tab)</span>
+              </a>
             </li>
-          )
-        })}
-        {blogPath && (
-          <li>
-            <a href={blogPath} target="_blank" rel="noopener noreferrer" className={tab(false)}>
-              <ExternalLink aria-hidden="true" />
-              {blogLabel}
-              <span className="sr-only"> (opens in a new tab)</span>
-            </a>
-          </li>
-        )}
-      </ul>
-    </nav>
+          )}
+        </ul>
+      </nav>
+      <ScrollFade side="start" shown={edges.start} />
+      <ScrollFade side="end" shown={edges.end} />
+    </div>
+  )
+}
+
+/** The cue at one end of the tab row that more tabs are hidden that way (decoration only: the tabs are all links). */
+function ScrollFade({ side, shown }: { side: 'start' | 'end'; shown: boolean }) {
+  if (!shown) return null
+  const Icon = side === 'start' ? ChevronLeft : ChevronRight
+  return (
+    <div
+      aria-hidden="true"
+      data-scroll-fade={side}
+      className={cn(
+        'pointer-events-none absolute inset-y-0 flex w-10 items-center pb-1 text-slate-500',
+        side === 'start' ? 'left-0 justify-start bg-linear-to-r from-slate-50 from-40% to-transparent pl-0.5' : 'right-0 justify-end bg-linear-to-l from-slate-50 from-40% to-transparent pr-0.5',
+      )}
+    >
+      <Icon className="size-4" />
+    </div>
   )
 }
 

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react'
+import type { Editor } from '@tiptap/core'
 import { Button } from '@/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog'
 import { Field } from '@/components/ui/field'
@@ -7,9 +8,11 @@ import { Input } from '@/components/ui/input'
 /**
  * The frame of the editor's dialogs (link, image, video): a title, a line that says what the
  * dialog is for, and a form that is mounted only while open, so it starts afresh each time.
- * `children` gets `done`, which closes the dialog.
+ * `children` gets `done`, which closes the dialog. Closed, it gives the focus back to the writing
+ * surface (not to the toolbar button that opened it), so typing goes on where the caret is.
  */
 export function EditorDialog({
+  editor,
   open,
   onOpenChange,
   title,
@@ -17,6 +20,7 @@ export function EditorDialog({
   className = 'max-w-md',
   children,
 }: {
+  editor: Editor
   open: boolean
   onOpenChange: (open: boolean) => void
   title: string
@@ -26,7 +30,13 @@ export function EditorDialog({
 }) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className={className}>
+      <DialogContent
+        className={className}
+        onCloseAutoFocus={(e) => {
+          e.preventDefault()
+          editor.commands.focus()
+        }}
+      >
         <DialogHeader>
           <DialogTitle>{title}</DialogTitle>
           <DialogDescription>{description}</DialogDescription>

@@ -8,7 +8,7 @@ import { insertBlock } from './nodes'
 /** Inserts a YouTube or Vimeo video from its page address. */
 export function EmbedDialog({ editor, open, onOpenChange }: { editor: Editor; open: boolean; onOpenChange: (open: boolean) => void }) {
   return (
-    <EditorDialog open={open} onOpenChange={onOpenChange} title="Embed a video" description="Paste the address of a YouTube or Vimeo video.">
+    <EditorDialog editor={editor} open={open} onOpenChange={onOpenChange} title="Embed a video" description="Paste the address of a YouTube or Vimeo video.">
       {(done) => <EmbedForm editor={editor} onDone={done} />}
     </EditorDialog>
   )

@@ -16,7 +16,7 @@ import { insertBlock } from './nodes'
 /** Inserts an image from the media library or an upload, with alt text and an optional caption. */
 export function ImageDialog({ editor, open, onOpenChange }: { editor: Editor; open: boolean; onOpenChange: (open: boolean) => void }) {
   return (
-    <EditorDialog open={open} onOpenChange={onOpenChange} title="Image" description="Pick an image, then say what it shows for readers who cannot see it." className="max-w-2xl">
+    <EditorDialog editor={editor} open={open} onOpenChange={onOpenChange} title="Image" description="Pick an image, then say what it shows for readers who cannot see it." className="max-w-2xl">
       {(done) => <ImageForm editor={editor} onDone={done} />}
     </EditorDialog>
   )
@@ -51,8 +51,7 @@ function ImageForm({ editor, onDone }: { editor: Editor; onDone: () => void }) {
     }
     const content = imageContent({ ...image, alt: decorative ? '' : image.alt })
     // an image being edited is replaced; a new one goes after a selected block
-    if (initial) editor.chain().focus().insertContent(content).run()
-    else insertBlock(editor, content)
+    insertBlock(editor, content, { replace: Boolean(initial) })
     onDone()
   }
 

@@ -11,7 +11,7 @@ import { linkAttrs, linkOptions, normalizeHref, type LinkOptions } from './link'
 /** Adds, edits or removes the link at the selection: its address and rel/target choices. */
 export function LinkDialog({ editor, open, onOpenChange }: { editor: Editor; open: boolean; onOpenChange: (open: boolean) => void }) {
   return (
-    <EditorDialog open={open} onOpenChange={onOpenChange} title="Link" description="Where the selected text leads, and how search engines should treat it.">
+    <EditorDialog editor={editor} open={open} onOpenChange={onOpenChange} title="Link" description="Where the selected text leads, and how search engines should treat it.">
       {(done) => <LinkForm editor={editor} onDone={done} />}
     </EditorDialog>
   )

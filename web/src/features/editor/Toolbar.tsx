@@ -20,6 +20,7 @@ import {
   Video,
 } from 'lucide-react'
 import { cn } from '@/lib/utils'
+import { insertBlock } from './nodes'
 
 export type EditorDialog = 'link' | 'image' | 'embed'
 
@@ -113,7 +114,7 @@ export function Toolbar({
     [
       { key: 'image', label: 'Image', icon: ImagePlus, run: () => onOpen('image') },
       { key: 'embed', label: 'YouTube or Vimeo video', icon: Video, run: () => onOpen('embed') },
-      { key: 'hr', label: 'Divider', icon: Minus, shortcut: '---', run: () => chain().setHorizontalRule().run() },
+      { key: 'hr', label: 'Divider', icon: Minus, shortcut: '---', run: () => insertBlock(editor, { type: 'horizontalRule' }) },
     ],
     [
       { key: 'undo', label: 'Undo', icon: Undo2, shortcut: 'Ctrl+Z', disabled: !s.canUndo, run: () => chain().undo().run() },

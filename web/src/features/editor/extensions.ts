@@ -4,7 +4,7 @@ import StarterKit from '@tiptap/starter-kit'
 import Link from '@tiptap/extension-link'
 import Image from '@tiptap/extension-image'
 import Placeholder from '@tiptap/extension-placeholder'
-import { Figure, VideoEmbed } from './nodes'
+import { CaretAfterPaste, Figure, VideoEmbed } from './nodes'
 
 export function editorExtensions(placeholder: string): Extensions {
   return [
@@ -28,5 +28,6 @@ export function editorExtensions(placeholder: string): Extensions {
     Image.configure({ inline: false, allowBase64: false }),
     VideoEmbed,
     Placeholder.configure({ placeholder }),
+    CaretAfterPaste,
   ]
 }

@@ -1,9 +1,10 @@
 /**
  * The editor's own block nodes: a captioned image (<figure>) and a YouTube/Vimeo video. Both are
- * atoms: edited through their dialogs, never character by character.
+ * atoms: edited through their dialogs, never character by character. And where the caret goes after
+ * a block is put in (an insert, a paste): after it, never on it.
  */
-import { Node, type Editor, type JSONContent } from '@tiptap/core'
-import { NodeSelection } from '@tiptap/pm/state'
+import { Extension, Node, type Editor, type JSONContent } from '@tiptap/core'
+import { NodeSelection, Plugin, TextSelection, type EditorState, type Transaction } from '@tiptap/pm/state'
 import { embedSrc, parseEmbedUrl, providerName, type EmbedProvider } from './embedUrl'
 
 export interface FigureAttrs {
@@ -116,12 +117,47 @@ export const VideoEmbed = Node.create({
 })
 
 /**
- * Inserts a block at the cursor; when a block (an image, a video) is selected, after it rather than
- * over it, so a second insert never replaces the first.
+ * Puts the caret at the start of the text block that follows position `pos` (the end of a block
+ * just put in), adding an empty paragraph when another block or nothing follows: a block left
+ * selected would be replaced by the next key pressed, and the autosave would keep the loss.
  */
-export function insertBlock(editor: Editor, content: JSONContent) {
+export function caretAfter(tr: Transaction, pos: number): Transaction {
+  const next = tr.doc.resolve(pos).nodeAfter
+  if (!next?.isTextblock) tr.insert(pos, tr.doc.type.schema.nodes.paragraph.create())
+  return tr.setSelection(TextSelection.create(tr.doc, pos + 1))
+}
+
+/** The caret move after a paste that left a block (a pasted image) selected; null when none is needed. */
+export function caretAfterPaste(transactions: readonly Transaction[], state: EditorState): Transaction | null {
+  if (!transactions.some((tr) => tr.getMeta('uiEvent') === 'paste')) return null
+  const { selection } = state
+  if (!(selection instanceof NodeSelection) || !selection.node.isBlock) return null
+  return caretAfter(state.tr, selection.to)
+}
+
+/** Pastes never leave a block selected (see caretAfter). */
+export const CaretAfterPaste = Extension.create({
+  name: 'caretAfterPaste',
+  addProseMirrorPlugins() {
+    return [new Plugin({ appendTransaction: (transactions, _old, state) => caretAfterPaste(transactions, state) })]
+  },
+})
+
+/**
+ * Inserts a block (an image, a video, a divider) at the cursor, then puts the caret in a paragraph
+ * after it (caretAfter). When a block is selected, the new one goes after it rather than over it, so
+ * a second insert never replaces the first; `replace` puts it in the selected block's place instead
+ * (an image being edited).
+ */
+export function insertBlock(editor: Editor, content: JSONContent, { replace = false } = {}) {
   const { selection } = editor.state
   const chain = editor.chain().focus()
-  if (selection instanceof NodeSelection) chain.insertContentAt(selection.to, content).run()
-  else chain.insertContent(content).run()
+  const inserted = selection instanceof NodeSelection && !replace ? chain.insertContentAt(selection.to, content) : chain.insertContent(content)
+  inserted
+    .command(({ tr }) => {
+      // The insert selects the new block (an atom) or leaves the caret after it.
+      if (tr.selection instanceof NodeSelection) caretAfter(tr, tr.selection.to)
+      return true
+    })
+    .run()
 }

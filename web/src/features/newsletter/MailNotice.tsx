@@ -1,14 +1,17 @@
 import { MailWarning, ShieldAlert } from 'lucide-react'
 import type { MailStatus } from '@/api/types'
+import { useLoadedMe } from '@/hooks/useMe'
 import { cn } from '@/lib/utils'
-import { SENDING_OFF, UNVERIFIED } from './texts'
+import { SENDING_OFF, SENDING_OFF_ADMIN, UNVERIFIED } from './texts'
 
 /**
- * What keeps e-mail from leaving: the server has no SMTP server (messages go to its outbox folder),
- * and, with `verified`, an owner whose address is not confirmed yet (newsletters wait). Nothing when
- * mail goes out. `compact` is the dashboard's one-line form.
+ * What keeps e-mail from leaving: the server has no SMTP server (an owner reads what it means for
+ * them; an admin, who runs the server, where the messages go instead), and, with `verified`, an owner
+ * whose address is not confirmed yet (newsletters wait). Nothing when mail goes out. `compact` is the
+ * dashboard's one-line form.
  */
 export function MailNotice({ mail, verified = false, compact = false, className }: { mail: MailStatus | undefined; verified?: boolean; compact?: boolean; className?: string }) {
+  const me = useLoadedMe()
   if (!mail) return null
   const off = !mail.sending
   const unverified = verified && !mail.verified
@@ -19,7 +22,7 @@ export function MailNotice({ mail, verified = false, compact = false, className 
       {off && (
         <p role="note" className={box}>
           <MailWarning className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-          <span>{SENDING_OFF}</span>
+          <span>{me?.isAdmin ? SENDING_OFF_ADMIN : SENDING_OFF}</span>
         </p>
       )}
       {unverified && (

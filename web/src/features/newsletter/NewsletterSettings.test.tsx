@@ -93,7 +93,7 @@ describe('the Newsletter settings', () => {
     setup(ownerData({ sending: false, verified: false }))
     const notes = screen.getAllByRole('note').map((n) => n.textContent)
     expect(notes).toEqual([
-      "E-mail sending is off: messages are written to the server's outbox folder.",
+      'E-mail is not set up on this server yet: your admin has been told. Until then your subscribers get no e-mails.',
       expect.stringContaining('Newsletters wait until your e-mail address is verified'),
     ])
     // the global banner resends the verification; this section has no button of its own

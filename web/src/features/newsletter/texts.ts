@@ -34,7 +34,10 @@ export const RESUBSCRIBE_HINT = "Changed your mind? Subscribe again with the for
 
 // ---- The owner's side: settings, dashboard, post desk ----
 
-export const SENDING_OFF = "E-mail sending is off: messages are written to the server's outbox folder."
+/** What an owner reads when the server sends no e-mail (the operator's detail is for admins: SENDING_OFF_ADMIN). */
+export const SENDING_OFF = 'E-mail is not set up on this server yet: your admin has been told. Until then your subscribers get no e-mails.'
+export const SENDING_OFF_ADMIN =
+  "E-mail sending is off: this server has no SMTP server (INKPRESS_SMTP_URL), so messages are written to the outbox folder in its data directory."
 export const UNVERIFIED =
   'Newsletters wait until your e-mail address is verified: open the link we sent you. Posts published before then are not e-mailed.'
 
@@ -56,3 +59,8 @@ export const REPLY_TO_HINT = "Where readers' replies to your newsletter go. Leav
 /** The post desk's checkbox and the line after sending. */
 export const SEND_CHECKBOX = "E-mail this post to subscribers when it's published"
 export const BLOG_NEWSLETTER_OFF = 'E-mailing new posts is off for this blog.'
+
+/** The welcome e-mail's settings. */
+export const WELCOME_HINT = 'Greet each new subscriber once they confirm. Counted in your e-mails of the month.'
+export const WELCOME_SWITCH = 'Send a welcome e-mail to new subscribers'
+export const WELCOME_SWITCH_HINT = '{blog} in the subject or text becomes your blog’s name.'

@@ -3,6 +3,7 @@ import { MailCheck, MailX, Send } from 'lucide-react'
 import { Checkbox } from '@/components/ui/checkbox'
 import { BLOG_NEWSLETTER_OFF, SEND_CHECKBOX } from '@/features/newsletter/texts'
 import { newsletterLine } from './newsletter'
+import { NewsletterDesk } from './NewsletterDesk'
 import { Panel } from './Panel'
 import type { PostDesk } from './usePostDesk'
 
@@ -23,6 +24,7 @@ export function NewsletterPanel({ desk, blogEnabled }: { desk: PostDesk; blogEna
           <Icon className="mt-0.5 size-4 shrink-0 text-slate-500" aria-hidden="true" />
           <span className="min-w-0 break-words">{line.text}</span>
         </p>
+        <NewsletterDesk desk={desk} />
       </Panel>
     )
   }
@@ -45,6 +47,7 @@ export function NewsletterPanel({ desk, blogEnabled }: { desk: PostDesk; blogEna
           </Link>
         </p>
       )}
+      <NewsletterDesk desk={desk} />
     </Panel>
   )
 }

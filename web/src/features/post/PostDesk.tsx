@@ -10,6 +10,7 @@ import { Textarea } from '@/components/ui/textarea'
 import { RichEditor } from '@/features/editor/RichEditor'
 import { useUploadCount } from '@/hooks/useUploadCount'
 import { cn } from '@/lib/utils'
+import { ActionBar } from './ActionBar'
 import { BannersPanel } from './BannersPanel'
 import { CoverPanel } from './CoverPanel'
 import { DetailsPanel } from './DetailsPanel'
@@ -114,6 +115,7 @@ export function PostDesk({
           <RevisionsPanel desk={desk} />
         </aside>
       </div>
+      <ActionBar desk={desk} disabled={uploading} />
       <ConfirmDialog
         open={guard.asking}
         onOpenChange={(o) => !o && guard.cancel()}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { actionsFor, autosaves, saveState, statusPatch } from './status'
+import { actionsFor, autosaves, barActionsFor, saveState, statusPatch } from './status'
 
 describe('actionsFor', () => {
   it.each([
@@ -8,6 +8,15 @@ describe('actionsFor', () => {
     ['published', ['update', 'unpublish']],
   ] as const)('%s offers %o', (status, want) => {
     expect(actionsFor(status)).toEqual(want)
+  })
+
+  it.each([
+    ['draft', ['saveDraft', 'publish']],
+    ['scheduled', ['update']],
+    ['published', ['update']],
+  ] as const)("a phone's sticky bar for a %s post offers %o", (status, want) => {
+    expect(barActionsFor(status)).toEqual(want)
+    for (const a of want) expect(actionsFor(status)).toContain(a)
   })
 
   it('autosaves drafts only', () => {

@@ -14,6 +14,20 @@ export function actionsFor(status: PostStatus): DeskAction[] {
   return ACTIONS[status]
 }
 
+const BAR: Record<PostStatus, DeskAction[]> = {
+  draft: ['saveDraft', 'publish'],
+  scheduled: ['update'],
+  published: ['update'],
+}
+
+/**
+ * The buttons of the phone's sticky bar: the everyday ones of the status panel (the others, which
+ * ask for a date or take the post down, stay in the panel).
+ */
+export function barActionsFor(status: PostStatus): DeskAction[] {
+  return BAR[status]
+}
+
 /** Drafts save themselves; a scheduled or published post changes only on "Update". */
 export function autosaves(status: PostStatus): boolean {
   return status === 'draft'

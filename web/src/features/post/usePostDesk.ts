@@ -174,6 +174,15 @@ export function usePostDesk(initial: Post | null, defaultCategory: string, newsl
 
   const tools = useDeskTools({ store, commit, enqueue, save, ready, setBusy, setContentVersion })
 
+  /** The post's e-mail changed outside a save (sent now): only its newsletter fields are taken. */
+  const adoptNewsletter = useCallback(
+    ({ newsletter, newsletterNote, newsletterRecipients }: Post) => {
+      const current = store.current.post
+      if (current) commit({ post: { ...current, newsletter, newsletterNote, newsletterRecipients } })
+    },
+    [commit],
+  )
+
   return {
     ...state,
     status,
@@ -188,6 +197,7 @@ export function usePostDesk(initial: Post | null, defaultCategory: string, newsl
     clearBannerErrors,
     clearScheduleError,
     act,
+    adoptNewsletter,
     ...tools,
   }
 }

@@ -86,7 +86,7 @@ describe('owner dashboard', () => {
     setup(workspace({}, { mail: { sending: false, emailsSent: 4200, emailsLimit: 5000, verified: true } }))
     const bar = await screen.findByRole('progressbar', { name: 'Newsletter e-mails used' })
     expect(bar).toHaveAttribute('aria-valuetext', '4200 of 5000 used (84%)')
-    expect(screen.getByRole('note')).toHaveTextContent("E-mail sending is off: messages are written to the server's outbox folder.")
+    expect(screen.getByRole('note')).toHaveTextContent('E-mail is not set up on this server yet: your admin has been told. Until then your subscribers get no e-mails.')
     const shortcuts = screen.getByText('Shortcuts').closest('div')?.parentElement as HTMLElement
     expect(within(shortcuts).getByRole('link', { name: /Subscribers/ })).toHaveAttribute('href', '/dashboard/subscribers')
   })

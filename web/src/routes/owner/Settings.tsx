@@ -15,6 +15,7 @@ import { BrandSettings } from '@/features/brand/BrandSettings'
 import { OwnerPage } from '@/components/owner/OwnerLayout'
 import { DomainSettings } from '@/features/domain/DomainSettings'
 import { NewsletterSettings } from '@/features/newsletter/NewsletterSettings'
+import { WelcomeEmailSettings } from '@/features/newsletter/WelcomeEmailSettings'
 import { ADMIN_SUBSCRIBERS_PATH, OWNER_SUBSCRIBERS_PATH } from '@/features/subscribers/SubscribersScreen'
 import { useMe } from '@/hooks/useMe'
 import { usePageMeta } from '@/hooks/usePageMeta'
@@ -30,6 +31,7 @@ function SettingsForm() {
           <BlogSettingsForm key={data.workspace.id} settings={data.settings} slug={data.workspace.slug} categories={categories.data} />
           <BrandSettings slug={data.workspace.slug} />
           <NewsletterSettings data={data} subscribersPath={isAdmin ? ADMIN_SUBSCRIBERS_PATH : OWNER_SUBSCRIBERS_PATH} />
+          <WelcomeEmailSettings />
           {!data.site && <DomainSettings plan={data.plan} />}
           <AuthorProfile />
           <AccountSettings />

@@ -1,0 +1,55 @@
+import { FlaskConical, Send } from 'lucide-react'
+import { Button } from '@/components/ui/button'
+import { Spinner } from '@/components/ui/spinner'
+import { useLoadedMe } from '@/hooks/useMe'
+import { countOf } from '@/lib/plural'
+import { SEND_NOW, SEND_TEST, TEST_UNVERIFIED, canSendNow, outlookText, showsOutlook } from './newsletterDesk'
+import { useNewsletterDesk } from './useNewsletterDesk'
+import type { PostDesk } from './usePostDesk'
+
+/**
+ * The newsletter box's own tools: what publishing will do with the e-mail, said at once ("Will be
+ * sent to 12 subscribers", "Not sent: confirm your e-mail address first"), "Send to subscribers now"
+ * for a live post that was not sent, and a test e-mail to the owner's own address.
+ */
+export function NewsletterDesk({ desk }: { desk: PostDesk }) {
+  const { post, status } = desk
+  const showOutlook = showsOutlook(post, status, desk.draft.sendNewsletter)
+  const sendable = canSendNow(post, status)
+  const { outlook, sendNow, test } = useNewsletterDesk(desk, showOutlook || sendable)
+  const me = useLoadedMe()
+  const o = outlook.data
+  // The server sends tests only to a confirmed address.
+  const unverified = me?.user ? !me.verified : false
+  return (
+    <>
+      {showOutlook && o && (
+        <p role="status" className={o.reason ? 'text-sm text-amber-800' : 'text-sm text-slate-700'}>
+          {outlookText(o)}
+        </p>
+      )}
+      {sendable && (
+        <div className="grid gap-1.5">
+          <Button size="sm" onClick={() => sendNow.mutate()} disabled={sendNow.isPending || desk.dirty || Boolean(o?.reason)}>
+            {sendNow.isPending ? <Spinner /> : <Send aria-hidden="true" />}
+            {SEND_NOW}
+          </Button>
+          {o && <p className="text-xs text-slate-500">{o.reason ? outlookText(o) : `Goes to ${countOf(o.recipients, 'subscriber')}, once.`}</p>}
+        </div>
+      )}
+      {post && (
+        <div className="grid gap-1.5">
+          <Button size="sm" variant="outline" onClick={() => test.mutate()} disabled={test.isPending || desk.dirty || unverified}>
+            {test.isPending ? <Spinner /> : <FlaskConical aria-hidden="true" />}
+            {SEND_TEST}
+          </Button>
+          <p className="text-xs break-words text-slate-500">
+            {unverified
+              ? TEST_UNVERIFIED
+              : `The e-mail as subscribers would get it, as last saved${me?.user?.email ? `, to ${me.user.email} only` : ', to your own address only'}.`}
+          </p>
+        </div>
+      )}
+    </>
+  )
+}
