@@ -125,7 +125,7 @@ func (h *Handler) produce(r *http.Request, b *blogaddr.Blog, key string, fill fu
 		// (a crawler waits for its own pages, not everyone else); a render
 		// job's comes after every reader's.
 		client := ""
-		if reason == pages.ReasonDemand {
+		if jobOf(ctx) == nil {
 			client = h.client(r)
 		}
 		done, err := h.Admission.Work(ctx, client)
@@ -144,7 +144,7 @@ func (h *Handler) produce(r *http.Request, b *blogaddr.Blog, key string, fill fu
 	}
 	busy := false
 	if h.SSR != nil {
-		release, err := h.admit(r, reason)
+		release, err := h.admit(r)
 		switch {
 		case errors.Is(err, pages.ErrBusy):
 			busy = true
@@ -191,11 +191,11 @@ func (h *Handler) produce(r *http.Request, b *blogaddr.Blog, key string, fill fu
 
 // admit takes an engine for a render: a reader's through the admission
 // queue (its client's fair share), a job's when no reader waits.
-func (h *Handler) admit(r *http.Request, reason string) (func(), error) {
+func (h *Handler) admit(r *http.Request) (func(), error) {
 	if h.Admission == nil {
 		return func() {}, nil
 	}
-	if reason == pages.ReasonDemand {
+	if jobOf(r.Context()) == nil { // a reader's render; a job's reason may be demand too (a page once served plain)
 		return h.Admission.Demand(r.Context(), h.client(r))
 	}
 	return h.Admission.Background(r.Context())

@@ -327,3 +327,32 @@ func TestSearchesTakeTheirClientsTurns(t *testing.T) {
 		}
 	}, apptest.Env("INKPRESS_PAGE_WORKERS", "1"), apptest.Env("INKPRESS_TRUSTED_PROXIES", "127.0.0.1"))
 }
+
+// A render job queued for a page once served plain (reason demand) is
+// still a job, not a reader at the job's own address: it does not wait for
+// that address's turns.
+func TestJobsOfPlainPagesAreNotReaders(t *testing.T) {
+	storedApp(t, func(t *testing.T, a *apptest.App) {
+		ws := breadBlog(t, a)
+		p := publish(t, a, ws, "Rye", "<p>Bread.</p>")
+		drain(t, a)
+		if err := a.Pages.DropAll(ctx, ws.ID); err != nil {
+			t.Fatal(err)
+		}
+		// A reader at the address jobs are made from holds all its turns.
+		for range 2 {
+			done, err := a.Admission.Work(ctx, "127.0.0.1")
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer done()
+		}
+		before := pages.Renders()
+		if err := a.PageWorker.Render(ctx, "/bread/"+p.Slug, pages.ReasonDemand); err != nil {
+			t.Fatal(err)
+		}
+		if pages.Renders() != before+1 {
+			t.Fatalf("renders %d -> %d, want one", before, pages.Renders())
+		}
+	}, apptest.Env("INKPRESS_PAGE_WORKERS", "4"))
+}
