@@ -34,7 +34,8 @@ export function EditorDialog({
         className={className}
         onCloseAutoFocus={(e) => {
           e.preventDefault()
-          editor.commands.focus()
+          // The editor may be gone by then (the desk closed with the dialog open).
+          if (!editor.isDestroyed) editor.commands.focus()
         }}
       >
         <DialogHeader>
