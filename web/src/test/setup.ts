@@ -1,6 +1,6 @@
 import '@testing-library/jest-dom/vitest'
 // Toasts load sonner on demand; having it in the module cache keeps their timing close to a loaded app's.
-import 'sonner'
+import { toast } from 'sonner'
 import { afterAll, afterEach, vi } from 'vitest'
 import { cleanup, configure } from '@testing-library/react'
 
@@ -18,10 +18,14 @@ afterEach(() => {
   })
 })
 
-// Preact runs effects after the next frame, with a 35 ms timer as the fallback; a timer left from a
-// file's last test would fire after the environment is gone (cancelAnimationFrame undefined). A
-// later timer runs after it, whatever the machine's load: Node fires timers in order of expiry.
-afterAll(() => new Promise((resolve) => setTimeout(resolve, 50)))
+// Timers left from a file's last test would fire after the environment is gone (requestAnimationFrame
+// undefined): a toast's own closing timer (seconds), and Preact's after-paint fallback (35 ms). Toasts
+// are dismissed now, which unmounts them 200 ms later and clears their timers; a later timer runs
+// after both, whatever the machine's load: Node fires timers in order of expiry.
+afterAll(async () => {
+  toast.dismiss()
+  await new Promise((resolve) => setTimeout(resolve, 300))
+})
 
 // jsdom lacks a few browser APIs that Radix and sonner use.
 if (!window.matchMedia) {
