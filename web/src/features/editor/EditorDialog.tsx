@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react'
+import { useEffect, useRef, type ReactNode } from 'react'
 import type { Editor } from '@tiptap/core'
 import { Button } from '@/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog'
@@ -28,6 +28,16 @@ export function EditorDialog({
   className?: string
   children: (done: () => void) => ReactNode
 }) {
+  // Focus goes back to the body as the dialog closes, not when its closing is done: the dialog's
+  // own return of focus runs a tick after it is gone, and keys typed in between would be lost.
+  // By now the closing dialog no longer holds the focus in, so the editor can take it; the view
+  // takes it at once (the editor's focus command waits for the next frame).
+  const wasOpen = useRef(open)
+  useEffect(() => {
+    if (wasOpen.current && !open && !editor.isDestroyed) editor.view.focus()
+    wasOpen.current = open
+  }, [open, editor])
+
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent
@@ -35,7 +45,7 @@ export function EditorDialog({
         onCloseAutoFocus={(e) => {
           e.preventDefault()
           // The editor may be gone by then (the desk closed with the dialog open).
-          if (!editor.isDestroyed) editor.commands.focus()
+          if (!editor.isDestroyed) editor.view.focus()
         }}
       >
         <DialogHeader>

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
-import { screen, within } from '@testing-library/react'
+import { act, fireEvent, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { mockFetch, renderWithProviders } from '@/test/utils'
 import { RichEditor } from './RichEditor'
@@ -68,6 +68,20 @@ describe('RichEditor', () => {
     expect(within(dialog).getByText('YouTube video dQw4w9WgXcQ')).toBeInTheDocument()
     await user.click(within(dialog).getByRole('button', { name: 'Insert video' }))
     expect(last()).toContain('<div data-embed="youtube"><iframe src="https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ"')
+  })
+
+  it('has the caret back in the body the moment a dialog closes, so the next key is not lost', async () => {
+    const { user } = setup('<p>Hello</p>')
+    await user.click(screen.getByRole('button', { name: 'YouTube or Vimeo video' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Embed a video' })
+    await user.type(within(dialog).getByLabelText('Video URL'), 'https://youtu.be/dQw4w9WgXcQ')
+    // One synchronous press, no timers run after it: keys typed right after the dialog is gone
+    // must find the writing surface focused, not the page's body.
+    act(() => {
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Insert video' }))
+    })
+    expect(screen.queryByRole('dialog')).toBeNull()
+    expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Post content' }))
   })
 
   it('inserts a library image with alt text and a caption as a figure', async () => {
