@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode } from 'react'
+import { useLayoutEffect, useRef, type ReactNode } from 'react'
 import type { Editor } from '@tiptap/core'
 import { Button } from '@/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog'
@@ -28,12 +28,12 @@ export function EditorDialog({
   className?: string
   children: (done: () => void) => ReactNode
 }) {
-  // Focus goes back to the body as the dialog closes, not when its closing is done: the dialog's
-  // own return of focus runs a tick after it is gone, and keys typed in between would be lost.
-  // By now the closing dialog no longer holds the focus in, so the editor can take it; the view
-  // takes it at once (the editor's focus command waits for the next frame).
+  // Focus goes back to the body as the dialog closes, in the same commit: the dialog's own return of
+  // focus runs a tick after it is gone, an effect after the next paint, the editor's focus command a
+  // frame later, and keys typed in between would be lost. The form that held the focus is gone by
+  // then, so the closing dialog has nothing to pull the focus back to.
   const wasOpen = useRef(open)
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (wasOpen.current && !open && !editor.isDestroyed) editor.view.focus()
     wasOpen.current = open
   }, [open, editor])
