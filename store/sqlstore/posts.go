@@ -224,6 +224,26 @@ func (d *DB) GetPost(ctx context.Context, f store.FindPost) (*store.Post, error)
 }
 
 func (d *DB) ListPosts(ctx context.Context, f store.FindPost) ([]*store.Post, error) {
+	q, args := listPostsSQL(f)
+	rows, err := d.db.QueryContext(ctx, q, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []*store.Post
+	for rows.Next() {
+		p, err := scanPost(rows, !f.Light)
+		if err != nil {
+			return nil, err
+		}
+		p.CoverImageURL = d.mediaURL(p.CoverImageURL)
+		out = append(out, p)
+	}
+	return out, rows.Err()
+}
+
+// listPostsSQL is ListPosts' query and its arguments.
+func listPostsSQL(f store.FindPost) (string, []any) {
 	where, args := postWhere(f)
 	cols := postLightCols
 	if !f.Light {
@@ -242,21 +262,7 @@ func (d *DB) ListPosts(ctx context.Context, f store.FindPost) ([]*store.Post, er
 		args = append(args, f.Limit, f.Offset)
 		q += ` LIMIT $` + itoa(len(args)-1) + ` OFFSET $` + itoa(len(args))
 	}
-	rows, err := d.db.QueryContext(ctx, q, args...)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var out []*store.Post
-	for rows.Next() {
-		p, err := scanPost(rows, !f.Light)
-		if err != nil {
-			return nil, err
-		}
-		p.CoverImageURL = d.mediaURL(p.CoverImageURL)
-		out = append(out, p)
-	}
-	return out, rows.Err()
+	return q, args
 }
 
 func (d *DB) CountPosts(ctx context.Context, f store.FindPost) (int, error) {
