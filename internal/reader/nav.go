@@ -72,12 +72,12 @@ func (r *Reader) TagFeed(ctx context.Context, wsID int64, slug string, n int) (*
 	}
 	f := posts(wsID)
 	f.Order, f.Limit, f.Tag = Latest, n, &slug
-	ps, err := r.Store.ListPosts(ctx, f)
+	fd, err := r.feed(ctx, f, nm)
 	if err != nil {
 		return nil, err
 	}
-	if len(ps) == 0 {
+	if len(fd.Posts) == 0 {
 		return nil, store.ErrNotFound
 	}
-	return &Feed{Posts: ps, Names: nm}, nil
+	return fd, nil
 }

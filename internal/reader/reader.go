@@ -283,6 +283,12 @@ func (r *Reader) Feed(ctx context.Context, wsID int64, category string, n int) (
 		}
 		f.Category = &category
 	}
+	return r.feed(ctx, f, nm)
+}
+
+// feed reads the posts of f with their authors: every feed (the blog's, a
+// category's, a tag's) credits each post to its author the same way.
+func (r *Reader) feed(ctx context.Context, f store.FindPost, nm map[string]string) (*Feed, error) {
 	ps, err := r.Store.ListPosts(ctx, f)
 	if err == nil {
 		err = r.withAuthors(ctx, ps)
