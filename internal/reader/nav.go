@@ -37,7 +37,12 @@ func (r *Reader) Search(ctx context.Context, wsID int64, text string, limit, pag
 	if err != nil {
 		return nil, err
 	}
-	return page1(ps, nm, limit, page), nil
+	l := page1(ps, nm, limit, page)
+	// Results carry bylines like every other list.
+	if err := r.withAuthors(ctx, l.Posts); err != nil {
+		return nil, err
+	}
+	return l, nil
 }
 
 // page1 cuts one page of limit posts from ps (read with one more, which

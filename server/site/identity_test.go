@@ -9,6 +9,7 @@ import (
 	"golang.org/x/net/html"
 
 	"github.com/inkpress/inkpress/app/apptest"
+	"github.com/inkpress/inkpress/server/api/contract"
 	"github.com/inkpress/inkpress/server/site"
 	"github.com/inkpress/inkpress/store"
 )
@@ -235,6 +236,20 @@ func TestTagFeedsCreditThePostsAuthor(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestSearchResultsCarryBylines: search results name their author as the
+// other lists do.
+func TestSearchResultsCarryBylines(t *testing.T) {
+	a, c := start(t)
+	ws, _ := identityBlog(t, a)
+	taggedPost(t, a, ws)
+	var page contract.PostsPage
+	c.Get("/api/posts?workspace="+ws.Slug+"&q=breakfasts").JSON(t, &page)
+	if len(page.Posts) != 1 || page.Posts[0].Author == nil || page.Posts[0].Author.Name != "Olivia Stone" ||
+		page.Posts[0].Author.Slug != "olivia-stone" {
+		t.Errorf("search results carry no byline: %+v", page.Posts)
 	}
 }
 
