@@ -263,9 +263,10 @@ type ViewStore interface {
 	// Unix epoch), storing candidate when the day has none yet.
 	ViewSalt(ctx context.Context, day int64, candidate string) (string, error)
 
-	// PruneViews deletes the views of hours before beforeHour and the salts
-	// of days before beforeDay.
-	PruneViews(ctx context.Context, beforeHour, beforeDay int64) error
+	// PruneViews deletes the views of hours before beforeHour, the salts
+	// of days before beforeDay and the daily counts of days before
+	// countsBeforeDay.
+	PruneViews(ctx context.Context, beforeHour, beforeDay, countsBeforeDay int64) error
 }
 
 // MediaStore is the media library: the items an owner uploaded.
@@ -536,6 +537,14 @@ type View struct {
 	Visitor string
 }
 
+// TrendingDays is the window of "most read this week": OrderTrending ranks
+// by the views of the last this many days (UTC), today included.
+const TrendingDays = 7
+
+// Day is t's day since the Unix epoch, UTC: the unit of the daily view
+// counts.
+func Day(t time.Time) int64 { return t.Unix() / 86400 }
+
 type Post struct {
 	ID              int64
 	WorkspaceID     int64
@@ -634,7 +643,7 @@ type Published struct {
 // Post list orders.
 const (
 	OrderLatest   = "latest"   // published_at desc
-	OrderTrending = "trending" // view_count desc
+	OrderTrending = "trending" // views since FindPost.TrendingFrom desc, then view_count desc, then newest
 	OrderUpdated  = "updated"  // updated_at desc
 )
 
@@ -652,9 +661,12 @@ type FindPost struct {
 	// PublishedBefore hides posts published after it (the reader sets it
 	// through reader.Public, the one "is this post public" rule).
 	PublishedBefore *time.Time
-	Order           string
-	Limit           int
-	Offset          int
+	// TrendingFrom is, with OrderTrending, the first day (Day) whose views
+	// rank the posts; 0 counts every day still kept.
+	TrendingFrom int64
+	Order        string
+	Limit        int
+	Offset       int
 	// Light skips the heavy content columns in lists.
 	Light bool
 }
