@@ -30,6 +30,9 @@ var (
 	// ErrEmailLimit is returned when e-mails would pass the month's
 	// allowance.
 	ErrEmailLimit = errors.New("e-mail allowance reached")
+	// ErrInvalidTarget is returned when a write names a row to move things
+	// to that does not exist (or is the row being removed).
+	ErrInvalidTarget = errors.New("invalid target")
 )
 
 // Store is the persistence interface: the union of the groups below, one
@@ -189,8 +192,17 @@ type CategoryStore interface {
 	// CountPostsByCategory counts the posts f matches per category slug
 	// (f's order, limit and offset do not apply).
 	CountPostsByCategory(ctx context.Context, f FindPost) (map[string]int, error)
+	// CountPlannedByCategory counts the workspace's planned posts per
+	// category slug.
+	CountPlannedByCategory(ctx context.Context, workspaceID int64) (map[string]int, error)
 	UpdateCategory(ctx context.Context, c *Category) error
-	DeleteCategory(ctx context.Context, workspaceID, id int64) error
+	// DeleteCategory deletes the category and moves its posts and planned
+	// posts to the category with slug moveTo in one transaction (a moved
+	// published post's old address redirects), returning the posts as they
+	// were before. ErrConflict when the category holds any and moveTo is
+	// "", ErrInvalidTarget when moveTo is not another of the workspace's
+	// categories; nothing changes then.
+	DeleteCategory(ctx context.Context, workspaceID, id int64, moveTo string) ([]*Post, error)
 
 	// CreateCategoryMax is CreateCategory refusing with ErrLimit when the
 	// workspace would hold more than max categories (max <= 0: no cap).
@@ -520,6 +532,9 @@ type Category struct {
 	Gradient    string
 	CreatedAt   time.Time
 	PostCount   int // filled by callers that show counts (CountPostsByCategory)
+	// PlannedCount is the planned posts ("Scheduled Posts" items) filed
+	// under it, for its owner (CountPlannedByCategory).
+	PlannedCount int
 }
 
 // Banner is one banner ad as stored: structured data, never raw HTML.

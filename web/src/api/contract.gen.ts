@@ -217,6 +217,12 @@ export interface Category {
   colorHex: string
   gradient: string
   postCount: number
+  /**
+   * PlannedCount is the planned posts filed under it: its owner's list
+   * only (absent for readers and when none). A category with posts or planned posts is
+   * deleted only by naming where they move.
+   */
+  plannedCount?: number
 }
 
 /** PostSummary is a post as cards and lists show it. */

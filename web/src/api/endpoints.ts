@@ -114,7 +114,9 @@ export const createCategory = (input: NewCategory) =>
   api<{ category: Category }>('/api/workspace/categories', { method: 'POST', body: input })
 export const updateCategory = (id: number, input: Omit<NewCategory, 'slug'>) =>
   api<{ category: Category }>(`/api/workspace/categories/${id}`, { method: 'PUT', body: input })
-export const deleteCategory = (id: number) => api<void>(`/api/workspace/categories/${id}`, { method: 'DELETE' })
+/** Deletes a category; its posts move to the category `moveTo` (a slug), which the server requires when it has any. */
+export const deleteCategory = (id: number, moveTo?: string) =>
+  api<void>(`/api/workspace/categories/${id}${moveTo ? `?moveTo=${encodeURIComponent(moveTo)}` : ''}`, { method: 'DELETE' })
 
 export interface OwnerPostsQuery {
   search?: string
