@@ -21,6 +21,7 @@ import (
 	"github.com/inkpress/inkpress/internal/auth/password"
 	"github.com/inkpress/inkpress/internal/mail"
 	"github.com/inkpress/inkpress/internal/ratelimit"
+	"github.com/inkpress/inkpress/store"
 )
 
 // Config is everything the server needs to start.
@@ -425,6 +426,9 @@ func (c *Config) Validate() error {
 	}
 	if c.SiteWorkspace == "" {
 		return errors.New("INKPRESS_SITE_WORKSPACE must not be empty")
+	}
+	if _, _, err := store.ParseDatabaseURL(c.DatabaseURL); err != nil {
+		return fmt.Errorf("INKPRESS_DATABASE_URL: %w", err)
 	}
 	if (c.AdminEmail == "") != (c.AdminPassword == "") {
 		return errors.New("INKPRESS_ADMIN_EMAIL and INKPRESS_ADMIN_PASSWORD go together")
