@@ -7,6 +7,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"math"
 	"net"
 	"net/netip"
@@ -387,15 +388,10 @@ var Vars = []Var{
 // Load reads defaults, then the environment, then flags from args.
 func Load(args []string, getenv func(string) string) (*Config, error) {
 	c := &Config{}
-	fs := flag.NewFlagSet("inkpress", flag.ContinueOnError)
-	values := make(map[string]*string, len(Vars))
-	for _, v := range Vars {
-		val := v.Default
-		if e := getenv(v.Env); e != "" {
-			val = e
-		}
-		values[v.Flag] = fs.String(v.Flag, val, v.Help+" ($"+v.Env+")")
-	}
+	fs, values := flagSet(getenv)
+	// The command prints the usage (PrintFlags) on flag.ErrHelp; a bad flag
+	// is the returned error.
+	fs.SetOutput(io.Discard)
 	if err := fs.Parse(args); err != nil {
 		return nil, err
 	}
@@ -410,6 +406,28 @@ func Load(args []string, getenv func(string) string) (*Config, error) {
 	}
 	c.BaseURL = strings.TrimRight(c.BaseURL, "/")
 	return c, c.Validate()
+}
+
+// flagSet is every setting as a flag, its value from getenv or the default.
+func flagSet(getenv func(string) string) (*flag.FlagSet, map[string]*string) {
+	fs := flag.NewFlagSet("inkpress", flag.ContinueOnError)
+	values := make(map[string]*string, len(Vars))
+	for _, v := range Vars {
+		val := v.Default
+		if e := getenv(v.Env); e != "" {
+			val = e
+		}
+		values[v.Flag] = fs.String(v.Flag, val, v.Help+" ($"+v.Env+")")
+	}
+	return fs, values
+}
+
+// PrintFlags writes every setting's flag, meaning, variable and default
+// (the usage of `inkpress -h`).
+func PrintFlags(w io.Writer) {
+	fs, _ := flagSet(func(string) string { return "" })
+	fs.SetOutput(w)
+	fs.PrintDefaults()
 }
 
 // FromEnv loads from the process environment and os.Args.
