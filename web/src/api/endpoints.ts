@@ -74,6 +74,8 @@ export const getAuthorPage = (slug: string, q: { workspace?: string; page?: numb
   api<AuthorPage>(`/api/authors/${seg(slug)}`, { query: { ...q }, signal })
 
 /** workspace names the blog whose list the address joins; left out, the blog at this host's root. */
+/** Where a newsletter form posts without JavaScript (fields email, workspace, back); the app sends JSON to /api/subscribers. */
+export const SUBSCRIBE_FORM_PATH = '/api/subscribers/form'
 export const subscribe = (email: string, workspace?: string) =>
   api<{ ok: boolean }>('/api/subscribers', { method: 'POST', body: workspace ? { email, workspace } : { email } })
 
