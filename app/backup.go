@@ -5,10 +5,10 @@ import (
 	"errors"
 	"io"
 	"path/filepath"
-	"strings"
 
 	"github.com/inkpress/inkpress/internal/backup"
 	"github.com/inkpress/inkpress/internal/config"
+	"github.com/inkpress/inkpress/store"
 	"github.com/inkpress/inkpress/store/sqlstore"
 )
 
@@ -19,10 +19,10 @@ var ErrBackupPostgres = errors.New("the database is PostgreSQL: back it up with 
 
 // SQLitePath is the file of an SQLite database URL ("" for PostgreSQL).
 func SQLitePath(url string) string {
-	if strings.HasPrefix(url, "postgres://") || strings.HasPrefix(url, "postgresql://") {
-		return ""
+	if kind, path, err := store.ParseDatabaseURL(url); err == nil && kind == store.SQLite {
+		return path
 	}
-	return strings.TrimPrefix(url, "sqlite:")
+	return ""
 }
 
 // mediaDir is the local media directory, "" when media live in S3.

@@ -30,6 +30,9 @@ var (
 	// ErrEmailLimit is returned when e-mails would pass the month's
 	// allowance.
 	ErrEmailLimit = errors.New("e-mail allowance reached")
+	// ErrInvalidTarget is returned when a write names a row to move things
+	// to that does not exist (or is the row being removed).
+	ErrInvalidTarget = errors.New("invalid target")
 )
 
 // Store is the persistence interface: the union of the groups below, one
@@ -189,8 +192,17 @@ type CategoryStore interface {
 	// CountPostsByCategory counts the posts f matches per category slug
 	// (f's order, limit and offset do not apply).
 	CountPostsByCategory(ctx context.Context, f FindPost) (map[string]int, error)
+	// CountPlannedByCategory counts the workspace's planned posts per
+	// category slug.
+	CountPlannedByCategory(ctx context.Context, workspaceID int64) (map[string]int, error)
 	UpdateCategory(ctx context.Context, c *Category) error
-	DeleteCategory(ctx context.Context, workspaceID, id int64) error
+	// DeleteCategory deletes the category and moves its posts and planned
+	// posts to the category with slug moveTo in one transaction (a moved
+	// published post's old address redirects), returning the posts as they
+	// were before. ErrConflict when the category holds any and moveTo is
+	// "", ErrInvalidTarget when moveTo is not another of the workspace's
+	// categories; nothing changes then.
+	DeleteCategory(ctx context.Context, workspaceID, id int64, moveTo string) ([]*Post, error)
 
 	// CreateCategoryMax is CreateCategory refusing with ErrLimit when the
 	// workspace would hold more than max categories (max <= 0: no cap).
@@ -263,9 +275,10 @@ type ViewStore interface {
 	// Unix epoch), storing candidate when the day has none yet.
 	ViewSalt(ctx context.Context, day int64, candidate string) (string, error)
 
-	// PruneViews deletes the views of hours before beforeHour and the salts
-	// of days before beforeDay.
-	PruneViews(ctx context.Context, beforeHour, beforeDay int64) error
+	// PruneViews deletes the views of hours before beforeHour, the salts
+	// of days before beforeDay and the daily counts of days before
+	// countsBeforeDay.
+	PruneViews(ctx context.Context, beforeHour, beforeDay, countsBeforeDay int64) error
 }
 
 // MediaStore is the media library: the items an owner uploaded.
@@ -519,6 +532,9 @@ type Category struct {
 	Gradient    string
 	CreatedAt   time.Time
 	PostCount   int // filled by callers that show counts (CountPostsByCategory)
+	// PlannedCount is the planned posts ("Scheduled Posts" items) filed
+	// under it, for its owner (CountPlannedByCategory).
+	PlannedCount int
 }
 
 // Banner is one banner ad as stored: structured data, never raw HTML.
@@ -535,6 +551,14 @@ type View struct {
 	Hour    int64
 	Visitor string
 }
+
+// TrendingDays is the window of "most read this week": OrderTrending ranks
+// by the views of the last this many days (UTC), today included.
+const TrendingDays = 7
+
+// Day is t's day since the Unix epoch, UTC: the unit of the daily view
+// counts.
+func Day(t time.Time) int64 { return t.Unix() / 86400 }
 
 type Post struct {
 	ID              int64
@@ -634,7 +658,7 @@ type Published struct {
 // Post list orders.
 const (
 	OrderLatest   = "latest"   // published_at desc
-	OrderTrending = "trending" // view_count desc
+	OrderTrending = "trending" // views since FindPost.TrendingFrom desc, then view_count desc, then newest
 	OrderUpdated  = "updated"  // updated_at desc
 )
 
@@ -652,9 +676,12 @@ type FindPost struct {
 	// PublishedBefore hides posts published after it (the reader sets it
 	// through reader.Public, the one "is this post public" rule).
 	PublishedBefore *time.Time
-	Order           string
-	Limit           int
-	Offset          int
+	// TrendingFrom is, with OrderTrending, the first day (Day) whose views
+	// rank the posts; 0 counts every day still kept.
+	TrendingFrom int64
+	Order        string
+	Limit        int
+	Offset       int
 	// Light skips the heavy content columns in lists.
 	Light bool
 }

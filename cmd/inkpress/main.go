@@ -4,12 +4,14 @@
 //	inkpress admin create --email E --password P   create an admin (or promote and reset one)
 //	inkpress backup [--out FILE] [flags]           archive the SQLite database and media while the server runs
 //	inkpress restore --from FILE [flags]           unpack a backup into a new data directory
+//	inkpress -h (or help)                          list the commands and flags
 //
 // Every flag has an environment variable; see README.md or `inkpress -h`.
 package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -29,10 +31,38 @@ import (
 )
 
 func main() {
-	if err := run(os.Args[1:]); err != nil {
-		fmt.Fprintln(os.Stderr, "inkpress:", err)
-		os.Exit(1)
+	os.Exit(runMain(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+// runMain runs the command and gives the exit status: 0 when it succeeded
+// or help was asked for (-h, --help, help), 1 with the error otherwise.
+func runMain(args []string, stdout, stderr io.Writer) int {
+	err := run(args)
+	if errors.Is(err, flag.ErrHelp) {
+		usage(stdout)
+		return 0
 	}
+	if err != nil {
+		fmt.Fprintln(stderr, "inkpress:", err)
+		return 1
+	}
+	return 0
+}
+
+// usage lists the commands and the server's flags.
+func usage(w io.Writer) {
+	fmt.Fprint(w, `Usage: inkpress [command] [flags]
+
+Commands:
+  serve                                   start the server (the default)
+  admin create --email E --password P     create an admin (or promote one and reset its password)
+  backup [--out FILE]                     archive the SQLite database and media while the server runs
+  restore --from FILE                     unpack a backup into a new data directory
+  help                                    show this help
+
+Flags (every command takes the server's; each has an environment variable, and a flag wins):
+`)
+	config.PrintFlags(w)
 }
 
 func run(args []string) error {
@@ -41,6 +71,8 @@ func run(args []string) error {
 		cmd, args = args[0], args[1:]
 	}
 	switch cmd {
+	case "help":
+		return flag.ErrHelp
 	case "serve":
 		return serve(args)
 	case "admin":
@@ -50,7 +82,7 @@ func run(args []string) error {
 	case "restore":
 		return restoreCmd(args)
 	default:
-		return fmt.Errorf("unknown command %q (want serve, admin, backup or restore)", cmd)
+		return fmt.Errorf("unknown command %q (want serve, admin, backup or restore; inkpress -h lists them)", cmd)
 	}
 }
 
@@ -95,6 +127,9 @@ func serve(args []string) error {
 }
 
 func admin(args []string) error {
+	if len(args) > 0 && slices.Contains([]string{"-h", "-help", "--help"}, args[0]) {
+		return flag.ErrHelp
+	}
 	if len(args) == 0 || args[0] != "create" {
 		return fmt.Errorf("usage: inkpress admin create --email E --password P")
 	}

@@ -7,6 +7,7 @@ import (
 	"github.com/inkpress/inkpress/internal/apperr"
 	"github.com/inkpress/inkpress/internal/blogaddr"
 	"github.com/inkpress/inkpress/internal/cache"
+	"github.com/inkpress/inkpress/internal/content"
 	"github.com/inkpress/inkpress/internal/plan"
 	"github.com/inkpress/inkpress/internal/reader"
 	"github.com/inkpress/inkpress/store"
@@ -35,6 +36,11 @@ type Service struct {
 // name, look, categories, an author's profile, its address).
 type BlogChanges interface {
 	BlogChanged(ctx context.Context, workspaceID int64)
+	// PostsChanged is told of posts as they were before and after a write
+	// (posts moved out of a deleted category).
+	PostsChanged(ctx context.Context, workspaceID int64, posts ...*store.Post)
+	// CategoryGone is told of a deleted category.
+	CategoryGone(ctx context.Context, workspaceID int64, slug string)
 }
 
 // New returns a Service.
@@ -85,7 +91,7 @@ func categoryLimitError(ws *store.Workspace, isAdmin bool) error {
 }
 
 // Categories lists the workspace's categories for its owner, each with the
-// count of all its posts (scheduled ones included).
+// count of all its posts (scheduled ones included) and planned posts.
 func (s *Service) Categories(ctx context.Context, workspaceID int64) ([]*store.Category, error) {
 	cats, err := s.Store.ListCategories(ctx, workspaceID)
 	if err != nil {
@@ -95,8 +101,12 @@ func (s *Service) Categories(ctx context.Context, workspaceID int64) ([]*store.C
 	if err != nil {
 		return nil, err
 	}
+	planned, err := s.Store.CountPlannedByCategory(ctx, workspaceID)
+	if err != nil {
+		return nil, err
+	}
 	for _, c := range cats {
-		c.PostCount = counts[c.Slug]
+		c.PostCount, c.PlannedCount = counts[c.Slug], planned[c.Slug]
 	}
 	return cats, nil
 }
@@ -153,19 +163,51 @@ func (s *Service) UpdateCategory(ctx context.Context, ws *store.Workspace, id in
 	return cat, nil
 }
 
-// DeleteCategory removes the category only: its posts stay.
-func (s *Service) DeleteCategory(ctx context.Context, ws *store.Workspace, id int64) error {
+// Refusals of a category delete that would leave posts without a category.
+var (
+	ErrMoveToRequired = apperr.New(apperr.Invalid, "move_to_required",
+		"This category has posts. Choose another category to move them to.")
+	ErrMoveToInvalid = apperr.New(apperr.Invalid, "invalid_move_to",
+		"Choose another of your categories to move the posts to.")
+)
+
+// DeleteCategory removes the category, never its posts: its posts (and
+// planned posts) move to the category moveTo (a slug), which must be another
+// of the workspace's categories when it holds any. Moved posts' pages are
+// dropped and queued, and their old addresses redirect to the new ones.
+func (s *Service) DeleteCategory(ctx context.Context, ws *store.Workspace, id int64, moveTo string) error {
 	cat, err := s.category(ctx, ws, id)
-	if err == nil {
-		err = s.Store.DeleteCategory(ctx, ws.ID, cat.ID)
-	}
-	if errors.Is(err, store.ErrNotFound) {
-		err = ErrCategoryNotFound
-	}
 	if err != nil {
 		return err
 	}
+	if moveTo != "" && (moveTo == cat.Slug || !content.ValidSlug(moveTo)) {
+		return ErrMoveToInvalid
+	}
+	moved, err := s.Store.DeleteCategory(ctx, ws.ID, cat.ID, moveTo)
+	switch {
+	case errors.Is(err, store.ErrNotFound):
+		return ErrCategoryNotFound
+	case errors.Is(err, store.ErrConflict):
+		return ErrMoveToRequired
+	case errors.Is(err, store.ErrInvalidTarget):
+		return ErrMoveToInvalid
+	case err != nil:
+		return err
+	}
 	s.changed(ws)
+	if s.Pages != nil {
+		s.Pages.CategoryGone(context.Background(), ws.ID, cat.Slug)
+	}
+	if s.Pages != nil && len(moved) > 0 {
+		// Each post before (its page there is gone) and after the move.
+		changes := make([]*store.Post, 0, 2*len(moved))
+		for _, p := range moved {
+			after := *p
+			after.Category = moveTo
+			changes = append(changes, p, &after)
+		}
+		s.Pages.PostsChanged(context.Background(), ws.ID, changes...)
+	}
 	return nil
 }
 

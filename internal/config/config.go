@@ -7,6 +7,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"math"
 	"net"
 	"net/netip"
@@ -21,6 +22,7 @@ import (
 	"github.com/inkpress/inkpress/internal/auth/password"
 	"github.com/inkpress/inkpress/internal/mail"
 	"github.com/inkpress/inkpress/internal/ratelimit"
+	"github.com/inkpress/inkpress/store"
 )
 
 // Config is everything the server needs to start.
@@ -386,15 +388,10 @@ var Vars = []Var{
 // Load reads defaults, then the environment, then flags from args.
 func Load(args []string, getenv func(string) string) (*Config, error) {
 	c := &Config{}
-	fs := flag.NewFlagSet("inkpress", flag.ContinueOnError)
-	values := make(map[string]*string, len(Vars))
-	for _, v := range Vars {
-		val := v.Default
-		if e := getenv(v.Env); e != "" {
-			val = e
-		}
-		values[v.Flag] = fs.String(v.Flag, val, v.Help+" ($"+v.Env+")")
-	}
+	fs, values := flagSet(getenv)
+	// The command prints the usage (PrintFlags) on flag.ErrHelp; a bad flag
+	// is the returned error.
+	fs.SetOutput(io.Discard)
 	if err := fs.Parse(args); err != nil {
 		return nil, err
 	}
@@ -411,6 +408,28 @@ func Load(args []string, getenv func(string) string) (*Config, error) {
 	return c, c.Validate()
 }
 
+// flagSet is every setting as a flag, its value from getenv or the default.
+func flagSet(getenv func(string) string) (*flag.FlagSet, map[string]*string) {
+	fs := flag.NewFlagSet("inkpress", flag.ContinueOnError)
+	values := make(map[string]*string, len(Vars))
+	for _, v := range Vars {
+		val := v.Default
+		if e := getenv(v.Env); e != "" {
+			val = e
+		}
+		values[v.Flag] = fs.String(v.Flag, val, v.Help+" ($"+v.Env+")")
+	}
+	return fs, values
+}
+
+// PrintFlags writes every setting's flag, meaning, variable and default
+// (the usage of `inkpress -h`).
+func PrintFlags(w io.Writer) {
+	fs, _ := flagSet(func(string) string { return "" })
+	fs.SetOutput(w)
+	fs.PrintDefaults()
+}
+
 // FromEnv loads from the process environment and os.Args.
 func FromEnv(args []string) (*Config, error) { return Load(args, os.Getenv) }
 
@@ -425,6 +444,9 @@ func (c *Config) Validate() error {
 	}
 	if c.SiteWorkspace == "" {
 		return errors.New("INKPRESS_SITE_WORKSPACE must not be empty")
+	}
+	if _, _, err := store.ParseDatabaseURL(c.DatabaseURL); err != nil {
+		return fmt.Errorf("INKPRESS_DATABASE_URL: %w", err)
 	}
 	if (c.AdminEmail == "") != (c.AdminPassword == "") {
 		return errors.New("INKPRESS_ADMIN_EMAIL and INKPRESS_ADMIN_PASSWORD go together")

@@ -139,3 +139,22 @@ func TestImageMemory(t *testing.T) {
 		}
 	}
 }
+
+// An unknown database scheme stops the start with a reason, never becomes
+// a SQLite file of that name; the URL's password is not repeated.
+func TestUnknownDatabaseSchemeIsAnError(t *testing.T) {
+	env := map[string]string{"INKPRESS_DATABASE_URL": "mysql://root:hunter2@db:3306/ink"}
+	_, err := Load(nil, func(k string) string { return env[k] })
+	if err == nil || !strings.Contains(err.Error(), "INKPRESS_DATABASE_URL") || !strings.Contains(err.Error(), `"mysql"`) {
+		t.Fatalf("Load: %v, want an error naming INKPRESS_DATABASE_URL and the scheme", err)
+	}
+	if strings.Contains(err.Error(), "hunter2") {
+		t.Errorf("the error repeats the password: %v", err)
+	}
+	for _, ok := range []string{"sqlite:/tmp/ink.db", "postgres://u@db/ink"} {
+		env["INKPRESS_DATABASE_URL"] = ok
+		if _, err := Load(nil, func(k string) string { return env[k] }); err != nil {
+			t.Errorf("%s: %v", ok, err)
+		}
+	}
+}

@@ -47,14 +47,19 @@ func (s *Service) NewCover(ctx context.Context, ws *store.Workspace, isAdmin boo
 		s.logger().WarnContext(ctx, "AI cover failed", "workspace", ws.ID, "post", postID, "err", err)
 		return nil, &apperr.Error{Kind: apperr.Upstream, Code: "provider_error", Message: MsgCoverFailed, Err: err}
 	}
-	saved, err := s.Posts.SetCover(context.WithoutCancel(ctx), ws.ID, postID, *cover)
-	if err != nil {
-		s.deleteStored(ctx, cover.URL)
-		return nil, err
+	// A live post shows readers what its owner updates, all at once: its
+	// new cover is one of the unsaved changes (an update names it; unused,
+	// the file is swept like any unused upload). Others take it now.
+	saved := p
+	if p.Status != store.PostPublished {
+		if saved, err = s.Posts.SetCover(context.WithoutCancel(ctx), ws.ID, postID, *cover); err != nil {
+			s.deleteStored(ctx, cover.URL)
+			return nil, err
+		}
 	}
 	if err := s.Store.CommitReservation(context.WithoutCancel(ctx), held.ID); err != nil && !errors.Is(err, store.ErrNotFound) {
 		return nil, err
 	}
 	done = true
-	return &Result{Post: saved, Usage: usage}, nil
+	return &Result{Post: saved, Usage: usage, Cover: cover}, nil
 }

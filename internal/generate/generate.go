@@ -108,6 +108,9 @@ type Result struct {
 	// ImageError is MsgImageFailed when the AI cover is missing; the post
 	// was kept (the reason is logged).
 	ImageError string
+	// Cover is the new cover NewCover drew; on a published post it is not
+	// applied (Post is unchanged): it waits for the owner's next update.
+	Cover *media.Cover
 }
 
 func (s *Service) now() time.Time {

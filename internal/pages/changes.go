@@ -92,6 +92,20 @@ func (c *Changes) BlogChanged(ctx context.Context, workspaceID int64) {
 	c.Pages.RefreshAll(ctx, workspaceID)
 }
 
+// CategoryGone is told of a deleted category: its page leaves the store, so
+// no reader is served it (its posts' pages are PostsChanged's).
+func (c *Changes) CategoryGone(ctx context.Context, workspaceID int64, slug string) {
+	if c == nil {
+		return
+	}
+	b, err := c.Blogs.ByID(ctx, workspaceID)
+	if err != nil {
+		c.Pages.logger().ErrorContext(ctx, "pages: blog of a change", "workspace", workspaceID, "err", err)
+		return
+	}
+	c.Pages.Drop(ctx, workspaceID, nil, []string{b.PageKey(b.CategoryPath(slug))})
+}
+
 // PostPages are the keys (Blog.PageKey) of the pages a post shows on: its own, its
 // blog's home, its category's and tags' first pages, its author's page, and
 // the site's /posts list for the blog at the site's root. Deeper list pages

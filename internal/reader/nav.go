@@ -37,7 +37,12 @@ func (r *Reader) Search(ctx context.Context, wsID int64, text string, limit, pag
 	if err != nil {
 		return nil, err
 	}
-	return page1(ps, nm, limit, page), nil
+	l := page1(ps, nm, limit, page)
+	// Results carry bylines like every other list.
+	if err := r.withAuthors(ctx, l.Posts); err != nil {
+		return nil, err
+	}
+	return l, nil
 }
 
 // page1 cuts one page of limit posts from ps (read with one more, which
@@ -72,12 +77,12 @@ func (r *Reader) TagFeed(ctx context.Context, wsID int64, slug string, n int) (*
 	}
 	f := posts(wsID)
 	f.Order, f.Limit, f.Tag = Latest, n, &slug
-	ps, err := r.Store.ListPosts(ctx, f)
+	fd, err := r.feed(ctx, f, nm)
 	if err != nil {
 		return nil, err
 	}
-	if len(ps) == 0 {
+	if len(fd.Posts) == 0 {
 		return nil, store.ErrNotFound
 	}
-	return &Feed{Posts: ps, Names: nm}, nil
+	return fd, nil
 }

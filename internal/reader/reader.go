@@ -28,8 +28,12 @@ const (
 // Orders of the public post lists.
 const (
 	Latest   = store.OrderLatest   // newest first
-	Trending = store.OrderTrending // most viewed first
+	Trending = store.OrderTrending // most read this week first (TrendingFrom)
 )
+
+// TrendingFrom is the first day whose views rank the trending list at now:
+// "this week" is today and the six days before it (UTC).
+func TrendingFrom(now time.Time) int64 { return store.Day(now) - (store.TrendingDays - 1) }
 
 // Public narrows f to the posts readers may see: published ones whose
 // publication time has come (never drafts or scheduled posts). Every
@@ -186,6 +190,9 @@ func (r *Reader) List(ctx context.Context, wsID int64, q ListQuery) (*List, erro
 	}
 	f := posts(wsID)
 	f.Order, f.Limit, f.Offset, f.Light = q.Order, q.Limit+1, (q.Page-1)*q.Limit, true
+	if q.Order == Trending {
+		f.TrendingFrom = TrendingFrom(time.Now())
+	}
 	if q.Category != "" {
 		if _, ok := nm[q.Category]; !ok {
 			return nil, store.ErrNotFound
@@ -283,6 +290,12 @@ func (r *Reader) Feed(ctx context.Context, wsID int64, category string, n int) (
 		}
 		f.Category = &category
 	}
+	return r.feed(ctx, f, nm)
+}
+
+// feed reads the posts of f with their authors: every feed (the blog's, a
+// category's, a tag's) credits each post to its author the same way.
+func (r *Reader) feed(ctx context.Context, f store.FindPost, nm map[string]string) (*Feed, error) {
 	ps, err := r.Store.ListPosts(ctx, f)
 	if err == nil {
 		err = r.withAuthors(ctx, ps)

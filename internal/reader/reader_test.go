@@ -189,3 +189,20 @@ func TestShown(t *testing.T) {
 		}
 	}
 }
+
+// "This week" is today and the six days before it, in UTC days.
+func TestTrendingFromIsTheWeeksFirstDay(t *testing.T) {
+	for _, tc := range []struct {
+		now  time.Time
+		want int64
+	}{
+		{time.Date(1970, 1, 8, 0, 0, 0, 0, time.UTC), 1},
+		{time.Date(1970, 1, 8, 23, 59, 59, 0, time.UTC), 1},
+		{time.Date(1970, 1, 9, 0, 0, 0, 0, time.UTC), 2},
+		{time.Date(1970, 1, 9, 1, 0, 0, 0, time.FixedZone("UTC+2", 2*3600)), 1}, // still the 8th in UTC
+	} {
+		if got := reader.TrendingFrom(tc.now); got != tc.want {
+			t.Errorf("TrendingFrom(%v) = %d, want %d", tc.now, got, tc.want)
+		}
+	}
+}

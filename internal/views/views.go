@@ -146,14 +146,15 @@ func (c *Counter) salt(ctx context.Context, day int64) ([]byte, error) {
 
 // prune deletes, now and then, the views of hours no pending view can
 // belong to any more (keeping the last two, which late flushes may still
-// bring) and the salts of days before yesterday; flushMu is held.
+// bring), the salts of days before yesterday and the daily counts older
+// than the trending window; flushMu is held.
 func (c *Counter) prune(ctx context.Context) {
 	now := c.Now()
 	if now.Sub(c.lastPrune) < pruneEvery {
 		return
 	}
 	hour := now.Unix() / 3600
-	if err := c.store.PruneViews(ctx, hour-2, hour/24-1); err != nil {
+	if err := c.store.PruneViews(ctx, hour-2, hour/24-1, hour/24-(store.TrendingDays-1)); err != nil {
 		slog.Warn("views: prune", "err", err)
 		return
 	}

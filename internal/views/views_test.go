@@ -17,7 +17,7 @@ type fakeStore struct {
 	seen   map[store.View]bool
 	counts map[int64]int64
 	salts  map[int64]string
-	pruned [2]int64
+	pruned [3]int64
 	fail   bool
 }
 
@@ -54,10 +54,10 @@ func (f *fakeStore) ViewSalt(_ context.Context, day int64, candidate string) (st
 	return f.salts[day], nil
 }
 
-func (f *fakeStore) PruneViews(_ context.Context, beforeHour, beforeDay int64) error {
+func (f *fakeStore) PruneViews(_ context.Context, beforeHour, beforeDay, countsBeforeDay int64) error {
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	f.pruned = [2]int64{beforeHour, beforeDay}
+	f.pruned = [3]int64{beforeHour, beforeDay, countsBeforeDay}
 	return nil
 }
 
@@ -189,7 +189,7 @@ func TestFailedFlushKeepsViewsAndPrunes(t *testing.T) {
 	if f.counts[7] != 26 || f.counts[8] != 1 {
 		t.Fatalf("got %v", f.counts)
 	}
-	if hour := c.Now().Unix() / 3600; f.pruned != [2]int64{hour - 2, hour/24 - 1} {
+	if hour := c.Now().Unix() / 3600; f.pruned != [3]int64{hour - 2, hour/24 - 1, hour/24 - 6} {
 		t.Fatalf("pruned %v", f.pruned)
 	}
 }

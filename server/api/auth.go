@@ -207,6 +207,9 @@ func (h *Handler) csrf(next http.Handler) http.Handler {
 			if r.URL.Path == OneClickPath {
 				break // a mail provider's POST: the link's secret token is the proof (newsletter.go)
 			}
+			if r.URL.Path == SubscribeFormPath {
+				break // a sign-up form without JavaScript; same-origin only (subscribe_form.go)
+			}
 			if err != nil || !auth.TokensEqual(ck.Value, r.Header.Get(CSRFHeader)) {
 				WriteError(w, r, Errorf(http.StatusForbidden, "csrf_failed", "Your session token is missing or expired. Reload the page and try again."))
 				return

@@ -9,6 +9,7 @@ import "net/http"
 var customDomainRoutes = []struct{ method, pattern string }{
 	{http.MethodGet, "/api/auth/me"},
 	{http.MethodPost, "/api/subscribers"},
+	{http.MethodPost, SubscribeFormPath},
 	{http.MethodPost, "/api/subscribers/confirm"},
 	{http.MethodPost, "/api/subscribers/unsubscribe"},
 	{http.MethodPost, OneClickPath},

@@ -629,3 +629,51 @@ func TestANewAICoverCountsOneImage(t *testing.T) {
 	intruder := e.owner("Mallory", "mallory@example.com", "keto")
 	intruder.mustFail(http.MethodPost, fmt.Sprintf("/api/workspace/posts/%d/cover", p.ID), nil, http.StatusNotFound, "post_not_found")
 }
+
+// A live post's new AI cover waits for Update: readers keep the old cover
+// until the owner's update names the new one; the alt text stays.
+func TestANewAICoverOfALivePostWaitsForUpdate(t *testing.T) {
+	t.Parallel()
+	e := newOwnerEnv(t, "", nil, nil)
+	c := e.owner("Olivia", "olivia@example.com", "keto")
+	in := handPost("Live Cover", "published")
+	in["coverAlt"] = "A bowl of eggs"
+	p := c.write(in)
+	var first contract.CoverResponse
+	c.mustJSON(http.MethodPost, fmt.Sprintf("/api/workspace/posts/%d/cover", p.ID), nil, http.StatusOK, &first)
+	// Live now with a cover, as an owner's update makes it.
+	p = c.patch(p.ID, map[string]any{"coverImageUrl": first.CoverImageURL})
+	if p.CoverImageURL != first.CoverImageURL || p.CoverAlt != "A bowl of eggs" {
+		t.Fatalf("after the first update: cover %q alt %q", p.CoverImageURL, p.CoverAlt)
+	}
+
+	var out contract.CoverResponse
+	c.mustJSON(http.MethodPost, fmt.Sprintf("/api/workspace/posts/%d/cover", p.ID), nil, http.StatusOK, &out)
+	if out.Applied || out.CoverImageURL == "" || out.CoverImageURL == p.CoverImageURL || out.Post.CoverImageURL != p.CoverImageURL {
+		t.Fatalf("new cover of a live post: applied %v, new %q, post's %q (was %q)", out.Applied, out.CoverImageURL, out.Post.CoverImageURL, p.CoverImageURL)
+	}
+	if out.Usage.ImagesGenerated != 2 {
+		t.Errorf("images counted %d, want 2", out.Usage.ImagesGenerated)
+	}
+	anon := e.app.Client(t)
+	var pub contract.PostResponse
+	anon.Get("/api/posts/keto/"+p.Slug+"?workspace="+c.ws.Slug).JSON(t, &pub)
+	if pub.Post.CoverImageURL != p.CoverImageURL {
+		t.Errorf("readers see cover %q before Update, want the old %q", pub.Post.CoverImageURL, p.CoverImageURL)
+	}
+	updated := c.patch(p.ID, map[string]any{"coverImageUrl": out.CoverImageURL})
+	if updated.CoverImageURL != out.CoverImageURL || updated.CoverAlt != "A bowl of eggs" {
+		t.Errorf("after Update: cover %q alt %q", updated.CoverImageURL, updated.CoverAlt)
+	}
+	anon.Get("/api/posts/keto/"+p.Slug+"?workspace="+c.ws.Slug).JSON(t, &pub)
+	if pub.Post.CoverImageURL != out.CoverImageURL {
+		t.Errorf("readers see cover %q after Update, want %q", pub.Post.CoverImageURL, out.CoverImageURL)
+	}
+
+	// A draft takes its new cover at once.
+	d := c.write(handPost("Draft Cover", "draft"))
+	c.mustJSON(http.MethodPost, fmt.Sprintf("/api/workspace/posts/%d/cover", d.ID), nil, http.StatusOK, &out)
+	if !out.Applied || out.Post.CoverImageURL != out.CoverImageURL {
+		t.Errorf("draft's new cover: applied %v, post's %q, new %q", out.Applied, out.Post.CoverImageURL, out.CoverImageURL)
+	}
+}

@@ -88,6 +88,7 @@ func (h *Handler) Routes() http.Handler {
 	}
 	mux.Handle("GET /api/preview/{id}/{token}", handle(h.getPreview))
 	mux.Handle("POST /api/subscribers", handle(h.subscribe))
+	mux.Handle("POST "+SubscribeFormPath, http.HandlerFunc(h.subscribeForm))
 	mux.Handle("POST /api/subscribers/confirm", handle(h.confirmSubscription))
 	mux.Handle("POST /api/subscribers/unsubscribe", handle(h.unsubscribe))
 	mux.Handle("POST "+OneClickPath, handle(h.oneClick))

@@ -50,9 +50,10 @@ func (h *Handler) updateCategory(w http.ResponseWriter, r *http.Request, o *owne
 	return WriteJSON(w, http.StatusOK, contract.CategoryResponse{Category: toCategoryJSON(cat)})
 }
 
-// deleteCategory removes the category only: its posts stay.
+// deleteCategory removes the category; its posts move to the category
+// ?moveTo= names (required when it holds any).
 func (h *Handler) deleteCategory(w http.ResponseWriter, r *http.Request, o *owner) error {
-	if err := h.Blog.DeleteCategory(r.Context(), o.ws, categoryID(r)); err != nil {
+	if err := h.Blog.DeleteCategory(r.Context(), o.ws, categoryID(r), r.URL.Query().Get("moveTo")); err != nil {
 		return err
 	}
 	return NoContent(w)

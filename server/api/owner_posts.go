@@ -255,7 +255,8 @@ func (h *Handler) newCover(w http.ResponseWriter, r *http.Request, o *owner) err
 	if err != nil {
 		return err
 	}
-	return WriteJSON(w, http.StatusOK, contract.CoverResponse{Post: out, Usage: toUsageJSON(res.Usage, o.ws, o.isAdmin, time.Now())})
+	return WriteJSON(w, http.StatusOK, contract.CoverResponse{Post: out, Usage: toUsageJSON(res.Usage, o.ws, o.isAdmin, time.Now()),
+		CoverImageURL: res.Cover.URL, Applied: res.Post.CoverImageURL == res.Cover.URL})
 }
 
 func (h *Handler) deleteOwnerPost(w http.ResponseWriter, r *http.Request, o *owner) error {

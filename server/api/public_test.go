@@ -3,11 +3,14 @@ package api_test
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"net/http"
 	"testing"
+	"time"
 
 	"github.com/inkpress/inkpress/app/apptest"
 	"github.com/inkpress/inkpress/internal/posts"
+	"github.com/inkpress/inkpress/server/api/contract"
 	"github.com/inkpress/inkpress/store"
 )
 
@@ -65,6 +68,45 @@ func TestReadAnswersAsHTTPDoes(t *testing.T) {
 			if status, body := a.Read(ctx, host, path); status != http.StatusNotFound || !bytes.Contains(body, []byte(`"code":"not_found"`)) {
 				t.Errorf("%s: %d %s, want 404 not_found", path, status, body)
 			}
+		}
+	})
+}
+
+// TestTrendingIsThisWeeksMostRead: the trending list ("Most read this
+// week") ranks by the views of the last seven days, not all-time ones.
+func TestTrendingIsThisWeeksMostRead(t *testing.T) {
+	apptest.Run(t, func(t *testing.T, a *apptest.App) {
+		ctx := context.Background()
+		ws, err := a.Store.CreateWorkspace(ctx, store.CreateWorkspace{Name: "Trends", Slug: "trends"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := a.Store.CreateCategory(ctx, &store.Category{WorkspaceID: ws.ID, Name: "Keto", Slug: "keto"}); err != nil {
+			t.Fatal(err)
+		}
+		old := &store.Post{WorkspaceID: ws.ID, Category: "keto", Title: "Last month's hit", Content: "<p>Old.</p>"}
+		fresh := &store.Post{WorkspaceID: ws.ID, Category: "keto", Title: "This week's read", Content: "<p>New.</p>"}
+		for _, p := range []*store.Post{old, fresh} {
+			if err := a.Posts.Create(ctx, p); err != nil {
+				t.Fatal(err)
+			}
+		}
+		now := time.Now().Unix() / 3600
+		var views []store.View
+		for v := range 10 { // ten readers eight days ago
+			views = append(views, store.View{PostID: old.ID, Hour: now - 8*24, Visitor: fmt.Sprint("old-", v)})
+		}
+		for v := range 2 { // two readers this hour
+			views = append(views, store.View{PostID: fresh.ID, Hour: now, Visitor: fmt.Sprint("new-", v)})
+		}
+		if _, err := a.Store.AddViews(ctx, views); err != nil {
+			t.Fatal(err)
+		}
+		a.Cache.Invalidate(ws.ID)
+		var page contract.PostsPage
+		a.Client(t).Get("/api/posts?workspace=trends&sort=trending&limit=4").JSON(t, &page)
+		if len(page.Posts) != 2 || page.Posts[0].Title != "This week's read" || page.Posts[0].ViewCount != 2 || page.Posts[1].ViewCount != 10 {
+			t.Fatalf("trending: %+v", page.Posts)
 		}
 	})
 }

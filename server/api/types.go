@@ -40,7 +40,7 @@ func toCategoryJSON(c *store.Category) contract.Category {
 		g = palette.Gradient(c.ColorHex)
 	}
 	return contract.Category{ID: c.ID, Name: c.Name, Slug: c.Slug, Description: c.Description, ColorHex: c.ColorHex,
-		Gradient: g, PostCount: c.PostCount}
+		Gradient: g, PostCount: c.PostCount, PlannedCount: c.PlannedCount}
 }
 
 func toCategoriesJSON(cs []*store.Category) []contract.Category {

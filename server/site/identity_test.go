@@ -9,6 +9,7 @@ import (
 	"golang.org/x/net/html"
 
 	"github.com/inkpress/inkpress/app/apptest"
+	"github.com/inkpress/inkpress/server/api/contract"
 	"github.com/inkpress/inkpress/server/site"
 	"github.com/inkpress/inkpress/store"
 )
@@ -204,6 +205,51 @@ func TestBlogFeedsCarryTheBlogsName(t *testing.T) {
 		if len(f.Items) != 1 || len(f.Items[0].Authors) == 0 || f.Items[0].Authors[0].Name != "Olivia Stone" {
 			t.Errorf("%s: items %d, want 1 by Olivia Stone", name, len(f.Items))
 		}
+	}
+}
+
+// taggedPost adds Olivia's public post "Low carb breakfasts", tagged
+// "Low Carb", to identityBlog's blog.
+func taggedPost(t *testing.T, a *apptest.App, ws *store.Workspace) {
+	t.Helper()
+	tagged := &store.Post{WorkspaceID: ws.ID, Category: "keto", Title: "Low carb breakfasts", Content: "<p>Eggs, mostly.</p>",
+		Tags: []string{"Low Carb"}, AuthorID: ws.UserID}
+	if err := a.Posts.Create(ctx, tagged); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestTagFeedsCreditThePostsAuthor: a tag's feeds name each post's author
+// as the blog's feeds do, not the blog.
+func TestTagFeedsCreditThePostsAuthor(t *testing.T) {
+	a, c := start(t)
+	ws, _ := identityBlog(t, a)
+	taggedPost(t, a, ws)
+	for _, name := range []string{"feed.xml", "feed.atom", "feed.json"} {
+		path := "/blog/" + ws.Slug + "/tag/low-carb/" + name
+		f := parseFeed(t, path, c.Get(path).Body)
+		if len(f.Items) != 1 || len(f.Items[0].Authors) != 1 || f.Items[0].Authors[0].Name != "Olivia Stone" {
+			t.Errorf("%s: want 1 item by Olivia Stone, got %d items", path, len(f.Items))
+			for _, it := range f.Items {
+				for _, au := range it.Authors {
+					t.Logf("%s: author %q", it.Title, au.Name)
+				}
+			}
+		}
+	}
+}
+
+// TestSearchResultsCarryBylines: search results name their author as the
+// other lists do.
+func TestSearchResultsCarryBylines(t *testing.T) {
+	a, c := start(t)
+	ws, _ := identityBlog(t, a)
+	taggedPost(t, a, ws)
+	var page contract.PostsPage
+	c.Get("/api/posts?workspace="+ws.Slug+"&q=breakfasts").JSON(t, &page)
+	if len(page.Posts) != 1 || page.Posts[0].Author == nil || page.Posts[0].Author.Name != "Olivia Stone" ||
+		page.Posts[0].Author.Slug != "olivia-stone" {
+		t.Errorf("search results carry no byline: %+v", page.Posts)
 	}
 }
 

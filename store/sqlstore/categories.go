@@ -2,6 +2,8 @@ package sqlstore
 
 import (
 	"context"
+	"database/sql"
+	"errors"
 	"time"
 
 	"github.com/inkpress/inkpress/store"
@@ -79,6 +81,25 @@ func (d *DB) ListCategories(ctx context.Context, workspaceID int64) ([]*store.Ca
 	return out, rows.Err()
 }
 
+// CountPlannedByCategory counts the workspace's planned posts per category.
+func (d *DB) CountPlannedByCategory(ctx context.Context, workspaceID int64) (map[string]int, error) {
+	rows, err := d.db.QueryContext(ctx, `SELECT category, COUNT(*) FROM scheduled_posts WHERE workspace_id = $1 GROUP BY category`, workspaceID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := map[string]int{}
+	for rows.Next() {
+		var slug string
+		var n int
+		if err := rows.Scan(&slug, &n); err != nil {
+			return nil, err
+		}
+		out[slug] = n
+	}
+	return out, rows.Err()
+}
+
 // CountPostsByCategory counts the matching posts per category slug in one
 // pass over the (workspace_id, category, slug) index.
 func (d *DB) CountPostsByCategory(ctx context.Context, f store.FindPost) (map[string]int, error) {
@@ -109,7 +130,87 @@ func (d *DB) UpdateCategory(ctx context.Context, c *store.Category) error {
 	return affected(res, err)
 }
 
-func (d *DB) DeleteCategory(ctx context.Context, workspaceID, id int64) error {
-	res, err := d.db.ExecContext(ctx, `DELETE FROM categories WHERE workspace_id = $1 AND id = $2`, workspaceID, id)
-	return affected(res, err)
+// DeleteCategory deletes the category and, in the same transaction, moves
+// its posts and planned posts to the category moveTo: no post is ever left
+// in a category that no longer exists. Each moved published post's old
+// address is kept as a redirect. The workspace is locked first, so two
+// deletes moving posts into each other's category cannot both pass.
+func (d *DB) DeleteCategory(ctx context.Context, workspaceID, id int64, moveTo string) ([]*store.Post, error) {
+	var moved []*store.Post
+	err := d.tx(ctx, func(tx *sql.Tx) error {
+		moved = nil
+		if err := d.lockWorkspace(ctx, tx, workspaceID); err != nil {
+			return err
+		}
+		var slug string
+		if err := tx.QueryRowContext(ctx, `SELECT slug FROM categories WHERE workspace_id = $1 AND id = $2`,
+			workspaceID, id).Scan(&slug); err != nil {
+			return notFound(err)
+		}
+		rows, err := tx.QueryContext(ctx, `SELECT `+postLightCols+` FROM blog_posts WHERE workspace_id = $1 AND category = $2 ORDER BY id`,
+			workspaceID, slug)
+		if err != nil {
+			return err
+		}
+		for rows.Next() {
+			p, err := scanPost(rows, false)
+			if err != nil {
+				rows.Close()
+				return err
+			}
+			moved = append(moved, p)
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			return err
+		}
+		var planned int
+		if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM scheduled_posts WHERE workspace_id = $1 AND category = $2`,
+			workspaceID, slug).Scan(&planned); err != nil {
+			return err
+		}
+		if len(moved)+planned > 0 {
+			if moveTo == "" {
+				return store.ErrConflict
+			}
+			var target int64
+			if err := tx.QueryRowContext(ctx, `SELECT id FROM categories WHERE workspace_id = $1 AND slug = $2 AND id <> $3`,
+				workspaceID, moveTo, id).Scan(&target); err != nil {
+				if errors.Is(err, sql.ErrNoRows) {
+					return store.ErrInvalidTarget
+				}
+				return err
+			}
+		}
+		now := ms(time.Now().UTC())
+		for _, p := range moved {
+			if p.Status != store.PostPublished {
+				continue
+			}
+			if _, err := tx.ExecContext(ctx,
+				`INSERT INTO post_redirects (workspace_id, category, slug, post_id, created_at) VALUES ($1, $2, $3, $4, $5)
+				 ON CONFLICT (workspace_id, category, slug) DO UPDATE SET post_id = excluded.post_id, created_at = excluded.created_at`,
+				workspaceID, slug, p.Slug, p.ID, now); err != nil {
+				return err
+			}
+		}
+		if len(moved) > 0 {
+			if _, err := tx.ExecContext(ctx, `UPDATE blog_posts SET category = $1, updated_at = $2 WHERE workspace_id = $3 AND category = $4`,
+				moveTo, now, workspaceID, slug); err != nil {
+				return err
+			}
+		}
+		if planned > 0 {
+			if _, err := tx.ExecContext(ctx, `UPDATE scheduled_posts SET category = $1 WHERE workspace_id = $2 AND category = $3`,
+				moveTo, workspaceID, slug); err != nil {
+				return err
+			}
+		}
+		res, err := tx.ExecContext(ctx, `DELETE FROM categories WHERE workspace_id = $1 AND id = $2`, workspaceID, id)
+		return affected(res, err)
+	})
+	if err != nil {
+		return nil, err
+	}
+	return moved, nil
 }

@@ -12,7 +12,6 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
-	"strings"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -109,8 +108,12 @@ func OpenWith(ctx context.Context, url string, o Options) (*DB, error) {
 		dialect string
 		err     error
 	)
-	switch {
-	case strings.HasPrefix(url, "postgres://"), strings.HasPrefix(url, "postgresql://"):
+	kind, path, err := store.ParseDatabaseURL(url)
+	if err != nil {
+		return nil, fmt.Errorf("sqlstore: %w", err)
+	}
+	switch kind {
+	case store.Postgres:
 		dialect = "postgres"
 		cfg, err := pgx.ParseConfig(url)
 		if err != nil {
@@ -140,10 +143,6 @@ func OpenWith(ctx context.Context, url string, o Options) (*DB, error) {
 		db.SetConnMaxIdleTime(5 * time.Minute)
 	default:
 		dialect = "sqlite"
-		path := strings.TrimPrefix(url, "sqlite:")
-		if path == "" {
-			return nil, errors.New("sqlstore: empty sqlite path")
-		}
 		if dir := filepath.Dir(path); dir != "." {
 			if err := os.MkdirAll(dir, 0o755); err != nil {
 				return nil, err

@@ -4,6 +4,8 @@ import (
 	"context"
 	"net"
 	"net/url"
+	"os"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -150,5 +152,21 @@ func TestQueriesGiveUpOnAFrozenDatabase(t *testing.T) {
 		}
 	case <-time.After(time.Minute): // far beyond the deadline: it hangs
 		t.Fatal("a query still waits on a frozen server")
+	}
+}
+
+// Open refuses a database it does not speak instead of making a SQLite
+// file named after the URL.
+func TestOpenRefusesAnUnknownScheme(t *testing.T) {
+	dir := t.TempDir()
+	t.Chdir(dir)
+	if db, err := sqlstore.Open(context.Background(), "mysql://root@db/ink"); err == nil || !strings.Contains(err.Error(), `unknown database URL scheme "mysql"`) {
+		if db != nil {
+			db.Close()
+		}
+		t.Fatalf("Open(mysql://...): %v", err)
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 0 {
+		t.Errorf("Open left %d files behind", len(entries))
 	}
 }

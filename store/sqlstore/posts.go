@@ -252,7 +252,16 @@ func listPostsSQL(f store.FindPost) (string, []any) {
 	q := `SELECT ` + cols + ` FROM blog_posts` + where
 	switch f.Order {
 	case store.OrderTrending:
-		q += ` ORDER BY view_count DESC, published_at DESC, id DESC`
+		// The window's views per post, summed over the few days kept (the
+		// daily rows' key leads with the workspace, then the day), joined
+		// to the posts; posts without views there rank by all their views.
+		args = append(args, f.TrendingFrom)
+		recent := `SELECT post_id, SUM(views) AS recent_views FROM post_daily_views WHERE day >= $` + itoa(len(args))
+		if f.WorkspaceID != nil {
+			recent += ` AND workspace_id = ` + itoa(int(*f.WorkspaceID))
+		}
+		q = `SELECT ` + cols + ` FROM blog_posts LEFT JOIN (` + recent + ` GROUP BY post_id) recent ON recent.post_id = blog_posts.id` +
+			where + ` ORDER BY COALESCE(recent.recent_views, 0) DESC, view_count DESC, published_at DESC, id DESC`
 	case store.OrderUpdated:
 		q += ` ORDER BY updated_at DESC, id DESC`
 	default:

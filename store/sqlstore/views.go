@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"context"
 	"database/sql"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -31,20 +32,31 @@ func (d *DB) AddViews(ctx context.Context, views []store.View) (int64, error) {
 	var counted int64
 	err := d.tx(ctx, func(tx *sql.Tx) error {
 		counted = 0
-		perPost := map[int64]int64{}
+		perDay := map[postDay]int64{}
 		for rest := views; len(rest) > 0; {
 			n := min(len(rest), viewsPerInsert)
-			if err := insertViews(ctx, tx, rest[:n], perPost); err != nil {
+			if err := insertViews(ctx, tx, rest[:n], perDay); err != nil {
 				return err
 			}
 			rest = rest[n:]
 		}
-		ids := make([]int64, 0, len(perPost))
-		for id := range perPost {
-			ids = append(ids, id)
+		keys := slices.SortedFunc(maps.Keys(perDay), func(a, b postDay) int {
+			return cmp.Or(cmp.Compare(a.post, b.post), cmp.Compare(a.day, b.day))
+		})
+		perPost := map[int64]int64{}
+		for _, k := range keys {
+			perPost[k.post] += perDay[k]
+			// The day's count for "most read this week"; a post deleted
+			// meanwhile selects no row, so none is written.
+			if _, err := tx.ExecContext(ctx,
+				`INSERT INTO post_daily_views (workspace_id, post_id, day, views)
+				 SELECT workspace_id, id, $1, $2 FROM blog_posts WHERE id = $3
+				 ON CONFLICT (workspace_id, day, post_id) DO UPDATE SET views = post_daily_views.views + excluded.views`,
+				k.day, perDay[k], k.post); err != nil {
+				return err
+			}
 		}
-		slices.Sort(ids)
-		for _, id := range ids {
+		for _, id := range slices.Sorted(maps.Keys(perPost)) {
 			if _, err := tx.ExecContext(ctx,
 				`UPDATE blog_posts SET view_count = view_count + $1 WHERE id = $2`, perPost[id], id); err != nil {
 				return err
@@ -56,8 +68,11 @@ func (d *DB) AddViews(ctx context.Context, views []store.View) (int64, error) {
 	return counted, err
 }
 
-// insertViews inserts one chunk and counts the new rows per post.
-func insertViews(ctx context.Context, tx *sql.Tx, views []store.View, perPost map[int64]int64) error {
+// postDay is a post's views of one day (store.Day).
+type postDay struct{ post, day int64 }
+
+// insertViews inserts one chunk and counts the new rows per post and day.
+func insertViews(ctx context.Context, tx *sql.Tx, views []store.View, perDay map[postDay]int64) error {
 	var q strings.Builder
 	q.WriteString(`INSERT INTO post_views (post_id, hour, visitor) VALUES `)
 	args := make([]any, 0, 3*len(views))
@@ -69,18 +84,18 @@ func insertViews(ctx context.Context, tx *sql.Tx, views []store.View, perPost ma
 		q.WriteString("($" + strconv.Itoa(n+1) + ", $" + strconv.Itoa(n+2) + ", $" + strconv.Itoa(n+3) + ")")
 		args = append(args, v.PostID, v.Hour, v.Visitor)
 	}
-	q.WriteString(` ON CONFLICT DO NOTHING RETURNING post_id`)
+	q.WriteString(` ON CONFLICT DO NOTHING RETURNING post_id, hour`)
 	rows, err := tx.QueryContext(ctx, q.String(), args...)
 	if err != nil {
 		return err
 	}
 	defer rows.Close()
 	for rows.Next() {
-		var id int64
-		if err := rows.Scan(&id); err != nil {
+		var id, hour int64
+		if err := rows.Scan(&id, &hour); err != nil {
 			return err
 		}
-		perPost[id]++
+		perDay[postDay{id, hour / 24}]++
 	}
 	return rows.Err()
 }
@@ -97,8 +112,11 @@ func (d *DB) ViewSalt(ctx context.Context, day int64, candidate string) (string,
 	return salt, err
 }
 
-func (d *DB) PruneViews(ctx context.Context, beforeHour, beforeDay int64) error {
+func (d *DB) PruneViews(ctx context.Context, beforeHour, beforeDay, countsBeforeDay int64) error {
 	if _, err := d.db.ExecContext(ctx, `DELETE FROM post_views WHERE hour < $1`, beforeHour); err != nil {
+		return err
+	}
+	if _, err := d.db.ExecContext(ctx, `DELETE FROM post_daily_views WHERE day < $1`, countsBeforeDay); err != nil {
 		return err
 	}
 	_, err := d.db.ExecContext(ctx, `DELETE FROM view_salts WHERE day < $1`, beforeDay)

@@ -229,7 +229,7 @@ func TestCategoriesAndOnboarding(t *testing.T) {
 		if err := s.UpdateCategory(ctx, c); err != nil {
 			t.Fatal(err)
 		}
-		if err := s.DeleteCategory(ctx, ws.ID+1000, c.ID); !errors.Is(err, store.ErrNotFound) {
+		if _, err := s.DeleteCategory(ctx, ws.ID+1000, c.ID, ""); !errors.Is(err, store.ErrNotFound) {
 			t.Fatalf("cross-workspace category delete: %v", err)
 		}
 	})

@@ -2,6 +2,7 @@ package storetest
 
 import (
 	"fmt"
+	"slices"
 	"sync"
 	"testing"
 	"time"
@@ -69,7 +70,7 @@ func TestViewsCountOncePerVisitorPostAndHour(t *testing.T) {
 			}
 		}
 		// Pruned hours are forgotten: the same key counts again.
-		if err := s.PruneViews(ctx, hour+1, 0); err != nil {
+		if err := s.PruneViews(ctx, hour+1, 0, 0); err != nil {
 			t.Fatal(err)
 		}
 		if n, _ := s.AddViews(ctx, []store.View{{PostID: a, Hour: hour, Visitor: "v1"},
@@ -133,7 +134,7 @@ func TestViewSalt(t *testing.T) {
 		if next, _ := s.ViewSalt(ctx, 20001, "salt-c"); next != "salt-c" {
 			t.Fatalf("next day got %q", next)
 		}
-		if err := s.PruneViews(ctx, 0, 20001); err != nil {
+		if err := s.PruneViews(ctx, 0, 20001, 0); err != nil {
 			t.Fatal(err)
 		}
 		if renewed, _ := s.ViewSalt(ctx, 20000, "salt-d"); renewed != "salt-d" {
@@ -141,6 +142,62 @@ func TestViewSalt(t *testing.T) {
 		}
 		if kept, _ := s.ViewSalt(ctx, 20001, "salt-e"); kept != "salt-c" {
 			t.Fatalf("a kept day changed its salt to %q", kept)
+		}
+	})
+}
+
+// Trending ranks by the views of the window's days: a post read often
+// long ago comes after one read a little this week, and the window's rows
+// are pruned by day.
+func TestTrendingCountsTheWindowsViews(t *testing.T) {
+	Run(t, func(t *testing.T, s *sqlstore.DB) {
+		_, ws := signUp(t, s, "t@x.io", "trending")
+		_, other := signUp(t, s, "o@x.io", "trending-other")
+		old, recent, never := viewPost(t, s, ws.ID, "old-favourite"), viewPost(t, s, ws.ID, "this-week"), viewPost(t, s, ws.ID, "never-read")
+		elsewhere := viewPost(t, s, other.ID, "elsewhere")
+		const today = 20_000 // days since the epoch
+		var views []store.View
+		for v := range 20 { // read by 20 visitors ten days ago
+			views = append(views, store.View{PostID: old, Hour: (today-10)*24 + 5, Visitor: fmt.Sprint("old-", v)})
+		}
+		for v := range 3 { // read by 3 this week: 2 today, 1 six days ago
+			views = append(views, store.View{PostID: recent, Hour: int64(today-6*(v%2))*24 + 1, Visitor: fmt.Sprint("new-", v)})
+		}
+		for v := range 30 { // another blog's reads rank nothing here
+			views = append(views, store.View{PostID: elsewhere, Hour: today * 24, Visitor: fmt.Sprint("e-", v)})
+		}
+		if _, err := s.AddViews(ctx, views); err != nil {
+			t.Fatal(err)
+		}
+		rank := func(from int64) []string {
+			ps, err := s.ListPosts(ctx, store.FindPost{WorkspaceID: &ws.ID, Order: store.OrderTrending, TrendingFrom: from, Light: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var out []string
+			for _, p := range ps {
+				out = append(out, p.Slug)
+			}
+			return out
+		}
+		// The week: this-week's 3 views beat old-favourite's 20 (outside it),
+		// which ranks next by all its views; never-read last.
+		if got, want := rank(today-6), []string{"this-week", "old-favourite", "never-read"}; !slices.Equal(got, want) {
+			t.Errorf("this week's trending %v, want %v", got, want)
+		}
+		// A window that holds the old reads too ranks them first.
+		if got, want := rank(today-10), []string{"old-favourite", "this-week", "never-read"}; !slices.Equal(got, want) {
+			t.Errorf("ten days' trending %v, want %v", got, want)
+		}
+		if viewCount(t, s, old) != 20 || viewCount(t, s, recent) != 3 || viewCount(t, s, never) != 0 {
+			t.Error("all-time counts changed")
+		}
+		// Pruning drops the days before the window, not the window's.
+		if err := s.PruneViews(ctx, 0, 0, today-6); err != nil {
+			t.Fatal(err)
+		}
+		if got, want := rank(0), []string{"this-week", "old-favourite", "never-read"}; !slices.Equal(got, want) {
+			t.Errorf("after pruning %v, want %v", got, want)
 		}
 	})
 }

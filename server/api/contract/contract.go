@@ -141,6 +141,10 @@ type Category struct {
 	ColorHex    string `json:"colorHex"`
 	Gradient    string `json:"gradient"`
 	PostCount   int    `json:"postCount"`
+	// PlannedCount is the planned posts filed under it: its owner's list
+	// only (absent for readers and when none). A category with posts or planned posts is
+	// deleted only by naming where they move.
+	PlannedCount int `json:"plannedCount,omitempty"`
 }
 
 // PostSummary is a post as cards and lists show it.

@@ -80,11 +80,15 @@ type RevisionsResponse struct {
 	Revisions []Revision `json:"revisions"`
 }
 
-// CoverResponse answers POST /api/workspace/posts/{id}/cover: the post with
-// a new AI cover drawn from its current title, and the month's usage.
+// CoverResponse answers POST /api/workspace/posts/{id}/cover: a new AI
+// cover drawn from the post's current title, the post and the month's
+// usage. A draft or scheduled post has it at once (Applied); a published
+// post keeps its cover until an update names CoverImageURL.
 type CoverResponse struct {
-	Post  Post  `json:"post"`
-	Usage Usage `json:"usage"`
+	Post          Post   `json:"post"`
+	Usage         Usage  `json:"usage"`
+	CoverImageURL string `json:"coverImageUrl"`
+	Applied       bool   `json:"applied"`
 }
 
 // BulkDeleteInput names the posts to delete: POST /api/workspace/posts/bulk-delete.

@@ -217,6 +217,12 @@ export interface Category {
   colorHex: string
   gradient: string
   postCount: number
+  /**
+   * PlannedCount is the planned posts filed under it: its owner's list
+   * only (absent for readers and when none). A category with posts or planned posts is
+   * deleted only by naming where they move.
+   */
+  plannedCount?: number
 }
 
 /** PostSummary is a post as cards and lists show it. */
@@ -708,12 +714,16 @@ export interface RevisionsResponse {
 }
 
 /**
- * CoverResponse answers POST /api/workspace/posts/{id}/cover: the post with
- * a new AI cover drawn from its current title, and the month's usage.
+ * CoverResponse answers POST /api/workspace/posts/{id}/cover: a new AI
+ * cover drawn from the post's current title, the post and the month's
+ * usage. A draft or scheduled post has it at once (Applied); a published
+ * post keeps its cover until an update names CoverImageURL.
  */
 export interface CoverResponse {
   post: Post
   usage: Usage
+  coverImageUrl: string
+  applied: boolean
 }
 
 /** BulkDeleteInput names the posts to delete: POST /api/workspace/posts/bulk-delete. */

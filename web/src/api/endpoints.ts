@@ -74,6 +74,8 @@ export const getAuthorPage = (slug: string, q: { workspace?: string; page?: numb
   api<AuthorPage>(`/api/authors/${seg(slug)}`, { query: { ...q }, signal })
 
 /** workspace names the blog whose list the address joins; left out, the blog at this host's root. */
+/** Where a newsletter form posts without JavaScript (fields email, workspace, back); the app sends JSON to /api/subscribers. */
+export const SUBSCRIBE_FORM_PATH = '/api/subscribers/form'
 export const subscribe = (email: string, workspace?: string) =>
   api<{ ok: boolean }>('/api/subscribers', { method: 'POST', body: workspace ? { email, workspace } : { email } })
 
@@ -114,7 +116,9 @@ export const createCategory = (input: NewCategory) =>
   api<{ category: Category }>('/api/workspace/categories', { method: 'POST', body: input })
 export const updateCategory = (id: number, input: Omit<NewCategory, 'slug'>) =>
   api<{ category: Category }>(`/api/workspace/categories/${id}`, { method: 'PUT', body: input })
-export const deleteCategory = (id: number) => api<void>(`/api/workspace/categories/${id}`, { method: 'DELETE' })
+/** Deletes a category; its posts move to the category `moveTo` (a slug), which the server requires when it has any. */
+export const deleteCategory = (id: number, moveTo?: string) =>
+  api<void>(`/api/workspace/categories/${id}${moveTo ? `?moveTo=${encodeURIComponent(moveTo)}` : ''}`, { method: 'DELETE' })
 
 export interface OwnerPostsQuery {
   search?: string

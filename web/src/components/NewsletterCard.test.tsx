@@ -15,6 +15,17 @@ function setup() {
 }
 
 describe('NewsletterCard', () => {
+  it('is a real form that posts itself without JavaScript, naming the page to come back to', () => {
+    mockFetch({})
+    renderWithProviders(<NewsletterCard />, { route: '/keto?page=2' })
+    const form = screen.getByRole('form', { name: 'Newsletter signup' })
+    expect(form).toHaveAttribute('action', '/api/subscribers/form')
+    expect(form).toHaveAttribute('method', 'post')
+    expect(screen.getByLabelText('Email address')).toHaveAttribute('name', 'email')
+    expect(form.querySelector('input[type=hidden][name=back]')).toHaveValue('/keto?page=2')
+    expect(form.querySelector('input[name=workspace]')).toBeNull()
+  })
+
   it('requires an email of email type', () => {
     mockFetch({})
     const { input } = setup()

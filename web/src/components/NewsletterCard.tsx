@@ -1,6 +1,8 @@
 import { useId, type FormEvent } from 'react'
 import { Mail } from 'lucide-react'
+import { SUBSCRIBE_FORM_PATH } from '@/api/endpoints'
 import { useSubscribe } from '@/hooks/useSubscribe'
+import { SubscribeFormFields } from '@/components/SubscribeFormFields'
 import { Button } from './ui/button'
 import { Input } from './ui/input'
 import { Label } from './ui/label'
@@ -38,7 +40,14 @@ export function NewsletterCard({ className }: { className?: string }) {
             Marketing playbooks, keto know-how, fitness routines and tech trends — one short email, no spam.
           </p>
         </div>
-        <form onSubmit={onSubmit} className="flex w-full flex-col gap-3 sm:flex-row" aria-label="Newsletter signup">
+        <form
+          action={SUBSCRIBE_FORM_PATH}
+          method="post"
+          onSubmit={onSubmit}
+          className="flex w-full flex-col gap-3 sm:flex-row"
+          aria-label="Newsletter signup"
+        >
+          <SubscribeFormFields />
           <Label htmlFor={`${id}-email`} className="sr-only">
             Email address
           </Label>

@@ -5,6 +5,19 @@ import { isColor } from '@/lib/color'
 import { categorySlug } from '@/lib/keywords'
 
 export const CATEGORY_DELETE_QUESTION = 'Are you sure? This will not delete posts in this category.'
+/** The categories a deleted category's posts may move to: every other one, in the list's order. */
+export function moveTargets(deleting: Category, all: Category[]): Category[] {
+  return all.filter((c) => c.id !== deleting.id)
+}
+
+/** What a category holds, as "2 posts", "1 planned post" or "2 posts and 1 planned post". */
+export function filed(c: Category): string {
+  const count = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`
+  const planned = c.plannedCount ?? 0
+  const parts = [c.postCount > 0 || planned === 0 ? count(c.postCount, 'post') : '', planned > 0 ? count(planned, 'planned post') : '']
+  return parts.filter(Boolean).join(' and ')
+}
+
 export const SLUG_RE = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
 
 export interface CategoryForm {

@@ -1,7 +1,9 @@
 import { useId, type FormEvent } from 'react'
 import { Mail } from 'lucide-react'
 import type { TemplateId } from '@/api/types'
+import { SUBSCRIBE_FORM_PATH } from '@/api/endpoints'
 import { useSubscribe } from '@/hooks/useSubscribe'
+import { SubscribeFormFields } from '@/components/SubscribeFormFields'
 import { cn } from '@/lib/utils'
 
 /**
@@ -60,7 +62,14 @@ export function BlogNewsletter({ template, workspace, title }: { template: Templ
           </h2>
           <p className={cn('mt-2 text-slate-600', minimal && 'text-sm', classic && 'italic')}>New posts in one short email, no spam.</p>
         </div>
-        <form onSubmit={onSubmit} className={cn('flex w-full flex-col gap-3 sm:flex-row', classic && 'mx-auto max-w-md')} aria-label="Newsletter signup">
+        <form
+          action={SUBSCRIBE_FORM_PATH}
+          method="post"
+          onSubmit={onSubmit}
+          className={cn('flex w-full flex-col gap-3 sm:flex-row', classic && 'mx-auto max-w-md')}
+          aria-label="Newsletter signup"
+        >
+          <SubscribeFormFields workspace={workspace} />
           <label htmlFor={`${id}-email`} className="sr-only">
             Email address
           </label>

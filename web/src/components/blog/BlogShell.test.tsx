@@ -158,6 +158,12 @@ describe('a workspace blog wears its own frame', () => {
     expect(await screen.findByText('Check your inbox to confirm your subscription.')).toBeInTheDocument()
     const call = fetch.mock.calls.find((c) => String(c[0]) === '/api/subscribers')
     expect(JSON.parse(String(call?.[1]?.body))).toEqual({ email: 'reader@example.com', workspace: 'olivias-blog' })
+    // Without JavaScript the same form posts itself, naming this blog and this page.
+    const form = within(card).getByRole('form', { name: 'Newsletter signup' })
+    expect(form).toHaveAttribute('action', '/api/subscribers/form')
+    expect(form).toHaveAttribute('method', 'post')
+    expect(form.querySelector('input[type=hidden][name=workspace]')).toHaveValue('olivias-blog')
+    expect(form.querySelector('input[type=hidden][name=back]')).toHaveValue('/blog/olivias-blog')
   })
 
   it('searches the blog at {home}/search?q=', async () => {

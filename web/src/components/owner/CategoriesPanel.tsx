@@ -7,8 +7,7 @@ import { errorMessage } from '@/api/client'
 import type { Category, WorkspaceResponse } from '@/api/types'
 import { EmptyState } from '@/components/EmptyState'
 import { CategoryDialog } from '@/components/admin/CategoryDialog'
-import { CATEGORY_DELETE_QUESTION } from '@/components/admin/categories'
-import { ConfirmDialog } from '@/components/ui/confirm-dialog'
+import { DeleteCategoryDialog } from './DeleteCategoryDialog'
 import { Button } from '@/components/ui/button'
 import { DataTable } from '@/components/ui/data-table'
 import { LoadingRows, QueryState } from '@/components/ui/query-state'
@@ -59,7 +58,7 @@ export function CategoriesPanel({ data }: { data: WorkspaceResponse }) {
   useErrorToast(categories, 'Error loading category')
 
   const remove = useMutation({
-    mutationFn: (c: Category) => deleteCategory(c.id),
+    mutationFn: ({ c, moveTo }: { c: Category; moveTo: string }) => deleteCategory(c.id, moveTo || undefined),
     onSuccess: () => {
       toast.success('Category deleted')
       setDeleting(null)
@@ -149,13 +148,12 @@ export function CategoriesPanel({ data }: { data: WorkspaceResponse }) {
       </div>
       {body}
       <CategoryDialog category={editing} onClose={() => setEditing(undefined)} onSaved={() => { setEditing(undefined); void refresh() }} />
-      <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(o) => !o && setDeleting(null)}
-        title={CATEGORY_DELETE_QUESTION}
-        description={deleting ? `“${deleting.name}” will be removed from your blog’s menus and feeds.` : undefined}
+      <DeleteCategoryDialog
+        category={deleting}
+        categories={list}
         busy={remove.isPending}
-        onConfirm={() => deleting && remove.mutate(deleting)}
+        onClose={() => setDeleting(null)}
+        onConfirm={(c, moveTo) => remove.mutate({ c, moveTo })}
       />
     </>
   )

@@ -12,7 +12,9 @@ export function ConfirmDialog({
   confirmLabel = 'Delete',
   busyLabel = 'Deleting...',
   busy = false,
+  confirmDisabled = false,
   onConfirm,
+  children,
 }: {
   open: boolean
   onOpenChange: (open: boolean) => void
@@ -21,7 +23,11 @@ export function ConfirmDialog({
   confirmLabel?: string
   busyLabel?: string
   busy?: boolean
+  /** The action cannot run yet (what the question needs is missing). */
+  confirmDisabled?: boolean
   onConfirm: () => void
+  /** What the question needs answered besides yes or no (a choice). */
+  children?: ReactNode
 }) {
   return (
     <Dialog open={open} onOpenChange={(o) => !busy && onOpenChange(o)}>
@@ -30,11 +36,12 @@ export function ConfirmDialog({
           <DialogTitle>{title}</DialogTitle>
           {description && <DialogDescription>{description}</DialogDescription>}
         </DialogHeader>
+        {children}
         <DialogFooter>
           <Button variant="outline" onClick={() => onOpenChange(false)} disabled={busy}>
             Cancel
           </Button>
-          <Button variant="destructive" onClick={onConfirm} disabled={busy}>
+          <Button variant="destructive" onClick={onConfirm} disabled={busy || confirmDisabled}>
             {busy && <Spinner />}
             {busy ? busyLabel : confirmLabel}
           </Button>

@@ -67,11 +67,17 @@ export function useDeskTools({ store, commit, enqueue, save, ready, setBusy, set
         try {
           const post = await savedPost()
           if (!post) return
-          const answer = (await regenerateCover(post.id)).post
-          const cover = { coverImageUrl: answer.coverImageUrl ?? '', coverMediaId: null }
-          commit({ post: answer, draft: { ...store.current.draft, ...cover }, base: { ...store.current.base, ...cover } })
-          queryClient.setQueryData(qk.ownerPost(answer.id), answer)
+          const res = await regenerateCover(post.id)
+          const cover = { coverImageUrl: res.coverImageUrl, coverMediaId: null }
           void queryClient.invalidateQueries({ queryKey: qk.workspace })
+          if (!res.applied) {
+            // A live post: the new cover is one of the unsaved changes, published by Update (its alt text stays).
+            commit({ draft: { ...store.current.draft, ...cover } })
+            toast.success('Cover regenerated', { description: 'Update the post to publish the new cover.' })
+            return
+          }
+          commit({ post: res.post, draft: { ...store.current.draft, ...cover }, base: { ...store.current.base, ...cover } })
+          queryClient.setQueryData(qk.ownerPost(res.post.id), res.post)
           toast.success('Cover regenerated')
         } catch (err) {
           toast.error('Error generating image', { description: errorMessage(err) })

@@ -5,6 +5,7 @@ import { toast } from 'sonner'
 import { AppRoutes } from '@/App'
 import { preloadLazyPages } from '@/lib/lazyPage'
 import { admin, apiError, json, mockFetch, renderWithProviders } from '@/test/utils'
+import { filed } from '@/components/admin/categories'
 import { keto, tech, workspaceResponse } from './fixtures'
 
 function setup(routes: Record<string, unknown> = {}) {
@@ -92,14 +93,67 @@ describe('/admin/categories', () => {
     expect(sent(fetch, 'PUT')).toEqual({ url: '/api/workspace/categories/1', body: { name: 'Keto Diet', description: 'Low-carb living', colorHex: '#10b981' } })
   })
 
-  it("deletes after 'Are you sure? This will not delete posts in this category.'", async () => {
-    const { fetch, user } = setup({ 'DELETE /api/workspace/categories/2': json(null, 204) })
+  it("deletes an empty category after 'Are you sure? This will not delete posts in this category.'", async () => {
+    const empty = { ...tech, id: 3, name: 'Travel', slug: 'travel', postCount: 0 }
+    const { fetch, user } = setup({
+      'GET /api/workspace/categories': json({ categories: [keto, tech, empty] }),
+      'DELETE /api/workspace/categories/3': json(null, 204),
+    })
     await screen.findByRole('table', { name: 'Categories' })
-    await user.click(within(table()).getByRole('button', { name: 'Delete Tech' }))
+    await user.click(within(table()).getByRole('button', { name: 'Delete Travel' }))
     const dialog = await screen.findByRole('alertdialog', { name: 'Are you sure? This will not delete posts in this category.' })
+    expect(within(dialog).queryByRole('combobox')).not.toBeInTheDocument()
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }))
     expect(await screen.findByText('Category deleted')).toBeInTheDocument()
-    expect(sent(fetch, 'DELETE')?.url).toBe('/api/workspace/categories/2')
+    expect(sent(fetch, 'DELETE')?.url).toBe('/api/workspace/categories/3')
+  })
+
+  it('asks where the posts of a category go, and sends that category', async () => {
+    const fitness = { ...tech, id: 3, name: 'Fitness', slug: 'fitness', postCount: 0 }
+    const { fetch, user } = setup({
+      'GET /api/workspace/categories': json({ categories: [keto, tech, fitness] }),
+      'DELETE /api/workspace/categories/1': json(null, 204),
+    })
+    await screen.findByRole('table', { name: 'Categories' })
+    await user.click(within(table()).getByRole('button', { name: 'Delete Keto' }))
+    const dialog = await screen.findByRole('alertdialog', { name: 'Are you sure? This will not delete posts in this category.' })
+    expect(within(dialog).getByText('“Keto” has 2 posts. They move to the category you choose, and their old links lead there.')).toBeInTheDocument()
+    const choice = within(dialog).getByRole('combobox', { name: 'Move its posts to' })
+    expect(choice).toHaveTextContent('Tech')
+    await user.click(choice)
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['Tech', 'Fitness'])
+    await user.click(screen.getByRole('option', { name: 'Fitness' }))
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }))
+    expect(await screen.findByText('Category deleted')).toBeInTheDocument()
+    expect(sent(fetch, 'DELETE')?.url).toBe('/api/workspace/categories/1?moveTo=fitness')
+  })
+
+  it('asks for a target when only planned posts are filed under the category', async () => {
+    const planned = { ...tech, id: 3, name: 'Travel', slug: 'travel', postCount: 0, plannedCount: 1 }
+    const { fetch, user } = setup({
+      'GET /api/workspace/categories': json({ categories: [keto, planned] }),
+      'DELETE /api/workspace/categories/3': json(null, 204),
+    })
+    await screen.findByRole('table', { name: 'Categories' })
+    await user.click(within(table()).getByRole('button', { name: 'Delete Travel' }))
+    const dialog = await screen.findByRole('alertdialog')
+    expect(within(dialog).getByText(/^“Travel” has 1 planned post\./)).toBeInTheDocument()
+    expect(within(dialog).getByRole('combobox', { name: 'Move its posts to' })).toHaveTextContent('Keto')
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }))
+    expect(await screen.findByText('Category deleted')).toBeInTheDocument()
+    expect(sent(fetch, 'DELETE')?.url).toBe('/api/workspace/categories/3?moveTo=keto')
+  })
+
+  it('cannot delete the only category while it has posts', async () => {
+    const { fetch, user } = setup({ 'GET /api/workspace/categories': json({ categories: [keto] }) })
+    await screen.findByRole('table', { name: 'Categories' })
+    await user.click(within(table()).getByRole('button', { name: 'Delete Keto' }))
+    const dialog = await screen.findByRole('alertdialog')
+    expect(
+      within(dialog).getByText('“Keto” has 2 posts and is your only category. Add another category first, so its posts have somewhere to go.'),
+    ).toBeInTheDocument()
+    expect(within(dialog).getByRole('button', { name: 'Delete' })).toBeDisabled()
+    expect(sent(fetch, 'DELETE')).toBeUndefined()
   })
 
   it("toasts 'Error deleting category'", async () => {
@@ -113,5 +167,17 @@ describe('/admin/categories', () => {
   it("toasts 'Error loading category'", async () => {
     setup({ 'GET /api/workspace/categories': apiError(500, 'internal', 'Boom') })
     expect(await screen.findByText('Error loading category')).toBeInTheDocument()
+  })
+})
+
+describe('filed', () => {
+  it.each([
+    [2, undefined, '2 posts'],
+    [1, 0, '1 post'],
+    [0, 1, '1 planned post'],
+    [2, 3, '2 posts and 3 planned posts'],
+    [1, 1, '1 post and 1 planned post'],
+  ])('%i posts and %s planned: %s', (postCount, plannedCount, want) => {
+    expect(filed({ ...keto, postCount, plannedCount })).toBe(want)
   })
 })

@@ -126,6 +126,27 @@ describe('the post desk', () => {
     expect(within(statusPanel()).getByText('Draft')).toBeInTheDocument()
   })
 
+  it('keeps a live post’s regenerated cover with the unsaved changes until “Update”, alt text kept', async () => {
+    const live = makeFull({ status: 'published', coverImageUrl: '/media/1/covers/1-aaaaaaaa-old.jpg', coverAlt: 'Eggs on a plate' })
+    const { user, calls } = setup(live, {
+      routes: {
+        'POST /api/workspace/posts/9/cover': () =>
+          json({ post: live, usage: workspaceResponse.usage, coverImageUrl: '/media/1/covers/2-bbbbbbbb-new.jpg', applied: false }),
+      },
+    })
+    const cover = await screen.findByRole('region', { name: 'Cover image' })
+    await user.click(within(cover).getByRole('button', { name: 'Regenerate with AI' }))
+    expect(await screen.findByText('Update the post to publish the new cover.')).toBeInTheDocument()
+    expect(cover.querySelector('img')).toHaveAttribute('src', '/media/1/covers/2-bbbbbbbb-new.jpg')
+    expect(within(cover).getByRole('textbox', { name: 'Cover alt text' })).toHaveValue('Eggs on a plate')
+    expect(screen.getByText('Unsaved changes: Update to publish them')).toBeInTheDocument()
+    expect(calls).toEqual([{ method: 'POST', path: '/api/workspace/posts/9/cover', body: undefined }])
+
+    await user.click(within(statusPanel()).getByRole('button', { name: 'Update' }))
+    expect(await screen.findByText('Post updated')).toBeInTheDocument()
+    expect(calls[1]).toEqual({ method: 'PATCH', path: '/api/workspace/posts/9', body: { coverImageUrl: '/media/1/covers/2-bbbbbbbb-new.jpg' } })
+  })
+
   it('keeps a published post’s edits until “Update”, and asks before leaving them', async () => {
     const { user, calls } = setup(makeFull({ status: 'published' }))
     await screen.findByRole('region', { name: 'Status & publishing' })
