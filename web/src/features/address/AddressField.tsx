@@ -40,8 +40,10 @@ export function AddressField({
           disabled && 'opacity-60',
         )}
       >
+        {/* The host only where there is room: on a phone the address itself needs the width. */}
         <span className="max-w-[55%] shrink-0 truncate border-r border-slate-200 bg-slate-50 px-3 py-2 text-slate-500" aria-hidden="true">
-          {prefix}
+          <span className="hidden sm:inline">{prefix.host}</span>
+          {prefix.path}
         </span>
         <input
           id={id}

@@ -51,7 +51,7 @@ describe("onboarding's blog address", () => {
     const { fetch, user } = setup({ 'POST /api/onboarding': json({ settings }) })
     const name = await screen.findByLabelText('Blog name')
     const address = screen.getByLabelText('Blog address')
-    expect(await screen.findByText('inkpress.dev/blog/')).toBeInTheDocument()
+    expect(await screen.findByText('inkpress.dev')).toBeInTheDocument()
     await user.clear(name)
     await user.type(name, 'Slow Mornings')
     // The proposal follows the name, once typing pauses, and is free.

@@ -12,13 +12,13 @@ export function normalizeAddress(s: string): string {
   return s.trim().toLowerCase()
 }
 
-/** What the field shows before the address: 'inkpress.dev/blog/' (the platform's host, no scheme). */
-export function addressPrefix(baseUrl: string | undefined): string {
+/** What the field shows before the address: the platform's host ('inkpress.dev', no scheme) and '/blog/'. */
+export function addressPrefix(baseUrl: string | undefined): { host: string; path: string } {
   let host = ''
   try {
     host = baseUrl ? new URL(baseUrl).host : ''
   } catch {
     host = ''
   }
-  return `${host}/blog/`
+  return { host, path: '/blog/' }
 }
