@@ -140,7 +140,14 @@ func New(ctx context.Context, cfg *config.Config, logger *slog.Logger) (*App, er
 		db.Close()
 		return nil, err
 	}
-	a.Cache.OnFollow = a.Pages.Changed
+	a.Cache.OnFollow = func(wsID int64, at time.Time) {
+		a.Pages.Changed(wsID, at)
+		// Another instance changed the blog (its address, its domain): its
+		// lookups are refreshed in the background, no reader waits.
+		if a.Site != nil {
+			a.Site.Expire(wsID)
+		}
+	}
 	workers := cfg.PageWorkers
 	if workers == 0 {
 		workers = pages.DefaultWorkSlots()

@@ -118,6 +118,12 @@ type WorkspaceStore interface {
 	GetWorkspace(ctx context.Context, f FindWorkspace) (*Workspace, error)
 	ListWorkspaces(ctx context.Context) ([]*Workspace, error)
 	UpdateWorkspace(ctx context.Context, u UpdateWorkspace) (*Workspace, error)
+	// ChangeAddress makes slug the workspace's address (workspaces.slug);
+	// the one it had stays the blog's, as a former address. It returns the
+	// address the workspace had; ErrConflict (nothing changed) when another
+	// workspace holds slug, now or as a former address; ErrNotFound when the
+	// workspace does not exist.
+	ChangeAddress(ctx context.Context, workspaceID int64, slug string) (old string, err error)
 
 	// TouchWorkspace and ChangedWorkspaces let app instances tell each other
 	// which workspaces' cached pages are stale.
@@ -208,10 +214,12 @@ type CategoryStore interface {
 	// workspace would hold more than max categories (max <= 0: no cap).
 	CreateCategoryMax(ctx context.Context, c *Category, max int) error
 
-	// CompleteOnboarding saves settings (onboarding_completed true) and adds
-	// the missing categories in one transaction; ErrLimit (nothing saved)
-	// when the workspace would pass max categories (0 = no cap).
-	CompleteOnboarding(ctx context.Context, s *Settings, cats []*Category, max int) error
+	// CompleteOnboarding saves settings (onboarding_completed true), adds
+	// the missing categories and, when address is not "", makes it the
+	// workspace's address (ChangeAddress) in one transaction; ErrLimit or
+	// ErrConflict (nothing saved) when the workspace would pass max
+	// categories (0 = no cap) or the address is another's.
+	CompleteOnboarding(ctx context.Context, s *Settings, cats []*Category, max int, address string) error
 }
 
 // PostStore is posts: writes, reads, lifecycle, revisions, old addresses,
@@ -749,6 +757,9 @@ type FindWorkspace struct {
 	ID     *int64
 	Slug   *string
 	UserID *int64
+	// Address finds the workspace holding the address, as its current slug
+	// or a former one (workspace_addresses).
+	Address *string
 	// CustomDomain finds the workspace that verified the name (others
 	// may claim it while pending).
 	CustomDomain *string

@@ -246,9 +246,15 @@ func ValidateSignUp(in *SignUpInput) error {
 
 // SignUp creates the user and their workspace (workspace.Record: settings
 // and this month's usage row) in one transaction. The workspace is named
-// after the blog name and its slug made from the user's name. A valid form
-// takes a slot of the address's sign-up limit before anything is hashed.
+// after the blog name, and its address made from the blog name the form
+// gave (else from the user's name: the default blog name, "{name}'s Blog",
+// says no more). A valid form takes a slot of the address's sign-up limit
+// before anything is hashed.
 func (s *Service) SignUp(ctx context.Context, in SignUpInput) (*store.User, *store.Workspace, error) {
+	addressOf := in.Name
+	if strings.TrimSpace(in.BlogName) != "" {
+		addressOf = in.BlogName
+	}
 	if err := ValidateSignUp(&in); err != nil {
 		return nil, nil, err
 	}
@@ -265,7 +271,7 @@ func (s *Service) SignUp(ctx context.Context, in SignUpInput) (*store.User, *sto
 	if err != nil {
 		return nil, nil, err
 	}
-	rec := workspace.Record(workspace.New{Name: in.BlogName, Slug: content.Slugify(in.Name)}, s.Now())
+	rec := workspace.Record(workspace.New{Name: in.BlogName, Slug: blog.AddressFromName(addressOf)}, s.Now())
 	u, ws, err := s.Store.SignUp(ctx, store.SignUp{
 		Email: in.Email, Name: in.Name, PasswordHash: hash, BlogName: rec.Name,
 		WorkspaceSlug: rec.Slug, Month: rec.Month, PostsLimit: rec.Posts, ImagesLimit: rec.Images,

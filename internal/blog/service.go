@@ -19,6 +19,9 @@ type Store interface {
 	store.SettingsStore
 	GetBrand(ctx context.Context, workspaceID int64) (*store.Brand, error)
 	SetBrand(ctx context.Context, workspaceID int64, b *store.Brand) error
+	// The blog's address (address.go).
+	GetWorkspace(ctx context.Context, f store.FindWorkspace) (*store.Workspace, error)
+	ChangeAddress(ctx context.Context, workspaceID int64, slug string) (string, error)
 }
 
 // Service writes a workspace's settings and categories.
@@ -41,6 +44,9 @@ type BlogChanges interface {
 	PostsChanged(ctx context.Context, workspaceID int64, posts ...*store.Post)
 	// CategoryGone is told of a deleted category.
 	CategoryGone(ctx context.Context, workspaceID int64, slug string)
+	// AddressChanged: the blog's pages moved from /blog/{old} to its
+	// current address.
+	AddressChanged(ctx context.Context, workspaceID int64, old string)
 }
 
 // New returns a Service.
@@ -215,6 +221,8 @@ func (s *Service) DeleteCategory(ctx context.Context, ws *store.Workspace, id in
 type Onboarding struct {
 	Settings   SettingsInput
 	Categories []CategoryInput
+	// Address is the blog's chosen address ("": the one it has).
+	Address string
 }
 
 // CompleteOnboarding saves the settings and adds the categories (duplicates
@@ -231,7 +239,13 @@ func (s *Service) CompleteOnboarding(ctx context.Context, ws *store.Workspace, i
 	if err != nil {
 		return nil, err
 	}
-	return s.finishOnboarding(ctx, ws, isAdmin, set, cats)
+	address := ""
+	if in.Address != "" {
+		if address, err = s.wantedAddress(ws, in.Address); err != nil {
+			return nil, err
+		}
+	}
+	return s.finishOnboarding(ctx, ws, isAdmin, set, cats, address)
 }
 
 // onboardingCategories validates the picked categories, keeping the first
@@ -273,17 +287,28 @@ func (s *Service) SkipOnboarding(ctx context.Context, ws *store.Workspace, isAdm
 	if len(existing) == 0 {
 		cats = []*store.Category{{Name: "General", Slug: "general", ColorHex: DefaultColor, Description: defaultDescription("General")}}
 	}
-	return s.finishOnboarding(ctx, ws, isAdmin, set, cats)
+	return s.finishOnboarding(ctx, ws, isAdmin, set, cats, "")
 }
 
+// finishOnboarding saves the wizard's answers at once; address is the new
+// address ("": unchanged).
 func (s *Service) finishOnboarding(ctx context.Context, ws *store.Workspace, isAdmin bool, set *store.Settings,
-	cats []*store.Category) (*store.Settings, error) {
-	err := s.Store.CompleteOnboarding(ctx, set, cats, MaxCategories(ws, isAdmin))
-	if errors.Is(err, store.ErrLimit) {
+	cats []*store.Category, address string) (*store.Settings, error) {
+	err := s.Store.CompleteOnboarding(ctx, set, cats, MaxCategories(ws, isAdmin), address)
+	switch {
+	case errors.Is(err, store.ErrLimit):
 		err = categoryLimitError(ws, isAdmin)
+	case errors.Is(err, store.ErrConflict):
+		err = addressTaken(address)
 	}
 	if err != nil {
 		return nil, err
+	}
+	if address != "" {
+		old := ws.Slug
+		moved := *ws
+		moved.Slug = address
+		s.addressChanged(ctx, &moved, old)
 	}
 	s.changed(ws)
 	return set, nil

@@ -96,6 +96,20 @@ func New(s Store, baseURL, siteWorkspace string) *Site {
 	return &Site{Store: s, BaseURL: baseURL, SiteWorkspace: siteWorkspace, TTL: 10 * time.Second, slugs: map[string]cached{}}
 }
 
+// Expire marks the cached lookups of a workspace as expired (another
+// instance changed it): the next request is still served the answer it
+// has, while a background lookup refreshes it.
+func (s *Site) Expire(workspaceID int64) {
+	s.mu.Lock()
+	for k, c := range s.slugs {
+		if c.ws != nil && c.ws.ID == workspaceID {
+			c.at = time.Time{}
+			s.slugs[k] = c
+		}
+	}
+	s.mu.Unlock()
+}
+
 // Forget drops cached lookups (after a workspace changes).
 func (s *Site) Forget() {
 	s.mu.Lock()
@@ -215,13 +229,45 @@ func (s *Site) byDomain(name string) func(context.Context) (*store.Workspace, st
 
 // BySlug resolves /blog/{slug} (and the API's ?workspace=).
 func (s *Site) BySlug(ctx context.Context, slug string) (*Blog, error) {
-	// No slug holds a NUL, and PostgreSQL refuses one in text (a 500).
-	if slug == "" || len(slug) > 100 || strings.IndexByte(slug, 0) >= 0 {
-		return nil, store.ErrNotFound
-	}
-	c, err := s.lookup(ctx, "s:"+slug, s.byWorkspace(store.FindWorkspace{Slug: &slug}))
+	c, err := s.bySlug(ctx, slug)
 	if err != nil {
 		return nil, err
+	}
+	if c.ws.Slug != slug { // a former address: Moved
+		return nil, store.ErrNotFound
+	}
+	return s.blog(c), nil
+}
+
+// bySlug looks up the blog whose address is slug now or was before (the
+// answer's Slug tells which).
+func (s *Site) bySlug(ctx context.Context, slug string) (cached, error) {
+	// No slug holds a NUL, and PostgreSQL refuses one in text (a 500).
+	if slug == "" || len(slug) > 100 || strings.IndexByte(slug, 0) >= 0 {
+		return cached{}, store.ErrNotFound
+	}
+	current, former := s.byWorkspace(store.FindWorkspace{Slug: &slug}), s.byWorkspace(store.FindWorkspace{Address: &slug})
+	return s.lookup(ctx, "s:"+slug, func(ctx context.Context) (*store.Workspace, string, error) {
+		ws, domain, err := current(ctx)
+		if errors.Is(err, store.ErrNotFound) {
+			return former(ctx)
+		}
+		return ws, domain, err
+	})
+}
+
+// Moved resolves a blog's former address (/blog/{slug} of a blog that has
+// another address now) to the blog at its address now: store.ErrNotFound
+// when no blog had that address, or it is a blog's current one (BySlug).
+// The same cached lookup as BySlug: once known, a reader never waits on the
+// database for it.
+func (s *Site) Moved(ctx context.Context, slug string) (*Blog, error) {
+	c, err := s.bySlug(ctx, slug)
+	if err != nil {
+		return nil, err
+	}
+	if c.ws.Slug == slug {
+		return nil, store.ErrNotFound
 	}
 	return s.blog(c), nil
 }

@@ -125,3 +125,25 @@ func PostPages(b *blogaddr.Blog, siteRoot bool, p *store.Post, authorSlug string
 	}
 	return keys
 }
+
+// AddressChanged is told that a blog's address moved from /blog/{old} to
+// the one it has now: its pages stored under the old address are removed
+// (that address only redirects now) and the same pages are queued at the
+// new one, before anything else. A blog served at a root (the site's, a
+// custom domain's) keeps its pages' addresses: its pages are refreshed like
+// after any blog-wide change.
+func (c *Changes) AddressChanged(ctx context.Context, workspaceID int64, old string) {
+	if c == nil {
+		return
+	}
+	b, err := c.Blogs.ByID(ctx, workspaceID)
+	if err != nil {
+		c.Pages.logger().ErrorContext(ctx, "pages: blog of an address change", "workspace", workspaceID, "err", err)
+		return
+	}
+	if b.Prefix == "" {
+		c.BlogChanged(ctx, workspaceID)
+		return
+	}
+	c.Pages.Move(ctx, workspaceID, "/blog/"+old, b.Prefix)
+}

@@ -24,6 +24,7 @@ import (
 	"errors"
 	"log/slog"
 	"slices"
+	"strings"
 	"sync"
 	"time"
 
@@ -263,4 +264,57 @@ func (s *Service) queue(ctx context.Context, jobs []store.RenderJob) {
 	if err := s.Queue.QueueRenders(ctx, jobs); err != nil {
 		s.logger().ErrorContext(ctx, "pages: queue renders", "pages", len(jobs), "err", err)
 	}
+}
+
+// Move removes the workspace's stored pages under the path prefix from (a
+// blog's former address) and queues the same pages under to, at a write's
+// priority; the home page at to is queued in any case.
+func (s *Service) Move(ctx context.Context, workspaceID int64, from, to string) {
+	keys := []string{to}
+	for {
+		stored, err := s.Store.PageKeys(ctx, workspaceID, maxRefreshAll)
+		if err != nil {
+			s.logger().ErrorContext(ctx, "pages: list a workspace's pages", "workspace", workspaceID, "err", err)
+			return
+		}
+		var gone []string
+		for _, k := range stored {
+			if rest, ok := under(k, from); ok {
+				gone = append(gone, k)
+				if len(keys) < maxRefreshAll {
+					keys = append(keys, to+rest)
+				}
+			}
+		}
+		if len(gone) == 0 {
+			break
+		}
+		if err := s.Store.DeletePages(ctx, workspaceID, gone); err != nil {
+			s.logger().ErrorContext(ctx, "pages: remove pages of a former address", "workspace", workspaceID, "err", err)
+			return
+		}
+		if len(stored) < maxRefreshAll {
+			break
+		}
+	}
+	now := s.now()
+	jobs := make([]store.RenderJob, 0, len(keys))
+	seen := map[string]bool{}
+	for _, k := range keys {
+		if !seen[k] {
+			seen[k] = true
+			jobs = append(jobs, store.RenderJob{Key: k, WorkspaceID: workspaceID, Priority: PriorityWrite, Reason: ReasonWrite, QueuedAt: now})
+		}
+	}
+	s.queue(ctx, jobs)
+}
+
+// under reports whether the page key is at or below the path prefix, and
+// what follows the prefix ("", "/keto/post", "?page=2").
+func under(key, prefix string) (string, bool) {
+	rest, ok := strings.CutPrefix(key, prefix)
+	if !ok || (rest != "" && rest[0] != '/' && rest[0] != '?') {
+		return "", false
+	}
+	return rest, true
 }

@@ -110,6 +110,8 @@ func (h *Handler) Routes() http.Handler {
 	// the dashboard or onboarding when a user has none).
 	mux.Handle("GET /api/workspace", h.ownerOrNew(h.getWorkspace))
 	mux.Handle("PUT /api/workspace/settings", h.owner(h.putSettings))
+	mux.Handle("GET /api/workspace/address", h.ownerOrNew(h.checkAddress))
+	mux.Handle("PUT /api/workspace/address", h.owner(h.putAddress))
 	mux.Handle("GET /api/workspace/brand", h.owner(h.getBrand))
 	mux.Handle("PUT /api/workspace/brand", h.owner(h.putBrand))
 	mux.Handle("GET /api/workspace/author", h.owner(h.getProfile))

@@ -28,6 +28,11 @@ const OneClickPath = "/api/subscribers/one-click"
 func (h *Handler) subscribeBlog(r *http.Request, slug string) (*blogaddr.Blog, error) {
 	if slug != "" {
 		b, err := h.Site.BySlug(r.Context(), slug)
+		if errors.Is(err, store.ErrNotFound) {
+			// A page opened before the blog's address changed still
+			// subscribes to (and confirms, unsubscribes from) that blog.
+			b, err = h.Site.Moved(r.Context(), slug)
+		}
 		return b, notFound(err, errBlogNotFound)
 	}
 	b, err := h.Site.Root(r.Context(), r.Host)

@@ -13,7 +13,8 @@ func (h *Handler) completeOnboarding(w http.ResponseWriter, r *http.Request, o *
 	if err := Decode(w, r, &in); err != nil {
 		return err
 	}
-	ob := blog.Onboarding{Settings: toSettingsInput(in.SettingsInput), Categories: make([]blog.CategoryInput, len(in.Categories))}
+	ob := blog.Onboarding{Settings: toSettingsInput(in.SettingsInput), Categories: make([]blog.CategoryInput, len(in.Categories)),
+		Address: in.Address}
 	for i, c := range in.Categories {
 		ob.Categories[i] = toCategoryInput(c)
 	}

@@ -341,7 +341,10 @@ func (h *Handler) blogOf(r *http.Request, slug string) (*blogaddr.Blog, error) {
 	}
 	b, err := h.Site.BySlug(r.Context(), slug)
 	if errors.Is(err, store.ErrNotFound) {
-		return nil, store.ErrNotFound
+		// A blog's former address names the blog too: these only redirect.
+		if b, err = h.Site.Moved(r.Context(), slug); errors.Is(err, store.ErrNotFound) {
+			return nil, store.ErrNotFound
+		}
 	}
 	return b, err
 }

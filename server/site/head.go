@@ -99,35 +99,12 @@ func PreloadLink(p ImagePreload) string {
 // SiteDescription is the site's own description, the default of every page.
 const SiteDescription = "Made for marketers, built for creators, and ready for the future of social media."
 
-// titleSeparators join a page's name to the name of its blog or site.
-var titleSeparators = []string{" | ", " – ", " — ", " - "}
+// FullTitle is a page's full title (frontend.FullTitle: the app's rule too).
+func FullTitle(title, siteName string) string { return frontend.FullTitle(title, siteName) }
 
-// FullTitle is a page's full title: "{title} | {site}" unless the title is
-// empty or the site name itself, or already ends with the site name after a
-// separator ("Keto – InkPress" stays as it is, never "Keto – InkPress |
-// InkPress"). The app's document titles follow the same rule (pageTitle in
-// web/src/hooks/usePageMeta.ts).
-func FullTitle(title, siteName string) string {
-	title = strings.TrimSpace(title)
-	if title == "" || title == siteName {
-		return siteName
-	}
-	for _, sep := range titleSeparators {
-		if strings.HasSuffix(title, sep+siteName) {
-			return title
-		}
-	}
-	return title + " | " + siteName
-}
-
-// BlogPageTitle is the full title of a page of a blog: "{page} | {blog}",
-// the blog's name alone on its home page (page empty), and the platform's
-// name in place of the blog's on the site's own blog (blogTitle empty).
+// BlogPageTitle is the full title of a page of a blog (frontend.BlogPageTitle).
 func BlogPageTitle(page, blogTitle, siteName string) string {
-	if blogTitle = strings.TrimSpace(blogTitle); blogTitle == "" {
-		blogTitle = siteName
-	}
-	return FullTitle(page, blogTitle)
+	return frontend.BlogPageTitle(page, blogTitle, siteName)
 }
 
 // renderHead writes the head tags. Every value is escaped here.

@@ -13,6 +13,7 @@ import (
 	"github.com/inkpress/inkpress/internal/cache"
 	"github.com/inkpress/inkpress/internal/content"
 	"github.com/inkpress/inkpress/internal/reader"
+	"github.com/inkpress/inkpress/server/frontend"
 	"github.com/inkpress/inkpress/store"
 )
 
@@ -111,8 +112,7 @@ func (p paged) apply(b *blogaddr.Blog, hd *Head) {
 	hd.Canonical = b.URL(pageURL(p.path, p.n, p.query))
 	if p.n > 1 {
 		hd.Prev = b.URL(pageURL(p.path, p.n-1, p.query))
-		hd.Title = strings.TrimSpace(hd.Title + " – Page " + strconv.Itoa(p.n))
-		hd.Title = strings.TrimPrefix(hd.Title, "– ")
+		hd.Title = frontend.PagedTitle(hd.Title, p.n)
 	}
 	if p.more {
 		hd.Next = b.URL(pageURL(p.path, p.n+1, p.query))
@@ -177,7 +177,7 @@ func (h *Handler) tagPage(w http.ResponseWriter, r *http.Request, b *blogaddr.Bl
 			name = tag
 		}
 		desc := "Posts tagged " + name + "."
-		hd := Head{Title: "#" + name, Description: desc, RSS: b.URL(path + "/feed.xml"), RSSTitle: "#" + name, RootBlog: h.rootBlog(b),
+		hd := Head{Title: frontend.TagTitle(name), Description: desc, RSS: b.URL(path + "/feed.xml"), RSSTitle: frontend.TagTitle(name), RootBlog: h.rootBlog(b),
 			Preload: firstCard(l.Posts)}
 		m.frame(&hd)
 		pg := paged{path: path, n: n, more: l.HasMore}
@@ -252,7 +252,7 @@ func (h *Handler) searchPage(w http.ResponseWriter, r *http.Request, b *blogaddr
 		return err
 	}
 	path := b.SearchPath()
-	hd := Head{Title: "Search", NoIndex: true, RootBlog: h.rootBlog(b)}
+	hd := Head{Title: frontend.SearchTitle(""), NoIndex: true, RootBlog: h.rootBlog(b)}
 	m.frame(&hd)
 	e := html.EscapeString
 	var body strings.Builder
@@ -273,7 +273,7 @@ func (h *Handler) searchPage(w http.ResponseWriter, r *http.Request, b *blogaddr
 		body.WriteString(`<p>` + searchPrompt + `</p>`)
 		hd.Canonical = b.URL(path)
 	default:
-		hd.Title = "Search: " + text
+		hd.Title = frontend.SearchTitle(text)
 		pg := paged{path: path, query: url.Values{"q": {text}}, n: n, more: l.HasMore}
 		pg.apply(b, &hd)
 		if len(l.Posts) == 0 {

@@ -7,6 +7,7 @@ import (
 
 	"github.com/inkpress/inkpress/internal/blogaddr"
 	"github.com/inkpress/inkpress/server/api"
+	"github.com/inkpress/inkpress/server/frontend"
 )
 
 // The newsletter's link pages: /confirm and /unsubscribe on every blog
@@ -31,11 +32,11 @@ func (h *Handler) subscriptionPage(w http.ResponseWriter, r *http.Request, b *bl
 	var body string
 	switch which {
 	case "confirm":
-		hd = Head{Title: "Confirm your subscription", NoIndex: true, RootBlog: h.rootBlog(b)}
+		hd = Head{Title: frontend.TitleConfirm, NoIndex: true, RootBlog: h.rootBlog(b)}
 		body = `<main class="ssr"><h1>Confirm your subscription</h1><p>Press the button to get new posts of ` + e(name) +
 			` by e-mail.</p><noscript><p>Turn on JavaScript to confirm your subscription.</p></noscript></main>`
 	default:
-		hd = Head{Title: "Unsubscribe", NoIndex: true, RootBlog: h.rootBlog(b)}
+		hd = Head{Title: frontend.TitleUnsubscribe, NoIndex: true, RootBlog: h.rootBlog(b)}
 		body = `<main class="ssr"><h1>Unsubscribe</h1><p>Stop receiving new posts of ` + e(name) + ` by e-mail.</p>` +
 			`<form method="post" action="` + e(api.OneClickPath+"?token="+url.QueryEscape(token)) + `">` +
 			`<input type="hidden" name="List-Unsubscribe" value="One-Click"><button type="submit">Unsubscribe</button></form></main>`

@@ -19,6 +19,7 @@ import (
 	"github.com/inkpress/inkpress/internal/reader"
 	"github.com/inkpress/inkpress/internal/ssr"
 	"github.com/inkpress/inkpress/internal/views"
+	"github.com/inkpress/inkpress/server/frontend"
 	"github.com/inkpress/inkpress/store"
 )
 
@@ -502,7 +503,7 @@ func (h *Handler) previewPage(w http.ResponseWriter, r *http.Request, id, token 
 	}
 	pg := h.renderPost(m, p, catName)
 	pg.head.NoIndex, pg.head.RootBlog = true, h.rootBlog(b)
-	pg.head.Title = "Preview: " + pg.head.Title
+	pg.head.Title = frontend.PreviewTitle(pg.head.Title)
 	w.Header().Set("X-Robots-Tag", "noindex, nofollow")
 	w.Header().Set("Referrer-Policy", "no-referrer")
 	h.entry(pg).Write(w, r, "private, no-store")

@@ -130,6 +130,12 @@ func (h *Handler) route(w http.ResponseWriter, r *http.Request) error {
 		return h.previewPage(w, r, segs[1], segs[2])
 	case len(segs) >= 2 && segs[0] == "blog":
 		b, err := h.Site.BySlug(ctx, segs[1])
+		if errors.Is(err, store.ErrNotFound) {
+			// A blog's former address: every page of it moved with the blog.
+			if moved, merr := h.Site.Moved(ctx, segs[1]); merr == nil {
+				return h.toPrefix(w, r, moved, segs[2:])
+			}
+		}
 		if err != nil {
 			return err
 		}
@@ -146,6 +152,21 @@ func (h *Handler) route(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	return h.blogRoute(w, r, b, segs)
+}
+
+// toPrefix answers /blog/{former address}/rest with a 301 to the same page
+// at the blog's address now (at its root when it is served at one), query
+// kept: links, feeds, sitemaps and e-mails already sent keep working.
+func (h *Handler) toPrefix(w http.ResponseWriter, r *http.Request, b *blogaddr.Blog, rest []string) error {
+	if b.Prefix == "" {
+		return h.toRoot(w, r, b, rest)
+	}
+	target := b.URL(strings.Join(append([]string{b.Prefix}, rest...), "/"))
+	if r.URL.RawQuery != "" {
+		target += "?" + r.URL.RawQuery
+	}
+	http.Redirect(w, r, target, http.StatusMovedPermanently)
+	return nil
 }
 
 // toRoot answers /blog/{slug}/rest of a blog served at a root (the site

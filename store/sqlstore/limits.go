@@ -33,10 +33,15 @@ func (d *DB) CreateCategoryMax(ctx context.Context, c *store.Category, max int) 
 // CompleteOnboarding saves the settings (onboarding_completed true) and adds
 // the categories the workspace lacks, in one transaction, rolling everything
 // back if the category cap max (0 = none) is passed.
-func (d *DB) CompleteOnboarding(ctx context.Context, s *store.Settings, cats []*store.Category, max int) error {
+func (d *DB) CompleteOnboarding(ctx context.Context, s *store.Settings, cats []*store.Category, max int, address string) error {
 	return d.tx(ctx, func(tx *sql.Tx) error {
 		if err := d.lockWorkspace(ctx, tx, s.WorkspaceID); err != nil {
 			return err
+		}
+		if address != "" {
+			if _, err := changeAddress(ctx, tx, s.WorkspaceID, address); err != nil {
+				return err
+			}
 		}
 		s.OnboardingCompleted = true
 		if err := upsertSettings(ctx, tx, s); err != nil {

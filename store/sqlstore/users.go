@@ -114,10 +114,13 @@ func (d *DB) retryUnique(ctx context.Context, fn func(*sql.Tx) error) error {
 
 var errSlugRace = fmt.Errorf("workspace slug taken concurrently")
 
-// uniqueWorkspaceSlug returns base, or base-2, base-3... whichever is free.
+// uniqueWorkspaceSlug returns base, or base-2, base-3... whichever no blog
+// holds, as its address or a former one.
 func uniqueWorkspaceSlug(ctx context.Context, q queryer, base string) (string, error) {
+	like := strings.ReplaceAll(base, "_", `\_`) + "-%"
 	rows, err := q.QueryContext(ctx,
-		`SELECT slug FROM workspaces WHERE slug = $1 OR slug LIKE $2`, base, strings.ReplaceAll(base, "_", `\_`)+"-%")
+		`SELECT slug FROM workspaces WHERE slug = $1 OR slug LIKE $2
+		 UNION SELECT slug FROM workspace_addresses WHERE slug = $1 OR slug LIKE $2`, base, like)
 	if err != nil {
 		return "", err
 	}

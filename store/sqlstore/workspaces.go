@@ -3,6 +3,7 @@ package sqlstore
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"strconv"
 	"strings"
 	"time"
@@ -65,6 +66,14 @@ func (d *DB) createWorkspace(ctx context.Context, tx *sql.Tx, in store.CreateWor
 	if err != nil {
 		return nil, err
 	}
+	// The address is the blog's from now on (a concurrent rename may have
+	// taken it as a former address since we looked: then try the next one).
+	if _, err := tx.ExecContext(ctx, `INSERT INTO workspace_addresses (workspace_id, slug, created_at) VALUES ($1, $2, $3)`,
+		ws.ID, ws.Slug, ms(ws.CreatedAt)); isUnique(err) {
+		return nil, errSlugRace
+	} else if err != nil {
+		return nil, err
+	}
 	s := in.Settings
 	if s == nil {
 		s = store.DefaultSettings(ws.ID, in.Name)
@@ -83,6 +92,60 @@ func (d *DB) createWorkspace(ctx context.Context, tx *sql.Tx, in store.CreateWor
 	return ws, nil
 }
 
+func (d *DB) ChangeAddress(ctx context.Context, workspaceID int64, slug string) (string, error) {
+	var old string
+	err := d.tx(ctx, func(tx *sql.Tx) error {
+		if err := d.lockWorkspace(ctx, tx, workspaceID); err != nil {
+			return err
+		}
+		var err error
+		old, err = changeAddress(ctx, tx, workspaceID, slug)
+		return err
+	})
+	return old, err
+}
+
+// changeAddress makes slug the workspace's address inside tx (see
+// store.WorkspaceStore.ChangeAddress). The unique index on
+// workspace_addresses.slug is what settles two blogs (or a sign-up) wanting
+// the same address at once: the second insert fails, and is refused.
+func changeAddress(ctx context.Context, tx *sql.Tx, workspaceID int64, slug string) (string, error) {
+	var old string
+	if err := tx.QueryRowContext(ctx, `SELECT slug FROM workspaces WHERE id = $1`, workspaceID).Scan(&old); err != nil {
+		return "", notFound(err)
+	}
+	if old == slug {
+		return old, nil
+	}
+	now := ms(time.Now())
+	var holder int64
+	switch err := tx.QueryRowContext(ctx, `SELECT workspace_id FROM workspace_addresses WHERE slug = $1`, slug).Scan(&holder); {
+	case err == nil && holder != workspaceID:
+		return "", store.ErrConflict
+	case errors.Is(err, sql.ErrNoRows):
+		_, err = tx.ExecContext(ctx, `INSERT INTO workspace_addresses (workspace_id, slug, created_at) VALUES ($1, $2, $3)`, workspaceID, slug, now)
+		if isUnique(err) {
+			return "", store.ErrConflict
+		}
+		if err != nil {
+			return "", err
+		}
+	case err != nil:
+		return "", err
+	}
+	// The address it leaves stays the blog's (it is already, unless the row
+	// predates the table's upkeep).
+	if _, err := tx.ExecContext(ctx, `INSERT INTO workspace_addresses (workspace_id, slug, created_at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`,
+		workspaceID, old, now); err != nil {
+		return "", err
+	}
+	_, err := tx.ExecContext(ctx, `UPDATE workspaces SET slug = $1 WHERE id = $2`, slug, workspaceID)
+	if isUnique(err) {
+		return "", store.ErrConflict
+	}
+	return old, err
+}
+
 func (d *DB) GetWorkspace(ctx context.Context, f store.FindWorkspace) (*store.Workspace, error) {
 	var where []string
 	var args []any
@@ -98,6 +161,9 @@ func (d *DB) GetWorkspace(ctx context.Context, f store.FindWorkspace) (*store.Wo
 	}
 	if f.UserID != nil {
 		add("user_id = ?", *f.UserID)
+	}
+	if f.Address != nil {
+		add("id = (SELECT workspace_id FROM workspace_addresses WHERE slug = ?)", *f.Address)
 	}
 	if f.CustomDomain != nil {
 		add("custom_domain = ? AND domain_status = 'verified'", *f.CustomDomain)

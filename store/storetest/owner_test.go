@@ -72,7 +72,7 @@ func TestCompleteOnboardingRollsBack(t *testing.T) {
 		for _, n := range []string{"tech", "a", "b", "c", "d"} {
 			cats = append(cats, &store.Category{Name: n, Slug: n})
 		}
-		if err := s.CompleteOnboarding(ctx, set, cats, 4); !errors.Is(err, store.ErrLimit) {
+		if err := s.CompleteOnboarding(ctx, set, cats, 4, ""); !errors.Is(err, store.ErrLimit) {
 			t.Fatalf("over cap: %v", err)
 		}
 		got, _ := s.GetSettings(ctx, ws.ID)
@@ -83,7 +83,7 @@ func TestCompleteOnboardingRollsBack(t *testing.T) {
 			t.Fatalf("categories after refused onboarding = %d", len(all))
 		}
 		// An existing slug does not count twice.
-		if err := s.CompleteOnboarding(ctx, set, cats[:4], 4); err != nil {
+		if err := s.CompleteOnboarding(ctx, set, cats[:4], 4, ""); err != nil {
 			t.Fatalf("within cap: %v", err)
 		}
 		got, _ = s.GetSettings(ctx, ws.ID)

@@ -213,7 +213,7 @@ func TestCategoriesAndOnboarding(t *testing.T) {
 			t.Fatalf("dup category: %v", err)
 		}
 		set := store.DefaultSettings(ws.ID, "My Blog")
-		err := s.CompleteOnboarding(ctx, set, []*store.Category{{Name: "Tech", Slug: "tech"}, {Name: "Food & Cooking", Slug: "food-cooking"}}, 0)
+		err := s.CompleteOnboarding(ctx, set, []*store.Category{{Name: "Tech", Slug: "tech"}, {Name: "Food & Cooking", Slug: "food-cooking"}}, 0, "")
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/inkpress/inkpress/internal/palette"
 	"github.com/inkpress/inkpress/internal/social"
+	"github.com/inkpress/inkpress/server/frontend"
 )
 
 // The rules the app implements again in TypeScript (a colour's readable
@@ -78,5 +79,56 @@ func casesTS() string {
 		}
 	}
 	b.WriteString("]\n")
+
+	b.WriteString("\n/**\n * [kind, text, page number, blog title, full title]: frontend.BlogPageTitle of the page's name (TagTitle,\n")
+	b.WriteString(" * SearchTitle, PreviewTitle, TitleConfirm, TitleUnsubscribe, or the text itself for 'page') numbered by\n")
+	b.WriteString(" * PagedTitle, on a blog of that title ('': the site's own blog, named InkPress).\n */\n")
+	b.WriteString("export const TITLE_CASES: readonly [string, string, number, string, string][] = [\n")
+	for _, c := range titleProbes() {
+		fmt.Fprintf(&b, "  [%s, %s, %d, %s, %s],\n", js(c.kind), js(c.text), c.page, js(c.blog), js(frontend.BlogPageTitle(frontend.PagedTitle(pageName(c.kind, c.text), c.page), c.blog, "InkPress")))
+	}
+	b.WriteString("]\n")
 	return b.String()
+}
+
+type titleProbe struct {
+	kind, text string
+	page       int
+	blog       string
+}
+
+// pageName is the name of a reader page of kind (its text for "page").
+func pageName(kind, text string) string {
+	switch kind {
+	case "tag":
+		return frontend.TagTitle(text)
+	case "search":
+		return frontend.SearchTitle(text)
+	case "preview":
+		return frontend.PreviewTitle(text)
+	case "confirm":
+		return frontend.TitleConfirm
+	case "unsubscribe":
+		return frontend.TitleUnsubscribe
+	}
+	return text
+}
+
+// titleProbes are reader pages on the site's blog and on others.
+func titleProbes() []titleProbe {
+	var out []titleProbe
+	for _, blog := range []string{"", "The Quiet Desk", "  Olivia Writes  ", "InkPress"} {
+		for _, p := range []struct {
+			kind, text string
+			page       int
+		}{
+			{"tag", "habits", 1}, {"tag", "Deep Work", 2}, {"search", "", 1}, {"search", "  slow mornings ", 1},
+			{"search", "keto", 3}, {"preview", "A draft", 1}, {"preview", "Keto – The Quiet Desk", 1},
+			{"confirm", "", 1}, {"unsubscribe", "", 1}, {"page", "", 1}, {"page", "", 2}, {"page", "Keto | InkPress", 1},
+			{"page", "The Quiet Desk", 1},
+		} {
+			out = append(out, titleProbe{p.kind, p.text, p.page, blog})
+		}
+	}
+	return out
 }

@@ -29,6 +29,8 @@ var limits = []struct {
 	{"passwordMaxBytes", auth.MaxPasswordLen, "bytes of a password, at most"},
 	{"blogTitleMax", blog.MaxBlogTitle, "characters of a blog's title"},
 	{"blogDescriptionMax", blog.MaxBlogDescription, "characters of a blog's description"},
+	{"addressMin", blog.MinAddress, "characters of a blog's address, at least"},
+	{"addressMax", blog.MaxAddress, "characters of a blog's address, at most"},
 	{"brandVoiceMax", blog.MaxBrandVoice, "characters of a blog's brand voice"},
 	{"categoryNameMax", blog.MaxCategoryName, "characters of a category's name"},
 	{"categorySlugMax", blog.MaxCategorySlug, "characters of a category's slug"},

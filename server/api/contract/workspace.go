@@ -105,9 +105,34 @@ type SettingsInput struct {
 	ReplyTo *string `json:"replyTo,omitempty"`
 }
 
-// OnboardingInput is the onboarding wizard: the settings and the categories
-// the owner picked or made.
+// OnboardingInput is the onboarding wizard: the settings, the categories
+// the owner picked or made and the blog's address.
 type OnboardingInput struct {
 	SettingsInput
 	Categories []NewCategory `json:"categories"`
+	// Address is the blog's address (/blog/{address}); absent: unchanged.
+	Address string `json:"address,omitempty"`
+}
+
+// AddressCheck answers GET /api/workspace/address: whether the caller's
+// blog may take an address (?address=), or the address a blog name
+// suggests (?name=), free for it.
+type AddressCheck struct {
+	Address   string `json:"address"`
+	Available bool   `json:"available"`
+	// Message says why the address is not available ("" when it is).
+	Message string `json:"message"`
+}
+
+// AddressInput is PUT /api/workspace/address.
+type AddressInput struct {
+	Address string `json:"address"`
+}
+
+// AddressResponse is the workspace at its new address, with its blog's and
+// feed's URLs.
+type AddressResponse struct {
+	Workspace Workspace `json:"workspace"`
+	BlogURL   string    `json:"blogUrl"`
+	RSSURL    string    `json:"rssUrl"`
 }

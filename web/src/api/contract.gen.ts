@@ -1127,11 +1127,40 @@ export interface SettingsInput {
 }
 
 /**
- * OnboardingInput is the onboarding wizard: the settings and the categories
- * the owner picked or made.
+ * OnboardingInput is the onboarding wizard: the settings, the categories
+ * the owner picked or made and the blog's address.
  */
 export interface OnboardingInput extends SettingsInput {
   categories: NewCategory[]
+  /** Address is the blog's address (/blog/{address}); absent: unchanged. */
+  address?: string
+}
+
+/**
+ * AddressCheck answers GET /api/workspace/address: whether the caller's
+ * blog may take an address (?address=), or the address a blog name
+ * suggests (?name=), free for it.
+ */
+export interface AddressCheck {
+  address: string
+  available: boolean
+  /** Message says why the address is not available ("" when it is). */
+  message: string
+}
+
+/** AddressInput is PUT /api/workspace/address. */
+export interface AddressInput {
+  address: string
+}
+
+/**
+ * AddressResponse is the workspace at its new address, with its blog's and
+ * feed's URLs.
+ */
+export interface AddressResponse {
+  workspace: Workspace
+  blogUrl: string
+  rssUrl: string
 }
 
 /** The server's limits, for the forms that show them (generated from the Go constants). */
@@ -1146,6 +1175,10 @@ export const LIMITS = {
   blogTitleMax: 120,
   /** characters of a blog's description */
   blogDescriptionMax: 500,
+  /** characters of a blog's address, at least */
+  addressMin: 2,
+  /** characters of a blog's address, at most */
+  addressMax: 60,
   /** characters of a blog's brand voice */
   brandVoiceMax: 1000,
   /** characters of a category's name */

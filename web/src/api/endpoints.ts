@@ -1,5 +1,7 @@
 import { api } from './client'
 import type {
+  AddressCheck,
+  AddressResponse,
   AdminPostsResponse,
   AuthorPage,
   AuthorProfileInput,
@@ -108,6 +110,11 @@ export const updateSettings = (input: SettingsInput) =>
   api<{ settings: Settings }>('/api/workspace/settings', { method: 'PUT', body: input })
 export const completeOnboarding = (input: OnboardingInput) =>
   api<{ settings: Settings }>('/api/onboarding', { method: 'POST', body: input })
+/** Whether the caller's blog may take an address, or (name) the free address a blog name suggests. */
+export const checkAddress = (q: { address: string } | { name: string }, signal?: AbortSignal) =>
+  api<AddressCheck>('/api/workspace/address', { query: q, signal })
+export const changeAddress = (address: string) =>
+  api<AddressResponse>('/api/workspace/address', { method: 'PUT', body: { address } })
 export const skipOnboarding = () => api<{ settings: Settings }>('/api/onboarding/skip', { method: 'POST', body: {} })
 
 export const getWorkspaceCategories = () =>

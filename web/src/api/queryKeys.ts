@@ -15,6 +15,7 @@ export const qk = {
   brand: ['workspace', 'brand'] as const,
   authorProfile: ['workspace', 'author'] as const,
   workspace: ['workspace'] as const,
+  address: (kind: 'address' | 'name', value: string) => ['workspace', 'address', kind, value] as const,
   workspaceCategories: ['workspace', 'categories'] as const,
   ownerPosts: (q: OwnerPostsQuery) => ['workspace', 'posts', q] as const,
   /** Every owner post list and post (prefix for invalidation). */

@@ -170,6 +170,13 @@ export const DOM = {
   blogIconAttr: 'data-blog-icon',
 } as const
 
+/** Names of reader pages the server's head and the app's title both use (server/frontend/titles.go). */
+export const PAGE_TITLES = {
+  search: 'Search',
+  confirm: 'Confirm your subscription',
+  unsubscribe: 'Unsubscribe',
+} as const
+
 /**
  * First elements of the query keys the server's render never fetches nor puts into a page: the caller's
  * own answers (server/frontend.PrivateQueries, each with its API path).

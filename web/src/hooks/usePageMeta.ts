@@ -1,6 +1,6 @@
 import { useEffect } from 'react'
 import { PRODUCT_NAME } from '@/lib/constants'
-import { DOM } from '@/api/shared.gen'
+import { DOM, PAGE_TITLES } from '@/api/shared.gen'
 
 /** Separators between a page's name and the name of the blog or site it belongs to. */
 const TITLE_SEPARATORS = [' | ', ' – ', ' — ', ' - ']
@@ -8,7 +8,7 @@ const TITLE_SEPARATORS = [' | ', ' – ', ' — ', ' - ']
 /**
  * '{title} | {name}', or the name alone when the title is empty or the name itself. A title that
  * already ends with the name ('Keto – InkPress') is kept as it is, never 'Keto – InkPress | InkPress'.
- * The name is the product's unless given. The server's head says the same (server/site/head.go FullTitle).
+ * The name is the product's unless given. The server's head says the same (server/frontend/titles.go FullTitle).
  */
 export function pageTitle(title?: string | null, name: string = PRODUCT_NAME): string {
   const t = title?.trim()
@@ -20,10 +20,36 @@ export function pageTitle(title?: string | null, name: string = PRODUCT_NAME): s
 /**
  * The full title of a page of a blog: '{page} | {blog}', the blog's name alone on its home page, and
  * the product's name in place of the blog's on the site's own blog (no blog title). The server's head
- * says the same (server/site/head.go BlogPageTitle).
+ * says the same (server/frontend/titles.go BlogPageTitle).
  */
 export function blogPageTitle(page: string | null | undefined, blogTitle?: string | null): string {
   return pageTitle(page, blogTitle?.trim() || PRODUCT_NAME)
+}
+
+// The names of reader pages, as the server's head writes them (server/frontend/titles.go; checked against
+// its answers, TITLE_CASES, in routes/Titles.test.tsx).
+
+/** A list's later pages are numbered: '#keto – Page 2', 'Page 2' for a home page. */
+export function pagedTitle(title: string, page: number): string {
+  if (page <= 1) return title
+  const t = `${title} – Page ${page}`.trim()
+  return t.startsWith('– ') ? t.slice(2) : t
+}
+
+/** A tag's page: '#{name}' (the tag as its posts spell it). */
+export function tagTitle(name: string): string {
+  return `#${name}`
+}
+
+/** A search page: 'Search', or 'Search: {words}'. */
+export function searchTitle(q: string): string {
+  const t = q.trim()
+  return t ? `${PAGE_TITLES.search}: ${t}` : PAGE_TITLES.search
+}
+
+/** A post's private preview (title: its meta title, else its title). */
+export function previewTitle(title: string): string {
+  return `Preview: ${title}`
 }
 
 function setMeta(selector: string, attr: 'content' | 'href', value: string) {
@@ -33,11 +59,15 @@ function setMeta(selector: string, attr: 'content' | 'href', value: string) {
 
 /**
  * Keeps document.title (and, when the server put them in the head, the description and
- * social tags) in sync during client-side navigation. blogTitle names the blog the page belongs
- * to (its pages carry its name instead of the product's).
+ * social tags) in sync during client-side navigation. title is the page's own name (never a full
+ * title: the blog's or the product's name is added here); blogTitle names the blog the page belongs
+ * to (its pages carry its name instead of the product's). A page that does not know its title yet
+ * (null or undefined: its data is on its way) leaves the head as it is: on a first load that is the
+ * server's, which already says the right thing.
  */
 export function usePageMeta(title?: string | null, description?: string | null, blogTitle?: string | null) {
   useEffect(() => {
+    if (title == null) return
     const full = blogPageTitle(title, blogTitle)
     document.title = full
     setMeta('meta[property="og:title"]', 'content', full)

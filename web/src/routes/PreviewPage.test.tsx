@@ -64,8 +64,9 @@ describe('PreviewPage', () => {
     expect(screen.queryByRole('link', { name: /Share on X/ })).not.toBeInTheDocument()
     expect(screen.queryByRole('heading', { name: 'Related Posts' })).not.toBeInTheDocument()
 
-    // The title and the robots tag are set by effects, which run after the page has painted.
-    await waitFor(() => expect(document.title).toBe('Preview: Ten Keto Breakfasts | InkPress'))
+    // The title and the robots tag are set by effects, which run after the page has painted. The title is the
+    // server's: the meta title, named after the blog.
+    await waitFor(() => expect(document.title).toBe('Preview: Best Keto Breakfasts | Olivia Writes'))
     await waitFor(() => expect(document.head.querySelector('meta[name="robots"]')).toHaveAttribute('content', 'noindex'))
 
     const urls = requested(fetch)

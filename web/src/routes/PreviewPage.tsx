@@ -8,7 +8,7 @@ import { NotFoundBlock } from '@/components/NotFoundBlock'
 import { PageError } from '@/components/ErrorBlock'
 import { Button } from '@/components/ui/button'
 import { useNoIndex } from '@/hooks/useNoIndex'
-import { usePageMeta } from '@/hooks/usePageMeta'
+import { previewTitle, usePageMeta } from '@/hooks/usePageMeta'
 import { isApiError } from '@/api/client'
 import { getPreview, previewKey } from '@/api/preview'
 import type { Post, PreviewResponse } from '@/api/types'
@@ -66,6 +66,8 @@ function PreviewArticle({ data }: { data: PreviewResponse }) {
   const workspace = siteBlog ? undefined : blog.slug
   const blogTitle = siteBlog ? PRODUCT_NAME : settings.blogTitle || blog.name || titleCase(blog.slug)
   const categoryName = post.categoryName || titleCase(post.category)
+  // The title the server's head gave the preview: the site's own blog goes by the product's name.
+  usePageMeta(previewTitle(post.metaTitle || post.title), null, siteBlog ? null : blogTitle)
   // The notice sticks under the blog's top bar: only Modern's (69px) stays on screen.
   const top = siteBlog ? 'top-16' : templateOf(settings) === 'template-1' ? 'top-[69px]' : 'top-0'
   const body = (
@@ -97,11 +99,10 @@ export function PreviewPage() {
     retry: (count, err) => count < 2 && !(isApiError(err) && err.status >= 400 && err.status < 500),
     refetchOnWindowFocus: false,
   })
-  const post = query.data?.post
   const expired = query.isError && isApiError(query.error, 404)
 
   useNoIndex()
-  usePageMeta(expired ? 'Preview link expired' : post ? `Preview: ${post.title}` : null)
+  usePageMeta(expired ? 'Preview link expired' : null)
 
   if (query.isLoading) return <PostSkeleton />
   // Until the post names its blog, the frame is the host's: the root blog's on a custom domain, else the platform's.

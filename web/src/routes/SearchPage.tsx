@@ -9,7 +9,7 @@ import { PagedPosts } from '@/components/PagedPosts'
 import { PrevPageLink } from '@/components/nav/PrevPageLink'
 import { SearchForm } from '@/components/nav/SearchForm'
 import { useBlog, useInfinitePosts } from '@/hooks/usePublic'
-import { blogPageTitle, usePageMeta } from '@/hooks/usePageMeta'
+import { pagedTitle, searchTitle, usePageMeta } from '@/hooks/usePageMeta'
 import { blogBodyClass, templateOf } from '@/lib/blogTheme'
 import { searchPath, usePageParam } from '@/lib/nav'
 import { useRootBlog } from '@/lib/rootBlog'
@@ -42,12 +42,15 @@ export function SearchPage() {
       <EmptyState title={SEARCH_PROMPT} />
     )
 
-  if (!workspace) return <SiteSearch q={q} form={form} results={results(<PagedPosts query={posts} empty={NO_MATCHES} />)} />
-  return <BlogSearch workspace={workspace} q={q} form={form} posts={posts} results={results} />
+  // The page's name as the server's head gives it (a search too long for the server is answered as 'Search').
+  const title = Array.from(params.get('q') ?? '').length > LIMITS.searchMax ? searchTitle('') : pagedTitle(searchTitle(q), q ? first : 1)
+
+  if (!workspace) return <SiteSearch title={title} q={q} form={form} results={results(<PagedPosts query={posts} empty={NO_MATCHES} />)} />
+  return <BlogSearch title={title} workspace={workspace} q={q} form={form} posts={posts} results={results} />
 }
 
-function SiteSearch({ q, form, results }: { q: string; form: ReactNode; results: ReactNode }) {
-  usePageMeta(q ? `Search: ${q}` : 'Search')
+function SiteSearch({ title, q, form, results }: { title: string; q: string; form: ReactNode; results: ReactNode }) {
+  usePageMeta(title)
   return (
     <div className="container-page py-12 sm:py-16">
       <header className="mb-10">
@@ -63,12 +66,14 @@ function SiteSearch({ q, form, results }: { q: string; form: ReactNode; results:
 }
 
 function BlogSearch({
+  title,
   workspace,
   q,
   form,
   posts,
   results,
 }: {
+  title: string
   workspace: string
   q: string
   form: ReactNode
@@ -77,7 +82,7 @@ function BlogSearch({
 }) {
   const blog = useBlog(workspace)
   const blogTitle = blog.data ? blog.data.settings.blogTitle || blog.data.workspace.name : ''
-  usePageMeta(blog.data ? blogPageTitle(q ? `Search: ${q}` : 'Search', blogTitle) : blog.isError ? 'Blog not found' : null)
+  usePageMeta(blog.data ? title : blog.isError ? 'Blog not found' : null, null, blogTitle)
   return (
     <BlogGate blog={blog}>
       {({ settings, workspace: ws }) => {

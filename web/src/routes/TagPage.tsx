@@ -10,7 +10,7 @@ import { PagedPosts } from '@/components/PagedPosts'
 import { PrevPageLink } from '@/components/nav/PrevPageLink'
 import { RssLink } from '@/components/RssLink'
 import { useBlog, useInfinitePosts } from '@/hooks/usePublic'
-import { blogPageTitle, usePageMeta } from '@/hooks/usePageMeta'
+import { pagedTitle, tagTitle, usePageMeta } from '@/hooks/usePageMeta'
 import { templateOf } from '@/lib/blogTheme'
 import { linkedTags, tagFeedPath, usePageParam } from '@/lib/nav'
 import { blogHomePath } from '@/lib/paths'
@@ -45,7 +45,7 @@ function SiteTagPage({ tag }: { tag: string }) {
   const first = usePageParam()
   const posts = useInfinitePosts({ tag, limit: LIMITS.listPageSize }, true, first)
   const name = tagName(posts.data?.pages, tag)
-  usePageMeta(`#${name}`, `Posts tagged ${name}.`)
+  usePageMeta(posts.data ? pagedTitle(tagTitle(name), first) : null, `Posts tagged ${name}.`)
   return (
     <div className="container-page py-12 sm:py-16">
       <header className="mb-10 flex flex-wrap items-end justify-between gap-4">
@@ -70,7 +70,7 @@ function BlogTagPage({ workspace, tag, rootSlug }: { workspace: string; tag: str
   const posts = useInfinitePosts({ workspace, tag, limit: LIMITS.listPageSize }, blog.isSuccess, first)
   const name = tagName(posts.data?.pages, tag)
   const blogTitle = blog.data ? blog.data.settings.blogTitle || blog.data.workspace.name : ''
-  usePageMeta(blog.data ? blogPageTitle(`#${name}`, blogTitle) : blog.isError ? 'Blog not found' : null, `Posts tagged ${name}.`)
+  usePageMeta(blog.data && posts.data ? pagedTitle(tagTitle(name), first) : blog.isError ? 'Blog not found' : null, `Posts tagged ${name}.`, blogTitle)
   return (
     <BlogGate blog={blog}>
       {({ settings, workspace: ws, categories }) => {

@@ -59,7 +59,7 @@ describe('the confirmation page', () => {
     // the blog's own frame, not the category page of a category named "confirm"
     expect(await screen.findByRole('banner')).toHaveTextContent('Olivia Writes')
     expect(document.head.querySelector('meta[name="robots"]')).toHaveAttribute('content', 'noindex')
-    await waitFor(() => expect(document.title).toBe('Confirm subscription | Olivia Writes'))
+    await waitFor(() => expect(document.title).toBe('Confirm your subscription | Olivia Writes'))
     expect(calls(fetch, '/api/subscribers/confirm')).toEqual([{ token: 'tok-1', workspace: 'olivias-blog' }])
   })
 

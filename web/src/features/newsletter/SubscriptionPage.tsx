@@ -11,7 +11,8 @@ import { errorMessage } from '@/api/client'
 import { confirmSubscription, unsubscribe } from '@/api/newsletter'
 import { Spinner } from '@/components/ui/spinner'
 import { useNoIndex } from '@/hooks/useNoIndex'
-import { useSite } from '@/hooks/usePublic'
+import { useBlog, useSite } from '@/hooks/usePublic'
+import { PAGE_TITLES } from '@/api/shared.gen'
 import { usePageMeta } from '@/hooks/usePageMeta'
 import { blogHomePath } from '@/lib/paths'
 import { useRootBlog } from '@/lib/rootBlog'
@@ -62,7 +63,11 @@ export function SubscriptionPage({ action }: { action: LinkAction }) {
   const home = workspace ? blogHomePath(workspace, root?.slug) : '/'
   const link = useLink(action, token, workspace)
   const texts = LINK_TEXTS[action]
-  usePageMeta(texts.title, null, link.data?.blog)
+  // The server's title: the page's name and its blog's (the product's on the site's own blog), known
+  // once the blog is (at the root, once the host's blog is).
+  const blog = useBlog(workspace)
+  const blogTitle = blog.data ? blog.data.settings.blogTitle || blog.data.workspace.name : workspace ? null : ''
+  usePageMeta(blogTitle === null || !ready ? null : PAGE_TITLES[action], null, blogTitle)
   useNoIndex()
 
   if (token && link.isIdle) {

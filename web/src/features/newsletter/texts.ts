@@ -9,7 +9,6 @@ export const INVALID_LINK = 'This link is invalid or has expired.'
 
 export const LINK_TEXTS = {
   confirm: {
-    title: 'Confirm subscription',
     ask: 'Confirm your subscription',
     askNote: 'Press the button to start getting new posts by e-mail.',
     button: 'Confirm my subscription',
@@ -18,7 +17,6 @@ export const LINK_TEXTS = {
     failed: "We couldn't confirm your subscription",
   },
   unsubscribe: {
-    title: 'Unsubscribe',
     ask: 'Unsubscribe from this newsletter',
     askNote: 'Press the button to stop getting new posts by e-mail.',
     button: 'Unsubscribe',

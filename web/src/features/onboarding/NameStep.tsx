@@ -4,6 +4,7 @@ import { Textarea } from '@/components/ui/textarea'
 import { StepHeading } from './StepHeading'
 import type { WizardState } from './useWizard'
 import { LIMITS } from '@/api/types'
+import { AddressField } from '@/features/address/AddressField'
 
 /** Step 1: the blog's name (required) and description. */
 export function NameStep({ w }: { w: WizardState }) {
@@ -13,6 +14,13 @@ export function NameStep({ w }: { w: WizardState }) {
       <Field id="ob-title" label="Blog name" error={w.error}>
         {(aria) => <Input {...aria} value={w.blogTitle} maxLength={LIMITS.blogTitleMax} autoComplete="off" onChange={(e) => w.editTitle(e.target.value)} placeholder="My Awesome Blog" />}
       </Field>
+      <AddressField
+        id="ob-address"
+        value={w.address}
+        onChange={w.editAddress}
+        status={w.addressStatus}
+        hint="Your blog's web address. We suggest one from its name; you can change it later in Settings."
+      />
       <Field id="ob-desc" label="Description" hint="One or two sentences for your readers and search engines.">
         {(aria) => (
           <Textarea

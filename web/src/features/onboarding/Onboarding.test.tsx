@@ -86,6 +86,8 @@ describe('onboarding wizard', () => {
       ],
       primaryColor: '#f43f5e',
       fontFamily: 'Lato',
+      // No proposal came (the server had none to give here): the blog keeps its address.
+      address: 'olivias-blog',
     })
   })
 

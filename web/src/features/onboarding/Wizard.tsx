@@ -17,7 +17,7 @@ export function Wizard({ me }: { me: Me }) {
   const w = useWizard(me)
   const { step, complete, skip } = w
   const preview = (
-    <BlogPreview title={w.blogTitle} description={w.blogDescription} primaryColor={w.primaryColor} fontFamily={w.fontFamily} categories={w.selected} slug={me.workspace?.slug} />
+    <BlogPreview title={w.blogTitle} description={w.blogDescription} primaryColor={w.primaryColor} fontFamily={w.fontFamily} categories={w.selected} slug={w.address} />
   )
 
   if (step === 4) return <DoneStep preview={preview} />

@@ -14,6 +14,9 @@ export interface WizardDraft {
   selected: NewCategory[]
   primaryColor: string
   fontFamily: string
+  /** The blog's address as typed, and whether the owner wrote it (else it follows the blog's name). */
+  address?: string
+  addressEdited?: boolean
 }
 
 const PREFIX = 'inkpress.onboarding.'
@@ -53,6 +56,8 @@ export function parseDraft(raw: string | null): WizardDraft | null {
   if (!Array.isArray(o.selected) || !o.selected.every(isCategory)) return null
   if (typeof o.primaryColor !== 'string' || !HEX.test(o.primaryColor)) return null
   if (typeof o.fontFamily !== 'string' || !(ONBOARDING_FONTS as readonly string[]).includes(o.fontFamily)) return null
+  // A draft from before the address was asked has none: the wizard proposes one.
+  const address = typeof o.address === 'string' ? { address: o.address, addressEdited: o.addressEdited === true } : {}
   return {
     step: o.step,
     blogTitle: o.blogTitle,
@@ -60,6 +65,7 @@ export function parseDraft(raw: string | null): WizardDraft | null {
     selected: o.selected.map(({ name, slug, description, colorHex }) => ({ name, slug, description, colorHex })),
     primaryColor: o.primaryColor,
     fontFamily: o.fontFamily,
+    ...address,
   }
 }
 

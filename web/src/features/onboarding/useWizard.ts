@@ -8,6 +8,8 @@ import { qk } from '@/api/queryKeys'
 import type { Me, NewCategory } from '@/api/types'
 import { PALETTE } from '@/api/shared.gen'
 import { useWorkspace } from '@/hooks/useWorkspace'
+import { normalizeAddress } from '@/features/address/address'
+import { useAddressCheck, useAddressSuggestion, type AddressStatus } from '@/features/address/useAddressCheck'
 import { clearDraft, loadDraft, saveDraft } from './draft'
 import { ONBOARDING_FONTS, addCustomCategory, atCategoryCap, customCategory, sameCategory, toggleCategory, validateStep } from './onboarding'
 
@@ -37,11 +39,39 @@ export function useWizard(me: Me) {
   const [primaryColor, setPrimaryColor] = useState<string>(draft?.primaryColor ?? PALETTE.default)
   const [fontFamily, setFontFamily] = useState<string>(draft?.fontFamily ?? ONBOARDING_FONTS[0])
 
+  // The blog's address: proposed by the server from the blog's name as it is typed, until the owner
+  // writes one by hand; checked as it changes. The blog's address now is its own (always available).
+  const currentAddress = me.workspace?.slug
+  const [typedAddress, setTypedAddress] = useState(draft?.address ?? currentAddress ?? '')
+  const [addressEdited, setAddressEdited] = useState(draft?.addressEdited ?? false)
+  const suggestion = useAddressSuggestion(blogTitle, !addressEdited)
+  const address = addressEdited ? typedAddress : (suggestion.address ?? typedAddress)
+  const checked = useAddressCheck(address, currentAddress)
+  // A refusal the server gave when setup was completed (the address was taken meanwhile).
+  const [addressRefusal, setAddressRefusal] = useState<{ address: string; message: string } | null>(null)
+  const addressStatus: AddressStatus =
+    addressRefusal?.address === normalizeAddress(address)
+      ? { state: 'refused', message: addressRefusal.message }
+      : !suggestion.settled
+        ? { state: 'checking', message: '' }
+        : checked
+  const editAddress = (v: string) => {
+    setTypedAddress(v)
+    setAddressEdited(true)
+  }
+  // Next pressed while the address was being checked: go on once the answer is in, unless it is a refusal
+  // (adjusted while rendering, from the answer this render holds).
+  const [waiting, setWaiting] = useState(false)
+  if (waiting && addressStatus.state !== 'checking') {
+    setWaiting(false)
+    if (step === 1 && addressStatus.state !== 'refused') goTo(2)
+  }
+
   // Keep the answers for a reload; the done screen (step 4) clears them instead.
   useEffect(() => {
     if (step >= 4) clearDraft(userId)
-    else saveDraft(userId, { step, blogTitle, blogDescription, selected, primaryColor, fontFamily })
-  }, [userId, step, blogTitle, blogDescription, selected, primaryColor, fontFamily])
+    else saveDraft(userId, { step, blogTitle, blogDescription, selected, primaryColor, fontFamily, address, addressEdited })
+  }, [userId, step, blogTitle, blogDescription, selected, primaryColor, fontFamily, address, addressEdited])
 
   // Plan cap on categories (0 = unlimited); the server enforces it too (403).
   const plan = ws.data?.plan
@@ -58,6 +88,7 @@ export function useWizard(me: Me) {
         categories: selected,
         primaryColor,
         fontFamily,
+        address: normalizeAddress(address),
       }),
     onSuccess: () => {
       clearDraft(userId)
@@ -70,6 +101,10 @@ export function useWizard(me: Me) {
       if (isApiError(err, 403)) {
         setError(err.message)
         goTo(2)
+      } else if (isApiError(err) && err.code.startsWith('address_')) {
+        // Taken since it was checked (or refused): back to the step that chooses it.
+        setAddressRefusal({ address: normalizeAddress(address), message: err.message })
+        goTo(1)
       }
     },
   })
@@ -124,6 +159,11 @@ export function useWizard(me: Me) {
       setError(problem)
       return
     }
+    if (step === 1 && addressStatus.state === 'refused') return // the address field says why
+    if (step === 1 && addressStatus.state === 'checking') {
+      setWaiting(true) // goes on once the address is known to be free
+      return
+    }
     setError(null)
     if (step === 3) complete.mutate()
     else goTo(step + 1)
@@ -143,6 +183,9 @@ export function useWizard(me: Me) {
     editTitle,
     blogDescription,
     setBlogDescription,
+    address,
+    editAddress,
+    addressStatus,
     selected,
     isSelected,
     toggle,

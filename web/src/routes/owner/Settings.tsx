@@ -1,8 +1,8 @@
 /**
  * /dashboard/settings — the blog settings on a page of their own: title, description, template,
  * colour, font, 'Review AI posts before they go live' and the writing profile (brand voice,
- * language, default tone and length), its brand, its newsletter, the blog's custom domain and the user's
- * author profile.
+ * language, default tone and length), its address, its brand, its newsletter, the blog's custom domain and
+ * the user's author profile.
  * Admins get the site workspace's (which has no custom domain: it lives at the base URL).
  * Signed out: /admin/login.
  */
@@ -13,6 +13,7 @@ import { AuthorProfile } from '@/features/author/AuthorProfile'
 import { AccountSettings } from '@/components/account/AccountSettings'
 import { BrandSettings } from '@/features/brand/BrandSettings'
 import { OwnerPage } from '@/components/owner/OwnerLayout'
+import { BlogAddressSettings } from '@/features/address/BlogAddressSettings'
 import { DomainSettings } from '@/features/domain/DomainSettings'
 import { NewsletterSettings } from '@/features/newsletter/NewsletterSettings'
 import { WelcomeEmailSettings } from '@/features/newsletter/WelcomeEmailSettings'
@@ -29,6 +30,7 @@ function SettingsForm() {
       {(data) => (
         <div className="grid gap-8">
           <BlogSettingsForm key={data.workspace.id} settings={data.settings} slug={data.workspace.slug} categories={categories.data} />
+          {!data.site && <BlogAddressSettings key={data.workspace.slug} current={data.workspace.slug} blogUrl={data.blogUrl} />}
           <BrandSettings slug={data.workspace.slug} />
           <NewsletterSettings data={data} subscribersPath={isAdmin ? ADMIN_SUBSCRIBERS_PATH : OWNER_SUBSCRIBERS_PATH} />
           <WelcomeEmailSettings />
