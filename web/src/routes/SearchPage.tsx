@@ -13,10 +13,7 @@ import { blogPageTitle, usePageMeta } from '@/hooks/usePageMeta'
 import { blogBodyClass, templateOf } from '@/lib/blogTheme'
 import { searchPath, usePageParam } from '@/lib/nav'
 import { useRootBlog } from '@/lib/rootBlog'
-
-/** The search page's texts (the server's search page says the same: server/site/nav.go). */
-export const SEARCH_PROMPT = 'Type a word or two to search the posts.'
-export const NO_MATCHES = 'No posts match your search.'
+import { useReaderText } from '@/lib/readerText'
 
 /**
  * A blog's search page: a search box prefilled from ?q=, then the blog's public posts holding every word (title
@@ -24,6 +21,7 @@ export const NO_MATCHES = 'No posts match your search.'
  */
 export function SearchPage() {
   const root = useRootBlog()
+  const { t } = useReaderText()
   const { workspace = root?.slug } = useParams()
   const [params] = useSearchParams()
   const q = (params.get('q') ?? '').trim()
@@ -39,21 +37,22 @@ export function SearchPage() {
         {list}
       </>
     ) : (
-      <EmptyState title={SEARCH_PROMPT} />
+      <EmptyState title={t('searchPrompt')} />
     )
 
-  if (!workspace) return <SiteSearch q={q} form={form} results={results(<PagedPosts query={posts} empty={NO_MATCHES} />)} />
+  if (!workspace) return <SiteSearch q={q} form={form} results={results(<PagedPosts query={posts} empty={t('noMatches')} />)} />
   return <BlogSearch workspace={workspace} q={q} form={form} posts={posts} results={results} />
 }
 
 function SiteSearch({ q, form, results }: { q: string; form: ReactNode; results: ReactNode }) {
-  usePageMeta(q ? `Search: ${q}` : 'Search')
+  const { t } = useReaderText()
+  usePageMeta(q ? t('searchTitle', { q }) : t('search'))
   return (
     <div className="container-page py-12 sm:py-16">
       <header className="mb-10">
-        <p className="text-sm font-semibold uppercase tracking-wider text-brand-600">Search</p>
+        <p className="text-sm font-semibold uppercase tracking-wider text-brand-600">{t('search')}</p>
         <h1 className="mt-1 mb-6 text-3xl font-extrabold tracking-tight text-slate-900 sm:text-4xl">
-          {q ? <>Results for “{q}”</> : 'Search the blog'}
+          {q ? t('resultsFor', { q }) : t('searchTheBlog')}
         </h1>
         {form}
       </header>
@@ -76,8 +75,9 @@ function BlogSearch({
   results: (list: ReactNode) => ReactNode
 }) {
   const blog = useBlog(workspace)
+  const { t } = useReaderText()
   const blogTitle = blog.data ? blog.data.settings.blogTitle || blog.data.workspace.name : ''
-  usePageMeta(blog.data ? blogPageTitle(q ? `Search: ${q}` : 'Search', blogTitle) : blog.isError ? 'Blog not found' : null)
+  usePageMeta(blog.data ? blogPageTitle(q ? t('searchTitle', { q }) : t('search'), blogTitle) : blog.isError ? t('blogNotFound') : null)
   return (
     <BlogGate blog={blog}>
       {({ settings, workspace: ws }) => {
@@ -87,14 +87,14 @@ function BlogSearch({
             <header className="container-page pt-12 pb-8 sm:pt-16">
               <p className="text-sm font-semibold uppercase tracking-wider text-(--brand-strong)">{blogTitle}</p>
               <h1 className="mt-1 mb-6 text-3xl font-extrabold tracking-tight break-words text-slate-900 sm:text-4xl">
-                {q ? <>Results for “{q}”</> : 'Search the blog'}
+                {q ? t('resultsFor', { q }) : t('searchTheBlog')}
               </h1>
               {form}
             </header>
             {q ? (
               <>
                 <div className="container-page">{results(null)}</div>
-                <BlogPostsSection template={template} posts={posts} workspaceSlug={ws.slug} empty={NO_MATCHES} />
+                <BlogPostsSection template={template} posts={posts} workspaceSlug={ws.slug} empty={t('noMatches')} />
               </>
             ) : (
               <div className={blogBodyClass(template)}>{results(null)}</div>
