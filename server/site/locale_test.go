@@ -124,7 +124,10 @@ func TestReaderChromeInTheBlogsLanguage(t *testing.T) {
 		}
 		body = string(c.Get("/keto/" + sp.Slug).Body)
 		expectIn(t, "site post", body, []string{"January 5, 2025", "1 min read", "Share this post"}, []string{"janvier", "minute de lecture"})
-	}, apptest.Env("INKPRESS_SSR", "true"))
+	}, apptest.Env("INKPRESS_SSR", "true"),
+		// Under -race the engine (C compiled to Go, every access instrumented) takes seconds a page, tens of
+		// seconds for the first: no plain page, no request deadline for that.
+		apptest.Env("INKPRESS_SSR_TIMEOUT", "3m"), apptest.Env("INKPRESS_REQUEST_TIMEOUT", "3m"))
 }
 
 // The plain page (served while the renderers are busy, or without them)
