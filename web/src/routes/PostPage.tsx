@@ -108,7 +108,7 @@ export function Article({
               </Link>
             </li>
             <li aria-hidden="true">
-              <ChevronRight className="size-3.5" />
+              <ChevronRight className="size-3.5 rtl:-scale-x-100" />
             </li>
             <li>
               <Link to={catHref} className="rounded hover:text-(--brand-strong) focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-(--brand)">
@@ -116,7 +116,7 @@ export function Article({
               </Link>
             </li>
             <li aria-hidden="true">
-              <ChevronRight className="size-3.5" />
+              <ChevronRight className="size-3.5 rtl:-scale-x-100" />
             </li>
             <li aria-current="page" className="line-clamp-1 max-w-[16rem] font-medium text-slate-700 sm:max-w-md">
               {post.title}
