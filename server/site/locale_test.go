@@ -80,54 +80,54 @@ func expectIn(t *testing.T, what, body string, wants []string, unwanted []string
 // A blog written in French or German shows its reader chrome in that
 // language in the page the server renders with the app (the same texts the
 // app shows after hydration: one catalogue), and the platform's own blog
-// stays English.
+// stays English. The words do not depend on the database: SQLite only (a
+// render under -race costs seconds).
 func TestReaderChromeInTheBlogsLanguage(t *testing.T) {
 	requireBundle(t)
-	apptest.Run(t, func(t *testing.T, a *apptest.App) {
-		fr := langBlog(t, a, "le-blog", "fr", "Voyage")
-		de := langBlog(t, a, "der-blog", "de", "Reisen")
-		c := a.Client(t)
-
-		r := c.Get("/blog/le-blog/voyage/" + fr.Slug)
-		body := string(r.Body)
-		if r.StatusCode != http.StatusOK || !strings.Contains(body, `<div id="root" data-ssr>`) {
-			t.Fatalf("French post: status %d, not rendered by the app\n%s", r.StatusCode, body[:min(len(body), 2000)])
-		}
-		expectIn(t, "French post", body, []string{
-			`<html lang="fr"`, `lang="fr" dir="ltr"`,
-			"5 janvier 2025", "3 minutes de lecture", // the post's date and read time
-			"Retour à Voyage", "Partager cet article", "Articles similaires", "1 MIN", // related cards: one minute each
-			"Rechercher dans ce blog", "S’abonner", "Flux RSS", "Propulsé par",
-		}, []string{"Related Posts", "min read", "Share this post", "January 5, 2025", "Subscribe<", "RSS feed<"})
-
-		r = c.Get("/blog/der-blog/reisen/" + de.Slug)
-		body = string(r.Body)
-		expectIn(t, "German post", body, []string{
-			`<html lang="de"`, "5. Januar 2025", "3 Minuten Lesezeit", "Zurück zu Reisen", "Diesen Beitrag teilen", "Ähnliche Beiträge", "RSS-Feed",
-		}, []string{"Related Posts", "min read"})
-
-		// The blog's home: its cards' dates and the frame.
-		body = string(c.Get("/blog/der-blog").Body)
-		expectIn(t, "German home", body, []string{"5. Jan. 2025", "Abonnieren", "Diesen Blog durchsuchen"}, []string{"Jan 5, 2025"})
-
-		// The platform's own blog keeps English.
-		site := siteWS(t, a)
-		set := store.DefaultSettings(site.ID, "")
-		set.Language = "fr"
-		if err := a.Store.UpdateSettings(ctx, set); err != nil {
-			t.Fatal(err)
-		}
-		sp := &store.Post{WorkspaceID: site.ID, Category: "keto", // a category the site's blog starts with Title: "Eggs", Content: "<p>Eggs.</p>",
-			PublishedAt: time.Date(2025, time.January, 5, 9, 0, 0, 0, time.UTC), UpdatedAt: time.Now()}
-		if err := a.Posts.Create(ctx, sp); err != nil {
-			t.Fatal(err)
-		}
-		body = string(c.Get("/keto/" + sp.Slug).Body)
-		expectIn(t, "site post", body, []string{"January 5, 2025", "1 min read", "Share this post"}, []string{"janvier", "minute de lecture"})
-	}, apptest.Env("INKPRESS_SSR", "true"),
+	a := apptest.Start(t, "", apptest.Env("INKPRESS_SSR", "true"),
 		// Under -race the engine (C compiled to Go, every access instrumented) takes seconds a page, tens of
 		// seconds for the first: no plain page, no request deadline for that.
 		apptest.Env("INKPRESS_SSR_TIMEOUT", "3m"), apptest.Env("INKPRESS_REQUEST_TIMEOUT", "3m"))
+	fr := langBlog(t, a, "le-blog", "fr", "Voyage")
+	de := langBlog(t, a, "der-blog", "de", "Reisen")
+	c := a.Client(t)
+
+	r := c.Get("/blog/le-blog/voyage/" + fr.Slug)
+	body := string(r.Body)
+	if r.StatusCode != http.StatusOK || !strings.Contains(body, `<div id="root" data-ssr>`) {
+		t.Fatalf("French post: status %d, not rendered by the app\n%s", r.StatusCode, body[:min(len(body), 2000)])
+	}
+	expectIn(t, "French post", body, []string{
+		`<html lang="fr"`, `lang="fr" dir="ltr"`,
+		"5 janvier 2025", "3 minutes de lecture", // the post's date and read time
+		"Retour à Voyage", "Partager cet article", "Articles similaires", "1 MIN", // related cards: one minute each
+		"Rechercher dans ce blog", "S’abonner", "Flux RSS", "Propulsé par",
+	}, []string{"Related Posts", "min read", "Share this post", "January 5, 2025", "Subscribe<", "RSS feed<"})
+
+	r = c.Get("/blog/der-blog/reisen/" + de.Slug)
+	body = string(r.Body)
+	expectIn(t, "German post", body, []string{
+		`<html lang="de"`, "5. Januar 2025", "3 Minuten Lesezeit", "Zurück zu Reisen", "Diesen Beitrag teilen", "Ähnliche Beiträge", "RSS-Feed",
+	}, []string{"Related Posts", "min read"})
+
+	// The blog's home: its cards' dates and the frame.
+	body = string(c.Get("/blog/der-blog").Body)
+	expectIn(t, "German home", body, []string{"5. Jan. 2025", "Abonnieren", "Diesen Blog durchsuchen"}, []string{"Jan 5, 2025"})
+
+	// The platform's own blog keeps English.
+	site := siteWS(t, a)
+	set := store.DefaultSettings(site.ID, "")
+	set.Language = "fr"
+	if err := a.Store.UpdateSettings(ctx, set); err != nil {
+		t.Fatal(err)
+	}
+	sp := &store.Post{WorkspaceID: site.ID, Category: "keto", // a category the site's blog starts with Title: "Eggs", Content: "<p>Eggs.</p>",
+		PublishedAt: time.Date(2025, time.January, 5, 9, 0, 0, 0, time.UTC), UpdatedAt: time.Now()}
+	if err := a.Posts.Create(ctx, sp); err != nil {
+		t.Fatal(err)
+	}
+	body = string(c.Get("/keto/" + sp.Slug).Body)
+	expectIn(t, "site post", body, []string{"January 5, 2025", "1 min read", "Share this post"}, []string{"janvier", "minute de lecture"})
 }
 
 // The plain page (served while the renderers are busy, or without them)
