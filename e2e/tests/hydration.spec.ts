@@ -22,7 +22,10 @@ import { uniqueEmail } from './helpers';
 const sessionEndpoints = ['/api/auth/me'];
 
 /** The addresses under test, found once: they depend on the demo content and on a blog made for this file. */
-type Routes = { sitePost: string; siteTag: string; author: string; blog: string; blogCategory: string; blogPost: string; blogTag: string };
+type Routes = {
+  sitePost: string; siteTag: string; author: string; blog: string; blogCategory: string; blogPost: string; blogTag: string;
+  frenchPost: string; frenchBlog: string;
+};
 let routes: Routes;
 
 /** Signs up an owner and fills a blog: one generated post with an AI cover and enough written ones for a second page. */
@@ -60,6 +63,32 @@ async function makeBlog(request: APIRequestContext): Promise<{ slug: string }> {
   return { slug: me.workspace.slug as string };
 }
 
+/** Signs up an owner whose blog is written in French, with a category and two posts (the second is the first's related post). */
+async function makeFrenchBlog(request: APIRequestContext): Promise<{ slug: string }> {
+  await request.get('/api/auth/me');
+  const csrf = async () => (await request.storageState()).cookies.find((c) => c.name === 'inkpress_csrf')?.value ?? '';
+  const send = async (path: string, data: unknown, method: 'post' | 'put' = 'post') => {
+    const resp = await request[method](path, { data, headers: { 'X-CSRF-Token': await csrf() } });
+    expect(resp.ok(), `${path}: ${resp.status()} ${await resp.text()}`).toBeTruthy();
+    return resp.json();
+  };
+  await send('/api/auth/signup', { name: 'Camille Martin', email: uniqueEmail('hydration-fr'), password: 'secret123' });
+  await send('/api/onboarding', {
+    blogTitle: 'Carnets de route', blogDescription: 'Des voyages lents, racontés sans hâte',
+    categories: [{ name: 'Voyage', slug: 'voyage', colorHex: '#0ea5e9', description: 'Récits de voyage' }],
+    primaryColor: '#0ea5e9', fontFamily: 'Merriweather', templateId: 'template-1',
+  });
+  await send('/api/workspace/settings', { blogTitle: 'Carnets de route', language: 'fr' }, 'put');
+  for (const title of ['Une semaine à Lisbonne', 'Le train de nuit pour Vienne']) {
+    await send('/api/workspace/posts', {
+      title, category: 'voyage', tags: ['Voyage lent'], status: 'published',
+      content: `<p>${'Le matin commence tôt, avec un café au bord du fleuve. '.repeat(40)}</p>`,
+    });
+  }
+  const me = await (await request.get('/api/auth/me')).json();
+  return { slug: me.workspace.slug as string };
+}
+
 /** A blog's newest public post (its address and its first tag's). */
 async function newest(request: APIRequestContext, workspace: string): Promise<{ url: string; tag: string; author: string }> {
   const body = await (await request.get(`/api/posts?workspace=${encodeURIComponent(workspace)}&limit=1`)).json();
@@ -74,9 +103,12 @@ test.beforeAll(async ({ playwright, baseURL }) => {
     const site = await newest(request, 'site');
     const { slug } = await makeBlog(request);
     const blogPost = await newest(request, slug);
+    await request.post('/api/auth/logout', { headers: { 'X-CSRF-Token': (await request.storageState()).cookies.find((c) => c.name === 'inkpress_csrf')?.value ?? '' } });
+    const french = await makeFrenchBlog(request);
     routes = {
       sitePost: site.url, siteTag: `/tag/${site.tag}`, author: `/author/${site.author}`,
       blog: `/blog/${slug}`, blogCategory: `/blog/${slug}/travel`, blogPost: blogPost.url, blogTag: `/blog/${slug}/tag/${blogPost.tag}`,
+      frenchBlog: `/blog/${french.slug}`, frenchPost: (await newest(request, french.slug)).url,
     };
   } finally {
     await request.dispose();
@@ -95,6 +127,8 @@ const cases: { name: string; path: (r: Routes) => string; status?: number }[] = 
   { name: 'blog category', path: (r) => r.blogCategory },
   { name: 'blog post', path: (r) => r.blogPost },
   { name: 'blog tag', path: (r) => r.blogTag },
+  { name: 'French blog home', path: (r) => r.frenchBlog },
+  { name: 'French blog post', path: (r) => r.frenchPost },
 ];
 
 /** The opening tag of #root and what it holds, or null. */
@@ -299,6 +333,45 @@ for (const c of cases) {
     expect(after, `${path}: following ${href} stays in the app`).toEqual({ alive: true, documents: 1 });
   });
 }
+
+// A blog written in French shows its reader chrome in French: in the server's HTML, and the same once the app has
+// hydrated (its language's texts load before hydration; the generic cases above check the markup is unchanged).
+test("a French blog's post is in French before and after hydration", async ({ page }) => {
+  const path = routes.frenchPost;
+  const french = [
+    'Articles similaires', 'Partager cet article', 'Retour à Voyage', 'minutes de lecture', 'Flux RSS', 'S’abonner',
+    'Recevez les nouveautés de Carnets de route par e-mail',
+  ];
+  const html = await (await page.request.get(path, { headers: { Accept: 'text/html' } })).text();
+  expect(rootOf(html)?.tag ?? '').toMatch(/\bdata-ssr\b/);
+  expect(html).toContain('<html lang="fr"');
+  for (const text of french) expect.soft(html, `the server's page says ${text}`).toContain(text);
+  for (const text of ['Related Posts', 'Share this post', 'min read', 'RSS feed<']) expect.soft(html).not.toContain(text);
+
+  const errors: string[] = [];
+  const chunks: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('request', (r) => {
+    if (/\/assets\/[a-z]{2}\.gen-[^/]*\.js$/.test(new URL(r.url()).pathname)) chunks.push(new URL(r.url()).pathname.split('/').pop()!.slice(0, 2));
+  });
+  await recordServerRoot(page, 'hydrate');
+  await page.goto(path, { waitUntil: 'networkidle' });
+  const report = await rootReport(page);
+  expect(lineDiff(report.server, report.now), 'hydration changed nothing').toEqual([]);
+  expect(report.kept).toBe(report.elements);
+  // Only French's table was fetched, besides the English one in the bundle.
+  expect(chunks).toEqual(['fr']);
+  const frame = page.locator('#root .blog-theme').first();
+  await expect(frame).toHaveAttribute('lang', 'fr');
+  await expect(page.getByRole('heading', { name: 'Articles similaires' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'S’abonner' })).toBeVisible();
+  await expect(page.getByRole('searchbox', { name: 'Rechercher dans ce blog' }).first()).toHaveAttribute('placeholder', 'Rechercher');
+  // A client-side navigation stays in French: the blog's home, through the breadcrumb.
+  await page.getByRole('navigation', { name: 'Fil d’Ariane' }).getByRole('link', { name: 'Carnets de route' }).click();
+  await expect(page.getByRole('link', { name: 'Flux RSS' }).first()).toBeVisible();
+  await expect(page.getByText(/minutes? de lecture|\d+ MIN/).first()).toBeVisible();
+  expect(errors).toEqual([]);
+});
 
 // Search pages are never rendered by the engines (any query would cost a render): the server answers its plain
 // page, and the app renders the results from the public API.

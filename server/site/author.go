@@ -8,6 +8,7 @@ import (
 
 	"github.com/inkpress/inkpress/internal/blogaddr"
 	"github.com/inkpress/inkpress/internal/content"
+	"github.com/inkpress/inkpress/internal/locale"
 	"github.com/inkpress/inkpress/internal/reader"
 	"github.com/inkpress/inkpress/internal/social"
 	"github.com/inkpress/inkpress/store"
@@ -27,7 +28,7 @@ func (h *Handler) postAuthor(m *blogMeta, p *store.Post) map[string]any {
 }
 
 // byline is a post's author line for clients without JavaScript.
-func byline(b *blogaddr.Blog, a *store.Author) string {
+func byline(b *blogaddr.Blog, t *locale.Texts, a *store.Author) string {
 	if a == nil {
 		return ""
 	}
@@ -37,7 +38,8 @@ func byline(b *blogaddr.Blog, a *store.Author) string {
 	if a.AvatarURL != "" {
 		s.WriteString(`<img src="` + e(absolute(b, a.AvatarURL)) + `" alt="" width="40" height="40"> `)
 	}
-	s.WriteString(`By <a href="` + e(b.AuthorPath(a.Slug)) + `" rel="author">` + e(a.Name()) + `</a></p>`)
+	by, name, _ := strings.Cut(t.Text("byAuthor"), "{name}")
+	s.WriteString(e(by) + `<a href="` + e(b.AuthorPath(a.Slug)) + `" rel="author">` + e(a.Name()) + `</a>` + e(name) + `</p>`)
 	return s.String()
 }
 
@@ -82,7 +84,7 @@ func (h *Handler) authorPage(w http.ResponseWriter, r *http.Request, b *blogaddr
 			}
 			body.WriteString(`</ul>`)
 		}
-		body.WriteString(`</header>` + postList(b, l.Posts) + `</main>`)
+		body.WriteString(`</header>` + postList(b, m.text, l.Posts) + `</main>`)
 		hd := Head{Title: a.Name(), Description: desc, Canonical: canonical, Type: "profile", RootBlog: h.rootBlog(b),
 			RSS: b.URL(b.Prefix + "/feed.xml"), JSONLD: ld}
 		if a.AvatarURL != "" {

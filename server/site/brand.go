@@ -7,6 +7,7 @@ import (
 	"github.com/inkpress/inkpress/internal/blog"
 	"github.com/inkpress/inkpress/internal/blogaddr"
 	"github.com/inkpress/inkpress/internal/feed"
+	"github.com/inkpress/inkpress/internal/locale"
 	"github.com/inkpress/inkpress/store"
 )
 
@@ -21,6 +22,9 @@ type blogMeta struct {
 	set         *store.Settings
 	brand       *store.Brand
 	whiteLabel  bool
+	// text is the reader's words in the blog's language; the site's own
+	// blog wears the platform's frame, in English.
+	text *locale.Texts
 }
 
 func (h *Handler) blogMeta(ctx context.Context, b *blogaddr.Blog) (*blogMeta, error) {
@@ -32,8 +36,12 @@ func (h *Handler) blogMeta(ctx context.Context, b *blogaddr.Blog) (*blogMeta, er
 	if err != nil {
 		return nil, err
 	}
+	text := locale.For(set.Lang())
+	if b.Workspace.Slug == h.Config.SiteWorkspace {
+		text = locale.For(locale.Default)
+	}
 	return &blogMeta{b: b, title: title, desc: desc, set: set, brand: br,
-		whiteLabel: blog.WhiteLabel(b.Workspace, h.Config.SiteWorkspace)}, nil
+		whiteLabel: blog.WhiteLabel(b.Workspace, h.Config.SiteWorkspace), text: text}, nil
 }
 
 // name is the blog's name as a publisher: its title, or the configured
@@ -46,9 +54,10 @@ func (m *blogMeta) name(h *Handler) string {
 }
 
 // frame sets the blog's part of a page's head: the name after the page's
-// title and in og:site_name, its icon, its default sharing image and its
-// language.
+// title and in og:site_name, its icon, its default sharing image, its
+// language and the direction its texts are written in.
 func (m *blogMeta) frame(hd *Head) {
+	hd.Dir = m.text.Dir()
 	hd.SiteName = m.title
 	hd.Icon = absolute(m.b, m.brand.FaviconURL)
 	hd.DefaultImage = absolute(m.b, m.brand.SocialImageURL)

@@ -28,6 +28,9 @@ type Head struct {
 	ThemeColor  string
 	// Lang is the page's language, the <html> tag's lang ("" for English).
 	Lang string
+	// Dir is the direction of the page's texts ("rtl" for Arabic; "" is
+	// left to right): the plain page's body is written in it.
+	Dir string
 	// RootBlog names the workspace served at this host's root when it is
 	// not the site's (a custom domain), so the app renders that blog at once.
 	RootBlog string

@@ -12,6 +12,7 @@ import (
 	"github.com/inkpress/inkpress/internal/blogaddr"
 	"github.com/inkpress/inkpress/internal/cache"
 	"github.com/inkpress/inkpress/internal/content"
+	"github.com/inkpress/inkpress/internal/locale"
 	"github.com/inkpress/inkpress/internal/reader"
 	"github.com/inkpress/inkpress/server/frontend"
 	"github.com/inkpress/inkpress/store"
@@ -120,17 +121,18 @@ func (p paged) apply(b *blogaddr.Blog, hd *Head) {
 }
 
 // links are the body's Previous and Next links.
-func (p paged) links() string {
+func (p paged) links(t *locale.Texts) string {
 	if p.n == 1 && !p.more {
 		return ""
 	}
 	var s strings.Builder
-	s.WriteString(`<nav class="pager" aria-label="Pages">`)
+	e := html.EscapeString
+	s.WriteString(`<nav class="pager" aria-label="` + e(t.Text("pages")) + `">`)
 	if p.n > 1 {
-		s.WriteString(`<a rel="prev" href="` + html.EscapeString(pageURL(p.path, p.n-1, p.query)) + `">Previous</a> `)
+		s.WriteString(`<a rel="prev" href="` + e(pageURL(p.path, p.n-1, p.query)) + `">` + e(t.Text("previous")) + `</a> `)
 	}
 	if p.more {
-		s.WriteString(`<a rel="next" href="` + html.EscapeString(pageURL(p.path, p.n+1, p.query)) + `">Next</a>`)
+		s.WriteString(`<a rel="next" href="` + e(pageURL(p.path, p.n+1, p.query)) + `">` + e(t.Text("next")) + `</a>`)
 	}
 	s.WriteString(`</nav>`)
 	return s.String()
@@ -176,14 +178,14 @@ func (h *Handler) tagPage(w http.ResponseWriter, r *http.Request, b *blogaddr.Bl
 		if name == "" {
 			name = tag
 		}
-		desc := "Posts tagged " + name + "."
+		desc := m.text.Text("postsTagged", "tag", name)
 		hd := Head{Title: frontend.TagTitle(name), Description: desc, RSS: b.URL(path + "/feed.xml"), RSSTitle: frontend.TagTitle(name), RootBlog: h.rootBlog(b),
 			Preload: firstCard(l.Posts)}
 		m.frame(&hd)
 		pg := paged{path: path, n: n, more: l.HasMore}
 		pg.apply(b, &hd)
 		body := `<main class="ssr"><h1>#` + html.EscapeString(name) + `</h1><p>` + html.EscapeString(desc) + `</p>` +
-			postList(b, l.Posts) + pg.links() + `</main>`
+			postList(b, m.text, l.Posts) + pg.links(m.text) + `</main>`
 		return &page{head: hd, body: body}, nil
 	})
 }
@@ -224,12 +226,6 @@ func (h *Handler) tagFeed(w http.ResponseWriter, r *http.Request, b *blogaddr.Bl
 	return nil
 }
 
-// searchPrompt and noMatches are the search page's texts without results.
-const (
-	searchPrompt = "Type a word or two to search the posts."
-	noMatches    = "No posts match your search."
-)
-
 // searchPage shows the blog's public posts matching ?q= (see
 // reader.Search). It is never cached (each text would take its own place)
 // nor indexed; text over the limit answers 400 with the reason.
@@ -251,14 +247,14 @@ func (h *Handler) searchPage(w http.ResponseWriter, r *http.Request, b *blogaddr
 	if err != nil {
 		return err
 	}
-	path := b.SearchPath()
-	hd := Head{Title: frontend.SearchTitle(""), NoIndex: true, RootBlog: h.rootBlog(b)}
+	path, t := b.SearchPath(), m.text
+	hd := Head{Title: t.Text("search"), NoIndex: true, RootBlog: h.rootBlog(b)}
 	m.frame(&hd)
 	e := html.EscapeString
 	var body strings.Builder
-	body.WriteString(`<main class="ssr"><h1>Search</h1><form role="search" method="get" action="` + e(path) + `">` +
-		`<input type="search" name="q" aria-label="Search posts" maxlength="` + strconv.Itoa(content.MaxSearchLen) + `" value="` + e(text) + `">` +
-		`<button type="submit">Search</button></form>`)
+	body.WriteString(`<main class="ssr"><h1>` + e(t.Text("search")) + `</h1><form role="search" method="get" action="` + e(path) + `">` +
+		`<input type="search" name="q" aria-label="` + e(t.Text("searchPosts")) + `" maxlength="` + strconv.Itoa(content.MaxSearchLen) + `" value="` + e(text) + `">` +
+		`<button type="submit">` + e(t.Text("search")) + `</button></form>`)
 	status := http.StatusOK
 	switch l, err := h.Reader.Search(ctx, b.Workspace.ID, text, listPosts, n); {
 	case errors.Is(err, reader.ErrSearchTooLong):
@@ -270,16 +266,16 @@ func (h *Handler) searchPage(w http.ResponseWriter, r *http.Request, b *blogaddr
 	case n > 1 && len(l.Posts) == 0:
 		return store.ErrNotFound
 	case strings.TrimSpace(text) == "":
-		body.WriteString(`<p>` + searchPrompt + `</p>`)
+		body.WriteString(`<p>` + e(t.Text("searchPrompt")) + `</p>`)
 		hd.Canonical = b.URL(path)
 	default:
-		hd.Title = frontend.SearchTitle(text)
+		hd.Title = t.Text("searchTitle", "q", text)
 		pg := paged{path: path, query: url.Values{"q": {text}}, n: n, more: l.HasMore}
 		pg.apply(b, &hd)
 		if len(l.Posts) == 0 {
-			body.WriteString(`<p>` + noMatches + `</p>`)
+			body.WriteString(`<p>` + e(t.Text("noMatches")) + `</p>`)
 		} else {
-			body.WriteString(postList(b, l.Posts) + pg.links())
+			body.WriteString(postList(b, t, l.Posts) + pg.links(t))
 		}
 	}
 	body.WriteString(`</main>`)

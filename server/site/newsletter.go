@@ -7,7 +7,6 @@ import (
 
 	"github.com/inkpress/inkpress/internal/blogaddr"
 	"github.com/inkpress/inkpress/server/api"
-	"github.com/inkpress/inkpress/server/frontend"
 )
 
 // The newsletter's link pages: /confirm and /unsubscribe on every blog
@@ -26,20 +25,20 @@ func (h *Handler) subscriptionPage(w http.ResponseWriter, r *http.Request, b *bl
 	if name == "" {
 		name = h.Config.SiteName
 	}
-	e := html.EscapeString
+	e, t := html.EscapeString, m.text
 	token := r.URL.Query().Get("token")
 	var hd Head
 	var body string
 	switch which {
 	case "confirm":
-		hd = Head{Title: frontend.TitleConfirm, NoIndex: true, RootBlog: h.rootBlog(b)}
-		body = `<main class="ssr"><h1>Confirm your subscription</h1><p>Press the button to get new posts of ` + e(name) +
-			` by e-mail.</p><noscript><p>Turn on JavaScript to confirm your subscription.</p></noscript></main>`
+		hd = Head{Title: t.Text("confirmAsk"), NoIndex: true, RootBlog: h.rootBlog(b)}
+		body = `<main class="ssr"><h1>` + e(t.Text("confirmAsk")) + `</h1><p>` + e(t.Text("plainConfirmNote", "blog", name)) +
+			`</p><noscript><p>` + e(t.Text("plainConfirmNoScript")) + `</p></noscript></main>`
 	default:
-		hd = Head{Title: frontend.TitleUnsubscribe, NoIndex: true, RootBlog: h.rootBlog(b)}
-		body = `<main class="ssr"><h1>Unsubscribe</h1><p>Stop receiving new posts of ` + e(name) + ` by e-mail.</p>` +
+		hd = Head{Title: t.Text("unsubscribeTitle"), NoIndex: true, RootBlog: h.rootBlog(b)}
+		body = `<main class="ssr"><h1>` + e(t.Text("unsubscribeTitle")) + `</h1><p>` + e(t.Text("plainUnsubscribeNote", "blog", name)) + `</p>` +
 			`<form method="post" action="` + e(api.OneClickPath+"?token="+url.QueryEscape(token)) + `">` +
-			`<input type="hidden" name="List-Unsubscribe" value="One-Click"><button type="submit">Unsubscribe</button></form></main>`
+			`<input type="hidden" name="List-Unsubscribe" value="One-Click"><button type="submit">` + e(t.Text("unsubscribeButton")) + `</button></form></main>`
 	}
 	m.frame(&hd)
 	hd.Canonical = b.URL(b.Prefix + "/" + which)

@@ -14,6 +14,7 @@ import (
 	"github.com/inkpress/inkpress/internal/blogaddr"
 	"github.com/inkpress/inkpress/internal/cache"
 	"github.com/inkpress/inkpress/internal/content"
+	"github.com/inkpress/inkpress/internal/locale"
 	"github.com/inkpress/inkpress/internal/pages"
 	"github.com/inkpress/inkpress/internal/posts"
 	"github.com/inkpress/inkpress/internal/reader"
@@ -243,7 +244,11 @@ func (h *Handler) entry(p *page) *cache.Entry {
 		head += h.App.FontHead(p.app.Fonts...)
 		body = h.App.Rendered(p.head.Lang, head, p.app.HTML, p.app.Data)
 	} else {
-		body = h.App.Page(p.head.Lang, head, p.body)
+		plain := p.body
+		if p.head.Dir == "rtl" {
+			plain = `<div dir="rtl">` + plain + `</div>`
+		}
+		body = h.App.Page(p.head.Lang, head, plain)
 	}
 	e := &cache.Entry{Body: body, ContentType: "text/html; charset=utf-8", Status: http.StatusOK, PostID: p.postID}
 	if hs := inlineScriptHashes(body); len(hs) > 0 {
@@ -281,10 +286,23 @@ func (h *Handler) hostBlog(r *http.Request) string {
 	return h.rootBlog(b)
 }
 
-// notFound answers the app's 404 page with status 404.
+// notFound answers the app's 404 page with status 404: in the blog's
+// language on a custom domain (the app shows it in the blog's frame there).
 func (h *Handler) notFound(w http.ResponseWriter, r *http.Request) {
-	body := h.App.Page("", h.renderHead(Head{Title: "Page not found", NoIndex: true, RootBlog: h.hostBlog(r)}),
-		`<main class="ssr"><h1>Oops! Page not found</h1><p><a href="/">Return to Home</a></p></main>`)
+	root, t := h.hostBlog(r), locale.For(locale.Default)
+	if root != "" {
+		if b, err := h.Site.Root(r.Context(), r.Host); err == nil {
+			if set, err := h.Reader.Settings(r.Context(), b.Workspace); err == nil {
+				t = locale.For(set.Lang())
+			}
+		}
+	}
+	lang, e := "", html.EscapeString
+	if t.Lang() != locale.Default {
+		lang = t.Lang()
+	}
+	body := h.App.Page(lang, h.renderHead(Head{Title: t.Text("pageNotFound"), NoIndex: true, RootBlog: root}),
+		`<main class="ssr" dir="`+t.Dir()+`"><h1>`+e(t.Text("oopsNotFound"))+`</h1><p><a href="/">`+e(t.Text("returnHome"))+`</a></p></main>`)
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-cache")
 	w.WriteHeader(http.StatusNotFound)
@@ -338,7 +356,7 @@ func (h *Handler) homePage(w http.ResponseWriter, r *http.Request, b *blogaddr.B
 		m.frame(&hd)
 		pg := paged{path: b.HomePath(), n: n, more: l.HasMore}
 		pg.apply(b, &hd)
-		body := `<main class="ssr"><h1>` + html.EscapeString(heading) + `</h1><p>` + html.EscapeString(m.desc) + `</p>` + postList(b, l.Posts) + pg.links() + `</main>`
+		body := `<main class="ssr"><h1>` + html.EscapeString(heading) + `</h1><p>` + html.EscapeString(m.desc) + `</p>` + postList(b, m.text, l.Posts) + pg.links(m.text) + `</main>`
 		return &page{head: hd, body: body}, nil
 	})
 }
@@ -364,7 +382,8 @@ func (h *Handler) staticPage(w http.ResponseWriter, r *http.Request, b *blogaddr
 			hd.Preload = firstCard(l.Posts)
 			pg := paged{path: "/posts", n: n, more: l.HasMore}
 			pg.apply(b, &hd)
-			body = `<main class="ssr"><h1>All Posts</h1>` + postList(b, l.Posts) + pg.links() + `</main>`
+			en := locale.For(locale.Default) // the site's own pages
+			body = `<main class="ssr"><h1>All Posts</h1>` + postList(b, en, l.Posts) + pg.links(en) + `</main>`
 		case "about":
 			hd.Title = "About"
 			hd.Description = "About " + h.Config.SiteName + ": a personal blog on marketing, keto nutrition, fitness and technology."
@@ -411,7 +430,7 @@ func (h *Handler) categoryPage(w http.ResponseWriter, r *http.Request, b *blogad
 		m.frame(&hd)
 		pg := paged{path: b.CategoryPath(slug), n: n, more: l.HasMore}
 		pg.apply(b, &hd)
-		body := `<main class="ssr"><h1>` + html.EscapeString(c.Name) + `</h1><p>` + html.EscapeString(desc) + `</p>` + postList(b, l.Posts) + pg.links() + `</main>`
+		body := `<main class="ssr"><h1>` + html.EscapeString(c.Name) + `</h1><p>` + html.EscapeString(desc) + `</p>` + postList(b, m.text, l.Posts) + pg.links(m.text) + `</main>`
 		return &page{head: hd, body: body}, nil
 	})
 }
@@ -538,11 +557,12 @@ func (h *Handler) renderPost(m *blogMeta, p *store.Post, catName string) *page {
 	default:
 		ld["image"] = h.Config.BaseURL + DefaultImagePath
 	}
+	t := m.text
 	var body strings.Builder
-	body.WriteString(`<main class="ssr"><article><nav><a href="` + e(b.HomePath()) + `">Home</a> / <a href="` + e(b.CategoryPath(p.Category)) + `">` + e(catName) + `</a></nav>`)
+	body.WriteString(`<main class="ssr"><article><nav><a href="` + e(b.HomePath()) + `">` + e(t.Text("home")) + `</a> / <a href="` + e(b.CategoryPath(p.Category)) + `">` + e(catName) + `</a></nav>`)
 	body.WriteString(`<h1>` + e(p.Title) + `</h1><p><time datetime="` + p.PublishedAt.UTC().Format(time.RFC3339) + `">` +
-		p.PublishedAt.UTC().Format("January 2, 2006") + `</time> · ` + strconv.Itoa(p.ReadMinutes) + ` min read</p>`)
-	body.WriteString(byline(b, p.Author))
+		e(t.LongDate(p.PublishedAt)) + `</time> · ` + e(t.Count("minRead", max(1, p.ReadMinutes))) + `</p>`)
+	body.WriteString(byline(b, t, p.Author))
 	if image != "" {
 		body.WriteString(`<img src="` + e(image) + `" alt="` + e(p.Title) + `" width="1200" height="630">`)
 	}
@@ -568,9 +588,9 @@ func absolute(b *blogaddr.Blog, u string) string {
 	return b.Origin + "/" + strings.TrimPrefix(u, "/")
 }
 
-func postList(b *blogaddr.Blog, ps []*store.Post) string {
+func postList(b *blogaddr.Blog, t *locale.Texts, ps []*store.Post) string {
 	if len(ps) == 0 {
-		return `<p>No posts yet. Check back soon!</p>`
+		return `<p>` + html.EscapeString(t.Text("noPostsYet")) + `</p>`
 	}
 	var s strings.Builder
 	s.WriteString(`<ul>`)

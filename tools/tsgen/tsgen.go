@@ -3,7 +3,7 @@
 // are the one source of both sides' types, and the lists both sides hold
 // (shared.go: routes, page element names, private queries, colours, social
 // networks) with the Go rules' answers the app's tests check its own
-// against (cases.go). `make lint` runs it with -check and fails when a
+// against (cases.go), and the reader's texts in every language (locale.go). `make lint` runs it with -check and fails when a
 // committed file is stale.
 //
 // It is written by hand (go/ast, about two hundred lines) because the usual
@@ -42,10 +42,8 @@ func main() {
 	}
 	src = append(src, limitsTS()...)
 	src = append(src, languagesTS()...)
-	files := []struct {
-		path string
-		src  []byte
-	}{{*out, src}, {*shared, []byte(sharedTS())}, {*cases, []byte(casesTS())}}
+	files := []genFile{{*out, src}, {*shared, []byte(sharedTS())}, {*cases, []byte(casesTS())}}
+	files = append(files, localeFiles(filepath.Dir(*shared))...)
 	failed := false
 	for _, f := range files {
 		if *check {
@@ -54,6 +52,11 @@ func main() {
 				fmt.Fprintf(os.Stderr, "tsgen: %s is out of date with the Go sources: run `make generate`\n", f.path)
 				failed = true
 			}
+			continue
+		}
+		if err := os.MkdirAll(filepath.Dir(f.path), 0o755); err != nil {
+			fmt.Fprintln(os.Stderr, "tsgen:", err)
+			failed = true
 			continue
 		}
 		if err := os.WriteFile(f.path, f.src, 0o644); err != nil {

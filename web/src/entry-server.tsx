@@ -15,6 +15,11 @@ import { AppProviders, AppRoutes } from './App'
 import { setServerHref } from './lib/location'
 import { isPrivateQuery } from './lib/queryClient'
 import { takeServerFonts } from './lib/fontLoader'
+import { registerTables } from './lib/readerText'
+import { ALL_TABLES } from './api/locale/all.gen'
+
+// Every language's texts at once: a page renders in one go, whatever its blog's language.
+registerTables(ALL_TABLES)
 
 export interface RenderInput {
   /** The request's absolute URL (origin, path and query). */

@@ -9,16 +9,23 @@ export function BlogTheme({
   settings,
   children,
   className,
+  lang,
+  dir,
 }: {
   settings: Partial<Settings> | undefined | null
   children: ReactNode
   className?: string
+  /** The language of the texts inside and their direction (a blog's frame sets them). */
+  lang?: string
+  dir?: 'ltr' | 'rtl'
 }) {
   // The server linked the first page's fonts; client-side navigation may need others.
   useFontStylesheets(blogFontNames(settings))
   return (
     <div
       className={cn('blog-theme', className)}
+      lang={lang}
+      dir={dir}
       data-template={templateOf(settings as Settings | undefined)}
       style={blogThemeStyle(settings)}
     >

@@ -2,6 +2,7 @@ import { Link } from 'react-router'
 import type { Author } from '@/api/types'
 import { cn } from '@/lib/utils'
 import { authorHref } from '@/lib/paths'
+import { useReaderText, withNode } from '@/lib/readerText'
 
 /** The author's avatar, or their initials on the blog's colour. */
 export function AuthorAvatar({ author, className }: { author: Pick<Author, 'name' | 'avatarUrl'>; className?: string }) {
@@ -27,6 +28,7 @@ export function AuthorAvatar({ author, className }: { author: Pick<Author, 'name
  */
 export function Byline({ author, size = 'md', className }: { author: Author; size?: 'sm' | 'md'; className?: string }) {
   const href = authorHref(author)
+  const { t } = useReaderText()
   const linkClass = 'font-semibold text-slate-800 hover:text-(--brand-strong) hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-(--brand) rounded'
   const name = href.internal ? (
     <Link to={href.to} rel="author" className={linkClass}>
@@ -40,7 +42,7 @@ export function Byline({ author, size = 'md', className }: { author: Author; siz
   return (
     <p className={cn('relative z-10 flex items-center gap-2 text-slate-600', size === 'sm' ? 'text-xs' : 'text-sm', className)} data-testid="byline">
       <AuthorAvatar author={author} className={size === 'sm' ? 'size-6 text-[0.625rem]' : 'size-10 text-sm'} />
-      <span>By {name}</span>
+      <span>{withNode(t('byAuthor'), 'name', name)}</span>
     </p>
   )
 }

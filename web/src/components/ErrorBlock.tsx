@@ -2,6 +2,7 @@ import { AlertTriangle } from 'lucide-react'
 import { errorMessage } from '@/api/client'
 import { Button } from './ui/button'
 import { EmptyState } from './EmptyState'
+import { useReaderText } from '@/lib/readerText'
 
 /** ErrorBlock as a whole page's content. */
 export function PageError({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
@@ -13,15 +14,16 @@ export function PageError({ error, onRetry }: { error: unknown; onRetry?: () => 
 }
 
 export function ErrorBlock({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
+  const { t } = useReaderText()
   return (
     <EmptyState
       icon={<AlertTriangle className="size-6 text-amber-600" aria-hidden="true" />}
-      title="Something went wrong"
-      description={errorMessage(error, 'Please try again in a moment.')}
+      title={t('somethingWrong')}
+      description={errorMessage(error, t('tryAgainLater'))}
       action={
         onRetry ? (
           <Button variant="outline" onClick={onRetry}>
-            Try again
+            {t('tryAgain')}
           </Button>
         ) : undefined
       }

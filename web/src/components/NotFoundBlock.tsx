@@ -2,6 +2,7 @@ import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { SearchX } from 'lucide-react'
 import { Button } from './ui/button'
+import { useReaderText } from '@/lib/readerText'
 
 /** A missing thing inside a normal page: big heading, optional text, a way home. */
 export function NotFoundBlock({
@@ -13,6 +14,7 @@ export function NotFoundBlock({
   description?: ReactNode
   action?: ReactNode
 }) {
+  const { t } = useReaderText()
   return (
     <div className="container-page flex flex-col items-center py-24 text-center sm:py-32">
       <span className="inline-flex size-14 items-center justify-center rounded-full bg-slate-100 text-slate-500">
@@ -23,7 +25,7 @@ export function NotFoundBlock({
       <div className="mt-8">
         {action ?? (
           <Button asChild variant="outline">
-            <Link to="/">Return to Home</Link>
+            <Link to="/">{t('returnHome')}</Link>
           </Button>
         )}
       </div>

@@ -1,11 +1,13 @@
 import { Skeleton } from './ui/skeleton'
+import { useReaderText } from '@/lib/readerText'
 
-/** Skeleton page with a visible, announced 'Loading...' label. */
-export function PageLoading({ label = 'Loading...' }: { label?: string }) {
+/** Skeleton page with a visible, announced 'Loading...' label (in the reader's language). */
+export function PageLoading({ label }: { label?: string }) {
+  const { t } = useReaderText()
   return (
     <div className="container-page py-12" aria-busy="true">
       <p role="status" className="mb-6 text-sm font-medium text-slate-500">
-        {label}
+        {label ?? t('loading')}
       </p>
       <div className="space-y-4">
         <Skeleton className="h-10 w-2/3 max-w-xl" />

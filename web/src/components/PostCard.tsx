@@ -2,7 +2,8 @@ import { useState } from 'react'
 import { Link } from 'react-router'
 import { Clock } from 'lucide-react'
 import type { PostSummary } from '@/api/types'
-import { formatReadMinutesShort, formatShortDate, tagLabel } from '@/lib/format'
+import { tagLabel, wholeMinutes } from '@/lib/format'
+import { useReaderText } from '@/lib/readerText'
 import { postPath } from '@/lib/paths'
 import { linkedTags, tagPath } from '@/lib/nav'
 import { useRootBlog } from '@/lib/rootBlog'
@@ -77,6 +78,7 @@ export function PostCard({
   showBlog = false,
 }: Props) {
   const root = useRootBlog()
+  const text = useReaderText()
   const href = postPath(post, workspaceSlug, root?.slug)
   const Heading = headingLevel
   const tags = linkedTags(post.tags, post.tagSlugs).slice(0, 3)
@@ -96,10 +98,10 @@ export function PostCard({
           <span className={cn('rounded-full px-2.5 py-1 text-[0.6875rem] font-bold tracking-wider ring-1 ring-inset', badge)}>
             {(post.categoryName || post.category).toUpperCase()}
           </span>
-          <time dateTime={post.publishedAt}>{formatShortDate(post.publishedAt)}</time>
+          <time dateTime={post.publishedAt}>{text.shortDate(post.publishedAt)}</time>
           <span className="inline-flex items-center gap-1">
             <Clock className="size-3.5" aria-hidden="true" />
-            {formatReadMinutesShort(post.readMinutes)}
+            {text.count('minShort', wholeMinutes(post.readMinutes))}
           </span>
         </div>
         <Heading className="mt-3 text-lg font-bold leading-snug tracking-tight text-slate-900 transition-colors group-hover:text-(--brand-strong)">
@@ -115,7 +117,7 @@ export function PostCard({
         {post.excerpt && <p className="mt-2 line-clamp-3 text-sm leading-relaxed text-slate-600">{post.excerpt}</p>}
         {post.author && <Byline author={post.author} size="sm" className="mt-3" />}
         {tags.length > 0 && (
-          <ul className="mt-auto flex flex-wrap gap-1.5 pt-4" aria-label="Tags">
+          <ul className="mt-auto flex flex-wrap gap-1.5 pt-4" aria-label={text.t('tags')}>
             {tags.map((t) => (
               <li key={t.slug} className="relative z-10">
                 <Link

@@ -3,6 +3,7 @@ import { cn } from '@/lib/utils'
 import { PostCard, PostCardSkeleton } from './PostCard'
 import { Button } from './ui/button'
 import { EmptyState } from './EmptyState'
+import { useReaderText } from '@/lib/readerText'
 
 const GRID = 'grid gap-6 sm:grid-cols-2 lg:grid-cols-3'
 
@@ -29,10 +30,11 @@ export function PostGrid({
   /** The grid is at the top of the page: its first cover is the page's largest image (see PostCard). */
   priority?: boolean
 }) {
+  const { t } = useReaderText()
   const grid = cn(columns === 4 ? 'grid gap-6 sm:grid-cols-2 lg:grid-cols-4' : GRID, className)
   if (loading && !posts?.length) {
     return (
-      <div className={grid} aria-busy="true" aria-label="Loading posts">
+      <div className={grid} aria-busy="true" aria-label={t('loadingPosts')}>
         {Array.from({ length: skeletons }, (_, i) => (
           <PostCardSkeleton key={i} />
         ))}
@@ -67,11 +69,12 @@ export function LoadMore({
   loading: boolean
   onClick: () => void
 }) {
+  const { t } = useReaderText()
   if (!hasMore) return null
   return (
     <div className="mt-10 flex justify-center">
       <Button variant="outline" size="lg" onClick={onClick} disabled={loading} className="min-w-40">
-        {loading ? 'Loading...' : 'Load more'}
+        {loading ? t('loading') : t('loadMore')}
       </Button>
     </div>
   )

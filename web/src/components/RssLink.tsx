@@ -1,8 +1,10 @@
 import { Rss } from 'lucide-react'
 import { cn } from '@/lib/utils'
+import { useReaderText } from '@/lib/readerText'
 
-/** A plain <a> (full navigation): feeds are served by the Go server, not the app. */
-export function RssLink({ href, label = 'RSS feed', className }: { href: string; label?: string; className?: string }) {
+/** A plain <a> (full navigation): feeds are served by the Go server, not the app. 'RSS feed' in the reader's language by default. */
+export function RssLink({ href, label, className }: { href: string; label?: string; className?: string }) {
+  const { t } = useReaderText()
   return (
     <a
       href={href}
@@ -12,7 +14,7 @@ export function RssLink({ href, label = 'RSS feed', className }: { href: string;
       )}
     >
       <Rss className="size-4" aria-hidden="true" />
-      {label}
+      {label ?? t('rssFeed')}
     </a>
   )
 }

@@ -3,12 +3,11 @@ import {
   formatLimit,
   formatDateTime,
   formatLongDate,
-  formatReadMinutesLong,
-  formatReadMinutesShort,
   formatShortDate,
   formatSize,
   readMinutes,
   tagLabel,
+  wholeMinutes,
 } from './format'
 
 describe('dates', () => {
@@ -54,10 +53,11 @@ describe('formatSize', () => {
 })
 
 describe('read time and labels', () => {
-  it('formats read minutes', () => {
-    expect(formatReadMinutesShort(4)).toBe('4 MIN')
-    expect(formatReadMinutesShort(0)).toBe('1 MIN')
-    expect(formatReadMinutesLong(7)).toBe('7 min read')
+  it('counts read time in whole minutes, at least one', () => {
+    expect(wholeMinutes(4)).toBe(4)
+    expect(wholeMinutes(4.6)).toBe(5)
+    expect(wholeMinutes(0)).toBe(1)
+    expect(wholeMinutes(Number.NaN)).toBe(1)
   })
   it('computes read time as words / 200 rounded up', () => {
     expect(readMinutes('word '.repeat(200))).toBe(1)

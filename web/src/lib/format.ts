@@ -29,15 +29,20 @@ function dayOf(month: string, day: number, year: number): string {
 }
 
 /**
- * A publication date as readers see it, in UTC: the server renders public pages once for every reader, so
+ * A publication date's day (month 0-11) as readers see it, in UTC: the server renders public pages once for every reader, so
  * the day must not depend on the time zone of the machine that renders (feeds say UTC too). A bare date
  * ('2025-01-05') is that day.
  */
-function publicDate(value: string | Date | null | undefined, month: (name: string) => string): string {
+export function publicDay(value: string | Date | null | undefined): { year: number; month: number; day: number } | null {
   const d = toDate(value)
-  if (!d) return ''
-  if (typeof value === 'string' && BARE_DAY.test(value)) return dayOf(month(MONTHS[d.getMonth()]), d.getDate(), d.getFullYear())
-  return dayOf(month(MONTHS[d.getUTCMonth()]), d.getUTCDate(), d.getUTCFullYear())
+  if (!d) return null
+  if (typeof value === 'string' && BARE_DAY.test(value)) return { year: d.getFullYear(), month: d.getMonth(), day: d.getDate() }
+  return { year: d.getUTCFullYear(), month: d.getUTCMonth(), day: d.getUTCDate() }
+}
+
+function publicDate(value: string | Date | null | undefined, month: (name: string) => string): string {
+  const d = publicDay(value)
+  return d ? dayOf(month(MONTHS[d.month]), d.day, d.year) : ''
 }
 
 /** Card date, e.g. 'Jan 5, 2025' (UTC). Empty string for a missing or invalid date. */
@@ -67,14 +72,9 @@ export function formatSize(bytes: number): string {
   return `${(bytes / (1024 * 1024)).toFixed(1)} MB`
 }
 
-/** 'N MIN' as shown on post cards. */
-export function formatReadMinutesShort(minutes: number): string {
-  return `${Math.max(1, Math.round(minutes || 0))} MIN`
-}
-
-/** 'N min read' as shown on the post page. */
-export function formatReadMinutesLong(minutes: number): string {
-  return `${Math.max(1, Math.round(minutes || 0))} min read`
+/** A read time as whole minutes, at least one (the reader's texts count them: 'N MIN', 'N min read'). */
+export function wholeMinutes(minutes: number): number {
+  return Math.max(1, Math.round(minutes || 0))
 }
 
 /** Read time: words (split on spaces) / 200, rounded up. */

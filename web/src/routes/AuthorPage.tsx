@@ -17,6 +17,7 @@ import { useBlogIcon, usePageMeta } from '@/hooks/usePageMeta'
 import { PAGE_SIZE } from '@/lib/constants'
 import { blogHomePath } from '@/lib/paths'
 import { useRootBlog } from '@/lib/rootBlog'
+import { useReaderText } from '@/lib/readerText'
 
 /**
  * /blog/:workspace/author/:slug (or /author/:slug at the root): an author on one blog: avatar, name,
@@ -25,6 +26,7 @@ import { useRootBlog } from '@/lib/rootBlog'
 export function AuthorPage() {
   const params = useParams()
   const root = useRootBlog()
+  const { t } = useReaderText()
   const slug = params.slug ?? ''
   // Without a workspace the server answers for the blog at this host's root.
   const workspace = params.workspace ?? root?.slug
@@ -39,7 +41,7 @@ export function AuthorPage() {
   const author = query.data?.pages[0]?.author
   const missing = query.isError && isApiError(query.error, 404)
   const blogTitle = workspace ? blog.data?.settings.blogTitle || blog.data?.workspace.name : null
-  usePageMeta(missing ? 'Author not found' : author?.name, author?.bio, blogTitle)
+  usePageMeta(missing ? t('authorNotFound') : author?.name, author?.bio, blogTitle)
   useBlogIcon(blog.data?.brand.faviconUrl)
 
   let body
@@ -48,11 +50,11 @@ export function AuthorPage() {
   } else if (missing) {
     body = (
       <NotFoundBlock
-        title="Author not found"
-        description="This author has no posts on this blog."
+        title={t('authorNotFound')}
+        description={t('authorNoPosts')}
         action={
           <Button asChild size="lg">
-            <Link to={workspace ? blogHomePath(workspace, root?.slug) : '/'}>Go Home</Link>
+            <Link to={workspace ? blogHomePath(workspace, root?.slug) : '/'}>{t('goHome')}</Link>
           </Button>
         }
       />
@@ -65,11 +67,11 @@ export function AuthorPage() {
         <header className="flex max-w-3xl flex-col items-center gap-4 text-center sm:flex-row sm:items-start sm:text-left">
           <AuthorAvatar author={author} className="size-24 text-2xl ring-4 ring-white shadow-md" />
           <div className="min-w-0">
-            <p className="text-xs font-bold tracking-widest text-(--brand-strong) uppercase">Author</p>
+            <p className="text-xs font-bold tracking-widest text-(--brand-strong) uppercase">{t('author')}</p>
             <h1 className="mt-1 text-3xl font-extrabold tracking-tight text-slate-900 sm:text-4xl">{author.name}</h1>
             {author.bio && <p className="mt-3 text-base leading-relaxed text-slate-600">{author.bio}</p>}
             {author.links.length > 0 && (
-              <ul className="mt-4 flex flex-wrap justify-center gap-2 sm:justify-start" aria-label={`${author.name}'s profiles`}>
+              <ul className="mt-4 flex flex-wrap justify-center gap-2 sm:justify-start" aria-label={t('profilesOf', { name: author.name })}>
                 {author.links.map((l) => (
                   <li key={l.url}>
                     <a
@@ -88,9 +90,9 @@ export function AuthorPage() {
         </header>
         <section aria-labelledby="author-posts" className="mt-12">
           <h2 id="author-posts" className="mb-6 text-2xl font-extrabold tracking-tight text-slate-900">
-            Posts by {author.name}
+            {t('postsBy', { name: author.name })}
           </h2>
-          <PagedPosts query={query} empty="No posts yet. Check back soon!" />
+          <PagedPosts query={query} empty={t('noPostsYet')} />
         </section>
       </div>
     )

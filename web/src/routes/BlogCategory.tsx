@@ -18,9 +18,11 @@ import { cn } from '@/lib/utils'
 import { LIMITS } from '@/api/contract.gen'
 import { PrevPageLink } from '@/components/nav/PrevPageLink'
 import { usePageParam } from '@/lib/nav'
+import { useReaderText } from '@/lib/readerText'
 
 export function BlogCategory() {
   const root = useRootBlog()
+  const { t } = useReaderText()
   // /blog/:workspace/:category, or /:category on a custom domain (the root blog).
   const { workspace: ws = root?.slug ?? '', category: catSlug = '' } = useParams()
   const blog = useBlog(ws)
@@ -30,11 +32,11 @@ export function BlogCategory() {
   const blogTitle = blog.data ? blog.data.settings.blogTitle || blog.data.workspace.name : ''
   usePageMeta(
     blog.isError && isApiError(blog.error, 404)
-      ? 'Blog not found'
+      ? t('blogNotFound')
       : blog.data
         ? category
           ? category.name
-          : 'Category not found'
+          : t('categoryNotFound')
         : null,
     category?.description,
     blogTitle,
@@ -64,15 +66,16 @@ function CategoryBody({
   first: number
 }) {
   const { settings, workspace, categories } = data
+  const { t } = useReaderText()
   const blogHome = blogHomePath(workspace.slug, rootSlug)
   if (!category) {
     return (
       <BlogTheme settings={settings}>
         <NotFoundBlock
-          title="Category not found"
+          title={t('categoryNotFound')}
           action={
             <Button asChild variant="outline">
-              <Link to={blogHome}>Back to {blogTitle}</Link>
+              <Link to={blogHome}>{t('backTo', { name: blogTitle })}</Link>
             </Button>
           }
         />
@@ -89,7 +92,7 @@ function CategoryBody({
         template === 'template-1' ? 'text-(--brand-contrast) opacity-90 hover:opacity-100' : 'text-(--brand-strong) hover:underline',
       )}
     >
-      <ArrowLeft className="size-4" aria-hidden="true" /> Back to {blogTitle}
+      <ArrowLeft className="size-4 rtl:-scale-x-100" aria-hidden="true" /> {t('backTo', { name: blogTitle })}
     </Link>
   )
 
@@ -101,7 +104,7 @@ function CategoryBody({
         title={category.name || titleCase(category.slug)}
         description={category.description}
         rssHref={feedPath({ workspace: workspace.slug, category: category.slug, rootSlug })}
-        rssLabel={`${category.name} RSS feed`}
+        rssLabel={t('namedRssFeed', { name: category.name })}
         workspaceSlug={workspace.slug}
         categories={categories}
         activeCategory={category.slug}
@@ -111,7 +114,7 @@ function CategoryBody({
           <PrevPageLink page={first} />
         </div>
       )}
-      <BlogPostsSection template={template} posts={posts} workspaceSlug={workspace.slug} empty="No posts found in this category yet." />
+      <BlogPostsSection template={template} posts={posts} workspaceSlug={workspace.slug} empty={t('noPostsInCategory')} />
     </BlogTheme>
   )
 }

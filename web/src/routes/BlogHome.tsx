@@ -12,9 +12,11 @@ import { useRootBlog } from '@/lib/rootBlog'
 import { LIMITS } from '@/api/contract.gen'
 import { PrevPageLink } from '@/components/nav/PrevPageLink'
 import { usePageParam } from '@/lib/nav'
+import { useReaderText } from '@/lib/readerText'
 
 export function BlogHome() {
   const root = useRootBlog()
+  const { t } = useReaderText()
   // /blog/:workspace, or "/" on a custom domain (the root blog).
   const { workspace: ws = root?.slug ?? '' } = useParams()
   const blog = useBlog(ws)
@@ -22,7 +24,7 @@ export function BlogHome() {
   const first = usePageParam()
   const posts = useInfinitePosts({ workspace: ws, limit: LIMITS.homePageSize }, blog.isSuccess, first)
   const title = blog.data ? blog.data.settings.blogTitle || blog.data.workspace.name : null
-  usePageMeta(blog.isError && isApiError(blog.error, 404) ? 'Blog not found' : title, blog.data?.settings.blogDescription, title)
+  usePageMeta(blog.isError && isApiError(blog.error, 404) ? t('blogNotFound') : title, blog.data?.settings.blogDescription, title)
   useBlogIcon(blog.data?.brand.faviconUrl)
 
   return (
@@ -44,7 +46,7 @@ export function BlogHome() {
                 <PrevPageLink page={first} />
               </div>
             )}
-            <BlogPostsSection template={template} posts={posts} workspaceSlug={workspace.slug} empty="No posts yet. Check back soon!" />
+            <BlogPostsSection template={template} posts={posts} workspaceSlug={workspace.slug} empty={t('noPostsYet')} />
           </BlogTheme>
         )
       }}

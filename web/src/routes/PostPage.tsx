@@ -16,7 +16,8 @@ import { useBlogIcon, usePageMeta } from '@/hooks/usePageMeta'
 import { Byline } from '@/components/Byline'
 import { isApiError } from '@/api/client'
 import type { Post, PostSummary } from '@/api/types'
-import { formatLongDate, formatReadMinutesLong } from '@/lib/format'
+import { useReaderText } from '@/lib/readerText'
+import { wholeMinutes } from '@/lib/format'
 import { blogHomePath, categoryPath } from '@/lib/paths'
 import { linkedTags, tagPath } from '@/lib/nav'
 import { useRootBlog } from '@/lib/rootBlog'
@@ -25,10 +26,11 @@ import { PRODUCT_NAME } from '@/lib/constants'
 
 /** The post page's loading state (also the preview page's). */
 export function PostSkeleton() {
+  const { t } = useReaderText()
   return (
     <div className="mx-auto max-w-3xl px-4 py-10 sm:py-14" aria-busy="true">
       <p role="status" className="mb-6 text-sm font-medium text-slate-500">
-        Loading...
+        {t('loading')}
       </p>
       <Skeleton className="h-4 w-48" />
       <Skeleton className="mt-8 aspect-[16/9] w-full rounded-2xl" />
@@ -88,6 +90,8 @@ export function Article({
 }) {
   const onContentClick = useInternalLinks()
   const root = useRootBlog()
+  const text = useReaderText()
+  const { t } = text
   const home = workspaceSlug ? blogHomePath(workspaceSlug, root?.slug) : '/'
   const catHref = categoryPath(post.category, workspaceSlug, root?.slug)
   const shareUrl = post.canonicalUrl || currentHref()
@@ -96,7 +100,7 @@ export function Article({
   return (
     <>
       <article className="mx-auto max-w-3xl px-4 py-10 sm:py-14">
-        <nav aria-label="Breadcrumb" className="text-sm text-slate-500">
+        <nav aria-label={t('breadcrumb')} className="text-sm text-slate-500">
           <ol className="flex flex-wrap items-center gap-1.5">
             <li>
               <Link to={home} className="rounded hover:text-(--brand-strong) focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-(--brand)">
@@ -104,7 +108,7 @@ export function Article({
               </Link>
             </li>
             <li aria-hidden="true">
-              <ChevronRight className="size-3.5" />
+              <ChevronRight className="size-3.5 rtl:-scale-x-100" />
             </li>
             <li>
               <Link to={catHref} className="rounded hover:text-(--brand-strong) focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-(--brand)">
@@ -112,7 +116,7 @@ export function Article({
               </Link>
             </li>
             <li aria-hidden="true">
-              <ChevronRight className="size-3.5" />
+              <ChevronRight className="size-3.5 rtl:-scale-x-100" />
             </li>
             <li aria-current="page" className="line-clamp-1 max-w-[16rem] font-medium text-slate-700 sm:max-w-md">
               {post.title}
@@ -124,7 +128,7 @@ export function Article({
           to={catHref}
           className="mt-6 inline-flex items-center gap-1.5 rounded text-sm font-semibold text-(--brand-strong) hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-(--brand)"
         >
-          <ArrowLeft className="size-4" aria-hidden="true" /> Back to {categoryName}
+          <ArrowLeft className="size-4 rtl:-scale-x-100" aria-hidden="true" /> {t('backTo', { name: categoryName })}
         </Link>
 
         {post.coverImageUrl && (
@@ -146,11 +150,11 @@ export function Article({
             <CategoryBadge slug={post.category} label={categoryName} to={catHref} />
             <span className="inline-flex items-center gap-1.5">
               <CalendarDays className="size-4" aria-hidden="true" />
-              <time dateTime={post.publishedAt}>{formatLongDate(post.publishedAt)}</time>
+              <time dateTime={post.publishedAt}>{text.longDate(post.publishedAt)}</time>
             </span>
             <span className="inline-flex items-center gap-1.5">
               <Clock className="size-4" aria-hidden="true" />
-              {formatReadMinutesLong(post.readMinutes)}
+              {text.count('minRead', wholeMinutes(post.readMinutes))}
             </span>
           </div>
           <h1 className="mt-4 text-3xl font-extrabold leading-tight tracking-tight text-slate-900 sm:text-4xl lg:text-5xl">
@@ -167,7 +171,7 @@ export function Article({
         />
 
         {tags.length > 0 && (
-          <ul className="mt-10 flex flex-wrap gap-2" aria-label="Tags">
+          <ul className="mt-10 flex flex-wrap gap-2" aria-label={t('tags')}>
             {tags.map((t) => (
               <li key={t.slug}>
                 <Link
@@ -193,7 +197,7 @@ export function Article({
         <section aria-labelledby="related-title" className="border-t border-slate-200 bg-white/60">
           <div className="container-page py-14">
             <h2 id="related-title" className="mb-8 text-2xl font-extrabold tracking-tight text-slate-900">
-              Related Posts
+              {t('relatedPosts')}
             </h2>
             <PostGrid posts={related.slice(0, 3)} workspaceSlug={workspaceSlug} />
           </div>
@@ -206,6 +210,7 @@ export function Article({
 export function PostPage() {
   const params = useParams()
   const root = useRootBlog()
+  const { t } = useReaderText()
   const { category = '', slug = '' } = params
   // /blog/:workspace/:category/:slug, or /:category/:slug on a custom domain: the root blog's post,
   // fetched without ?workspace= so the server resolves it by host (canonical URLs on that host).
@@ -222,7 +227,7 @@ export function PostPage() {
     ? blogQuery?.data?.settings.blogTitle || blogQuery?.data?.workspace.name || titleCase(workspace)
     : PRODUCT_NAME
 
-  usePageMeta(missing ? 'Post not found' : post ? post.metaTitle || post.title : null, post?.metaDescription, workspace ? blogTitle : null)
+  usePageMeta(missing ? t('postNotFound') : post ? post.metaTitle || post.title : null, post?.metaDescription, workspace ? blogTitle : null)
   useBlogIcon(blogQuery?.data?.brand.faviconUrl)
 
   const loading = postQuery.isLoading || (blogQuery?.isLoading ?? false)
@@ -232,11 +237,11 @@ export function PostPage() {
   } else if (missing) {
     body = (
       <NotFoundBlock
-        title="Post not found"
-        description="The post you're looking for doesn't exist or has been removed."
+        title={t('postNotFound')}
+        description={t('postNotFoundNote')}
         action={
           <Button asChild size="lg">
-            <Link to={workspace ? blogHomePath(workspace, root?.slug) : '/'}>Go Home</Link>
+            <Link to={workspace ? blogHomePath(workspace, root?.slug) : '/'}>{t('goHome')}</Link>
           </Button>
         }
       />

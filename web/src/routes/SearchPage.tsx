@@ -9,14 +9,11 @@ import { PagedPosts } from '@/components/PagedPosts'
 import { PrevPageLink } from '@/components/nav/PrevPageLink'
 import { SearchForm } from '@/components/nav/SearchForm'
 import { useBlog, useInfinitePosts } from '@/hooks/usePublic'
-import { pagedTitle, searchTitle, usePageMeta } from '@/hooks/usePageMeta'
+import { pagedTitle, usePageMeta } from '@/hooks/usePageMeta'
 import { blogBodyClass, templateOf } from '@/lib/blogTheme'
 import { searchPath, usePageParam } from '@/lib/nav'
 import { useRootBlog } from '@/lib/rootBlog'
-
-/** The search page's texts (the server's search page says the same: server/site/nav.go). */
-export const SEARCH_PROMPT = 'Type a word or two to search the posts.'
-export const NO_MATCHES = 'No posts match your search.'
+import { useReaderText } from '@/lib/readerText'
 
 /**
  * A blog's search page: a search box prefilled from ?q=, then the blog's public posts holding every word (title
@@ -24,6 +21,7 @@ export const NO_MATCHES = 'No posts match your search.'
  */
 export function SearchPage() {
   const root = useRootBlog()
+  const { t } = useReaderText()
   const { workspace = root?.slug } = useParams()
   const [params] = useSearchParams()
   const q = (params.get('q') ?? '').trim()
@@ -39,24 +37,25 @@ export function SearchPage() {
         {list}
       </>
     ) : (
-      <EmptyState title={SEARCH_PROMPT} />
+      <EmptyState title={t('searchPrompt')} />
     )
 
   // The page's name as the server's head gives it (a search too long for the server is answered as 'Search').
-  const title = Array.from(params.get('q') ?? '').length > LIMITS.searchMax ? searchTitle('') : pagedTitle(searchTitle(q), q ? first : 1)
+  const title = Array.from(params.get('q') ?? '').length > LIMITS.searchMax ? t('search') : pagedTitle(q ? t('searchTitle', { q }) : t('search'), q ? first : 1)
 
-  if (!workspace) return <SiteSearch title={title} q={q} form={form} results={results(<PagedPosts query={posts} empty={NO_MATCHES} />)} />
+  if (!workspace) return <SiteSearch title={title} q={q} form={form} results={results(<PagedPosts query={posts} empty={t('noMatches')} />)} />
   return <BlogSearch title={title} workspace={workspace} q={q} form={form} posts={posts} results={results} />
 }
 
 function SiteSearch({ title, q, form, results }: { title: string; q: string; form: ReactNode; results: ReactNode }) {
+  const { t } = useReaderText()
   usePageMeta(title)
   return (
     <div className="container-page py-12 sm:py-16">
       <header className="mb-10">
-        <p className="text-sm font-semibold uppercase tracking-wider text-brand-600">Search</p>
+        <p className="text-sm font-semibold uppercase tracking-wider text-brand-600">{t('search')}</p>
         <h1 className="mt-1 mb-6 text-3xl font-extrabold tracking-tight text-slate-900 sm:text-4xl">
-          {q ? <>Results for “{q}”</> : 'Search the blog'}
+          {q ? t('resultsFor', { q }) : t('searchTheBlog')}
         </h1>
         {form}
       </header>
@@ -81,8 +80,9 @@ function BlogSearch({
   results: (list: ReactNode) => ReactNode
 }) {
   const blog = useBlog(workspace)
+  const { t } = useReaderText()
   const blogTitle = blog.data ? blog.data.settings.blogTitle || blog.data.workspace.name : ''
-  usePageMeta(blog.data ? title : blog.isError ? 'Blog not found' : null, null, blogTitle)
+  usePageMeta(blog.data ? title : blog.isError ? t('blogNotFound') : null, null, blogTitle)
   return (
     <BlogGate blog={blog}>
       {({ settings, workspace: ws }) => {
@@ -92,14 +92,14 @@ function BlogSearch({
             <header className="container-page pt-12 pb-8 sm:pt-16">
               <p className="text-sm font-semibold uppercase tracking-wider text-(--brand-strong)">{blogTitle}</p>
               <h1 className="mt-1 mb-6 text-3xl font-extrabold tracking-tight break-words text-slate-900 sm:text-4xl">
-                {q ? <>Results for “{q}”</> : 'Search the blog'}
+                {q ? t('resultsFor', { q }) : t('searchTheBlog')}
               </h1>
               {form}
             </header>
             {q ? (
               <>
                 <div className="container-page">{results(null)}</div>
-                <BlogPostsSection template={template} posts={posts} workspaceSlug={ws.slug} empty={NO_MATCHES} />
+                <BlogPostsSection template={template} posts={posts} workspaceSlug={ws.slug} empty={t('noMatches')} />
               </>
             ) : (
               <div className={blogBodyClass(template)}>{results(null)}</div>

@@ -16,9 +16,7 @@ import { linkedTags, tagFeedPath, usePageParam } from '@/lib/nav'
 import { blogHomePath } from '@/lib/paths'
 import { useRootBlog } from '@/lib/rootBlog'
 import { cn } from '@/lib/utils'
-
-/** The empty list of a tag (the server's page of such a tag is a 404). */
-export const NO_TAGGED_POSTS = 'No posts found with this tag yet.'
+import { useReaderText } from '@/lib/readerText'
 
 /** How the tag is written on the posts listed (their first tag with this URL segment), else the segment. */
 function tagName(pages: { posts?: PostSummary[] | null }[] | undefined, slug: string): string {
@@ -45,7 +43,8 @@ function SiteTagPage({ tag }: { tag: string }) {
   const first = usePageParam()
   const posts = useInfinitePosts({ tag, limit: LIMITS.listPageSize }, true, first)
   const name = tagName(posts.data?.pages, tag)
-  usePageMeta(posts.data ? pagedTitle(tagTitle(name), first) : null, `Posts tagged ${name}.`)
+  const { t } = useReaderText()
+  usePageMeta(posts.data ? pagedTitle(tagTitle(name), first) : null, t('postsTagged', { tag: name }))
   return (
     <div className="container-page py-12 sm:py-16">
       <header className="mb-10 flex flex-wrap items-end justify-between gap-4">
@@ -54,12 +53,12 @@ function SiteTagPage({ tag }: { tag: string }) {
             <ArrowLeft className="size-4" aria-hidden="true" /> All posts
           </Link>
           <h1 className="mt-2 text-3xl font-extrabold tracking-tight break-words text-slate-900 sm:text-4xl">#{name}</h1>
-          <p className="mt-2 max-w-2xl text-slate-600">Posts tagged {name}, newest first.</p>
+          <p className="mt-2 max-w-2xl text-slate-600">{t('postsTaggedNewest', { tag: name })}</p>
         </div>
-        <RssLink href={tagFeedPath(tag)} label={`#${name} RSS feed`} />
+        <RssLink href={tagFeedPath(tag)} label={t('namedRssFeed', { name: `#${name}` })} />
       </header>
       <PrevPageLink page={first} />
-      <PagedPosts query={posts} empty={NO_TAGGED_POSTS} />
+      <PagedPosts query={posts} empty={t('noTaggedPosts')} />
     </div>
   )
 }
@@ -70,7 +69,8 @@ function BlogTagPage({ workspace, tag, rootSlug }: { workspace: string; tag: str
   const posts = useInfinitePosts({ workspace, tag, limit: LIMITS.listPageSize }, blog.isSuccess, first)
   const name = tagName(posts.data?.pages, tag)
   const blogTitle = blog.data ? blog.data.settings.blogTitle || blog.data.workspace.name : ''
-  usePageMeta(blog.data && posts.data ? pagedTitle(tagTitle(name), first) : blog.isError ? 'Blog not found' : null, `Posts tagged ${name}.`, blogTitle)
+  const { t } = useReaderText()
+  usePageMeta(blog.data && posts.data ? pagedTitle(tagTitle(name), first) : blog.isError ? t('blogNotFound') : null, t('postsTagged', { tag: name }), blogTitle)
   return (
     <BlogGate blog={blog}>
       {({ settings, workspace: ws, categories }) => {
@@ -87,13 +87,13 @@ function BlogTagPage({ workspace, tag, rootSlug }: { workspace: string; tag: str
                     template === 'template-1' ? 'text-(--brand-contrast) opacity-90 hover:opacity-100' : 'text-(--brand-strong) hover:underline',
                   )}
                 >
-                  <ArrowLeft className="size-4" aria-hidden="true" /> Back to {blogTitle}
+                  <ArrowLeft className="size-4 rtl:-scale-x-100" aria-hidden="true" /> {t('backTo', { name: blogTitle })}
                 </Link>
               }
               title={`#${name}`}
-              description={`Posts tagged ${name}, newest first.`}
+              description={t('postsTaggedNewest', { tag: name })}
               rssHref={tagFeedPath(tag, ws.slug, rootSlug)}
-              rssLabel={`#${name} RSS feed`}
+              rssLabel={t('namedRssFeed', { name: `#${name}` })}
               workspaceSlug={ws.slug}
               categories={categories}
             />
@@ -102,7 +102,7 @@ function BlogTagPage({ workspace, tag, rootSlug }: { workspace: string; tag: str
                 <PrevPageLink page={first} />
               </div>
             )}
-            <BlogPostsSection template={template} posts={posts} workspaceSlug={ws.slug} empty={NO_TAGGED_POSTS} />
+            <BlogPostsSection template={template} posts={posts} workspaceSlug={ws.slug} empty={t('noTaggedPosts')} />
           </BlogTheme>
         )
       }}

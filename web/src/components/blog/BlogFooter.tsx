@@ -5,6 +5,7 @@ import { FacebookIcon, GitHubIcon, LinkedInIcon, XIcon } from '../BrandIcons'
 import { PRODUCT_NAME } from '@/lib/constants'
 import { networkLabel } from '@/lib/networks'
 import { cn } from '@/lib/utils'
+import { useReaderText, withNode } from '@/lib/readerText'
 
 /** The networks with an icon of their own; the others show a globe. */
 const ICONS: Partial<Record<SocialNetwork, ComponentType<SVGProps<SVGSVGElement>>>> = {
@@ -32,10 +33,11 @@ export interface BlogFooterProps {
 const ring = 'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-(--brand) focus-visible:ring-offset-2'
 
 function SocialList({ links, tone }: { links: SocialLink[]; tone: 'band' | 'light' }) {
+  const { t } = useReaderText()
   const shown = links.map((l) => ({ ...l, href: safeHref(l.url) })).filter((l) => l.href)
   if (shown.length === 0) return null
   return (
-    <ul className="flex flex-wrap items-center gap-2" aria-label="Social links">
+    <ul className="flex flex-wrap items-center gap-2" aria-label={t('socialLinks')}>
       {shown.map((l) => {
         const label = networkLabel(l.network)
         const Icon = ICONS[l.network] ?? Globe
@@ -64,14 +66,13 @@ function SocialList({ links, tone }: { links: SocialLink[]; tone: 'band' | 'ligh
 }
 
 function Powered({ href, className }: { href: string; className?: string }) {
-  return (
-    <p className={className}>
-      Powered by{' '}
-      <a href={href} className="rounded-sm font-semibold underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-current">
-        {PRODUCT_NAME}
-      </a>
-    </p>
+  const { t } = useReaderText()
+  const link = (
+    <a href={href} className="rounded-sm font-semibold underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-current">
+      {PRODUCT_NAME}
+    </a>
   )
+  return <p className={className}>{withNode(t('poweredBy'), 'product', link)}</p>
 }
 
 /**
@@ -80,10 +81,11 @@ function Powered({ href, className }: { href: string; className?: string }) {
  */
 export function BlogFooter({ template, title, socialLinks, feedUrl, whiteLabel, platformHome }: BlogFooterProps) {
   const year = new Date().getFullYear()
+  const { t } = useReaderText()
   const feed = (className: string) => (
     <a href={feedUrl} className={cn('inline-flex items-center gap-1.5 rounded-sm hover:underline underline-offset-4', className)}>
       <Rss className="size-4" aria-hidden="true" />
-      RSS feed
+      {t('rssFeed')}
     </a>
   )
 

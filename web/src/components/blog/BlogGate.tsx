@@ -6,6 +6,7 @@ import { NotFoundBlock } from '@/components/NotFoundBlock'
 import { PageLoading } from '@/components/PageLoading'
 import { QueryState, type QueryLike } from '@/components/ui/query-state'
 import { CategoryColorsContext, categoryColors } from '@/lib/categories'
+import { useReaderText } from '@/lib/readerText'
 
 /** The blog's category colours for the cards below (their stand-in covers). */
 function BlogColors({ data, children }: { data: BlogResponse; children: ReactNode }) {
@@ -18,11 +19,12 @@ function BlogColors({ data, children }: { data: BlogResponse; children: ReactNod
  * page knows its blog's category colours (CategoryColorsContext).
  */
 export function BlogGate({ blog, children }: { blog: QueryLike<BlogResponse>; children: (data: BlogResponse) => ReactNode }) {
+  const { t } = useReaderText()
   return (
     <QueryState
       query={blog}
       loading={<PageLoading />}
-      error={(error, retry) => (isApiError(error, 404) ? <NotFoundBlock title="Blog not found" /> : <PageError error={error} onRetry={retry} />)}
+      error={(error, retry) => (isApiError(error, 404) ? <NotFoundBlock title={t('blogNotFound')} /> : <PageError error={error} onRetry={retry} />)}
     >
       {(data) => <BlogColors data={data}>{children(data)}</BlogColors>}
     </QueryState>

@@ -5,6 +5,7 @@ import { RssLink } from '../RssLink'
 import { cn } from '@/lib/utils'
 import { categoryPath } from '@/lib/paths'
 import { useRootBlog } from '@/lib/rootBlog'
+import { useReaderText } from '@/lib/readerText'
 
 interface Props {
   template: TemplateId
@@ -30,9 +31,10 @@ function Chips({
   tone: 'onBrand' | 'plain' | 'minimal'
 }) {
   const root = useRootBlog()
+  const { t } = useReaderText()
   if (categories.length === 0) return null
   return (
-    <nav aria-label="Blog categories">
+    <nav aria-label={t('blogCategories')}>
       <ul className={cn('flex flex-wrap gap-2', tone !== 'onBrand' && 'justify-center sm:justify-start', tone === 'plain' && 'justify-center sm:justify-center')}>
         {categories.map((c) => {
           const isActive = c.slug === active
@@ -80,6 +82,7 @@ export function BlogHeader({
   activeCategory,
   before,
 }: Props) {
+  const { t } = useReaderText()
   if (template === 'template-2') {
     return (
       <header className="mx-auto max-w-2xl px-4 pt-14 pb-10 text-center sm:pt-20">
@@ -103,7 +106,7 @@ export function BlogHeader({
         <div className="mt-6 flex flex-wrap items-center gap-x-5 gap-y-3">
           <Chips categories={categories} workspaceSlug={workspaceSlug} active={activeCategory} tone="minimal" />
           <a href={rssHref} className="text-xs text-slate-500 underline-offset-4 hover:text-(--brand-strong) hover:underline">
-            {rssLabel ?? 'RSS feed'}
+            {rssLabel ?? t('rssFeed')}
           </a>
         </div>
       </header>

@@ -5,6 +5,7 @@ import type { TemplateId } from '@/api/types'
 import { LinkMenu, SidePanel } from '../nav/LazyMenus'
 import { Skeleton } from '../ui/skeleton'
 import { cn } from '@/lib/utils'
+import { useReaderText, type ReaderText } from '@/lib/readerText'
 
 export interface BlogNavProps {
   template: TemplateId
@@ -44,6 +45,7 @@ function BrandLink({ title, logoUrl, home, className, onClick }: Pick<BlogNavPro
 export function BlogSearchForm({ action, className, inputClassName, onDone }: { action: string; className?: string; inputClassName?: string; onDone?: () => void }) {
   const id = useId()
   const navigate = useNavigate()
+  const { t } = useReaderText()
   const [q, setQ] = useState('')
   const onSubmit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault()
@@ -55,7 +57,7 @@ export function BlogSearchForm({ action, className, inputClassName, onDone }: { 
   return (
     <form role="search" method="get" action={action} onSubmit={onSubmit} className={cn('relative', className)}>
       <label htmlFor={id} className="sr-only">
-        Search this blog
+        {t('searchThisBlog')}
       </label>
       <input
         id={id}
@@ -64,7 +66,7 @@ export function BlogSearchForm({ action, className, inputClassName, onDone }: { 
         required
         value={q}
         onChange={(e) => setQ(e.target.value)}
-        placeholder="Search"
+        placeholder={t('search')}
         className={cn(
           'h-9 w-full rounded-full border border-slate-300 bg-white pl-3.5 pr-10 text-sm text-slate-900 placeholder:text-slate-500 focus-visible:border-(--brand) focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-(--brand)/30',
           inputClassName,
@@ -72,7 +74,7 @@ export function BlogSearchForm({ action, className, inputClassName, onDone }: { 
       />
       <button
         type="submit"
-        aria-label="Search"
+        aria-label={t('search')}
         className="absolute inset-y-0 right-0 inline-flex w-10 items-center justify-center rounded-full text-slate-500 hover:text-(--brand-strong) focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-(--brand)"
       >
         <Search className="size-4" aria-hidden="true" />
@@ -99,6 +101,7 @@ const mobileLink = ({ isActive }: { isActive: boolean }) =>
   )
 
 function DesktopCategories({ template, categories }: { template: TemplateId; categories: BlogNavProps['categories'] }) {
+  const { t } = useReaderText()
   const inline = categories.slice(0, INLINE)
   const more = categories.slice(INLINE)
   return (
@@ -116,7 +119,7 @@ function DesktopCategories({ template, categories }: { template: TemplateId; cat
             align="end"
             trigger={
               <button type="button" className={cn(desktopLink(template)({ isActive: false }), 'inline-flex items-center gap-1')}>
-                More
+                {t('more')}
                 <ChevronDown className="size-4 opacity-70" aria-hidden="true" />
               </button>
             }
@@ -143,14 +146,15 @@ function DashboardLink({ onClick, className }: { onClick?: () => void; className
 
 /** The phone menu: a side panel with the search and the categories; it closes when a link is chosen. */
 function PhoneMenu(props: BlogNavProps & { className?: string }) {
+  const { t } = useReaderText()
   return (
     <SidePanel
-      title="Menu"
+      title={t('menu')}
       className="blog-theme"
       trigger={
         <button
           type="button"
-          aria-label="Open menu"
+          aria-label={t('openMenu')}
           className={cn('inline-flex size-10 shrink-0 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100', ring, props.className)}
         >
           <Menu className="size-6" aria-hidden="true" />
@@ -165,12 +169,12 @@ function PhoneMenu(props: BlogNavProps & { className?: string }) {
           <div className="border-b border-slate-200 p-4">
             <BlogSearchForm action={props.searchPath} onDone={close} inputClassName="h-11 text-base" />
           </div>
-          <nav aria-label="Mobile" className="flex flex-1 flex-col gap-1 overflow-y-auto p-4">
+          <nav aria-label={t('mobileNav')} className="flex flex-1 flex-col gap-1 overflow-y-auto p-4">
             <NavLink to={props.home} end className={mobileLink} onClick={close}>
-              Home
+              {t('home')}
             </NavLink>
             {props.categories.length > 0 && (
-              <p className="mt-3 px-3 pb-1 text-xs font-semibold uppercase tracking-wider text-slate-500">Categories</p>
+              <p className="mt-3 px-3 pb-1 text-xs font-semibold uppercase tracking-wider text-slate-500">{t('categories')}</p>
             )}
             {props.categories.map((c) => (
               <NavLink key={c.href} to={c.href} className={mobileLink} onClick={close}>
@@ -197,14 +201,14 @@ function escapeHtml(s: string): string {
 }
 
 /** The phone menu a reader without JavaScript gets: the blog's search and sections, as HTML. */
-function noScriptPhoneMenuHtml(categories: BlogNavProps['categories'], searchPath: string): string {
+function noScriptPhoneMenuHtml(categories: BlogNavProps['categories'], searchPath: string, { t }: ReaderText): string {
   const search =
     `<form role="search" method="get" action="${escapeHtml(searchPath)}">` +
-    '<input type="search" name="q" required placeholder="Search" aria-label="Search this blog" class="h-10 w-full rounded-full border border-slate-300 bg-white px-4 text-base text-slate-900">' +
+    `<input type="search" name="q" required placeholder="${escapeHtml(t('search'))}" aria-label="${escapeHtml(t('searchThisBlog'))}" class="h-10 w-full rounded-full border border-slate-300 bg-white px-4 text-base text-slate-900">` +
     '</form>'
   const sections =
     categories.length > 0
-      ? '<nav aria-label="Blog sections (menu)" class="flex flex-wrap gap-x-4 gap-y-2 text-sm font-medium text-slate-700">' +
+      ? `<nav aria-label="${escapeHtml(t('blogSectionsMenu'))}" class="flex flex-wrap gap-x-4 gap-y-2 text-sm font-medium text-slate-700">` +
         categories.map((c) => `<a href="${escapeHtml(c.href)}">${escapeHtml(c.name)}</a>`).join('') +
         '</nav>'
       : ''
@@ -218,7 +222,8 @@ function noScriptPhoneMenuHtml(categories: BlogNavProps['categories'], searchPat
  * leaves alone (elements would be built inside it on every hydration, replacing that text).
  */
 function NoScriptPhoneMenu({ categories, searchPath }: Pick<BlogNavProps, 'categories' | 'searchPath'>) {
-  return <noscript dangerouslySetInnerHTML={{ __html: noScriptPhoneMenuHtml(categories, searchPath) }} />
+  const text = useReaderText()
+  return <noscript dangerouslySetInnerHTML={{ __html: noScriptPhoneMenuHtml(categories, searchPath, text) }} />
 }
 
 /**
@@ -227,8 +232,9 @@ function NoScriptPhoneMenu({ categories, searchPath }: Pick<BlogNavProps, 'categ
  */
 export function BlogNavbar(props: BlogNavProps) {
   const { template, categories, searchPath, dashboard } = props
+  const { t } = useReaderText()
   const nav = categories.length > 0 && (
-    <nav aria-label="Blog sections" className={cn('hidden lg:block', template === 'template-1' && 'min-w-0 flex-1')}>
+    <nav aria-label={t('blogSections')} className={cn('hidden lg:block', template === 'template-1' && 'min-w-0 flex-1')}>
       <DesktopCategories template={template} categories={categories} />
     </nav>
   )

@@ -5,6 +5,7 @@ import { SUBSCRIBE_FORM_PATH } from '@/api/endpoints'
 import { useSubscribe } from '@/hooks/useSubscribe'
 import { SubscribeFormFields } from '@/components/SubscribeFormFields'
 import { cn } from '@/lib/utils'
+import { useReaderText } from '@/lib/readerText'
 
 /**
  * A workspace blog's newsletter card: the address joins THIS blog's list (the request names its
@@ -12,12 +13,13 @@ import { cn } from '@/lib/utils'
  */
 export function BlogNewsletter({ template, workspace, title }: { template: TemplateId; workspace: string; title: string }) {
   const id = useId()
+  const { t } = useReaderText()
   const { email, setEmail, submit, pending } = useSubscribe(workspace)
   const onSubmit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault()
     submit()
   }
-  const heading = `Get fresh insights from ${title} in your inbox`
+  const heading = t('newsletterHeading', { blog: title })
   const classic = template === 'template-2'
   const minimal = template === 'template-3'
 
@@ -60,18 +62,18 @@ export function BlogNewsletter({ template, workspace, title }: { template: Templ
           >
             {heading}
           </h2>
-          <p className={cn('mt-2 text-slate-600', minimal && 'text-sm', classic && 'italic')}>New posts in one short email, no spam.</p>
+          <p className={cn('mt-2 text-slate-600', minimal && 'text-sm', classic && 'italic')}>{t('newsletterNote')}</p>
         </div>
         <form
           action={SUBSCRIBE_FORM_PATH}
           method="post"
           onSubmit={onSubmit}
           className={cn('flex w-full flex-col gap-3 sm:flex-row', classic && 'mx-auto max-w-md')}
-          aria-label="Newsletter signup"
+          aria-label={t('newsletterForm')}
         >
           <SubscribeFormFields workspace={workspace} />
           <label htmlFor={`${id}-email`} className="sr-only">
-            Email address
+            {t('emailAddress')}
           </label>
           <input
             id={`${id}-email`}
@@ -97,7 +99,7 @@ export function BlogNewsletter({ template, workspace, title }: { template: Templ
               classic && 'rounded-none uppercase tracking-[0.12em] text-sm',
             )}
           >
-            {pending ? '...' : 'Subscribe'}
+            {pending ? '...' : t('subscribe')}
           </button>
         </form>
       </div>

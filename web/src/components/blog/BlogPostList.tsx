@@ -1,7 +1,8 @@
 import { Link } from 'react-router'
 import { ArrowRight } from 'lucide-react'
 import type { PostSummary, TemplateId } from '@/api/types'
-import { formatLongDate, formatReadMinutesShort, formatShortDate } from '@/lib/format'
+import { useReaderText } from '@/lib/readerText'
+import { wholeMinutes } from '@/lib/format'
 import { postPath } from '@/lib/paths'
 import { useRootBlog } from '@/lib/rootBlog'
 import { PostGrid } from '../PostGrid'
@@ -18,13 +19,14 @@ interface Props {
 /** Classic: single centered column, serif headings, dates, a thin rule between posts. */
 function ClassicList({ posts, workspaceSlug }: { posts: PostSummary[]; workspaceSlug: string }) {
   const root = useRootBlog()
+  const text = useReaderText()
   return (
     <ol className="divide-y divide-slate-200 border-y border-slate-200">
       {posts.map((p) => (
         <li key={p.id} className="py-8">
           <article>
             <p className="text-xs font-semibold uppercase tracking-[0.18em] text-slate-500">
-              <time dateTime={p.publishedAt}>{formatLongDate(p.publishedAt)}</time>
+              <time dateTime={p.publishedAt}>{text.longDate(p.publishedAt)}</time>
               <span aria-hidden="true"> · </span>
               {(p.categoryName || p.category).toUpperCase()}
             </p>
@@ -43,7 +45,7 @@ function ClassicList({ posts, workspaceSlug }: { posts: PostSummary[]; workspace
               aria-hidden="true"
               tabIndex={-1}
             >
-              Continue reading <ArrowRight className="size-4" />
+              {text.t('continueReading')} <ArrowRight className="size-4 rtl:-scale-x-100" />
             </Link>
           </article>
         </li>
@@ -55,13 +57,14 @@ function ClassicList({ posts, workspaceSlug }: { posts: PostSummary[]; workspace
 /** Minimal: text only, small type, lots of whitespace, no covers. */
 function MinimalList({ posts, workspaceSlug }: { posts: PostSummary[]; workspaceSlug: string }) {
   const root = useRootBlog()
+  const text = useReaderText()
   return (
     <ol className="space-y-7">
       {posts.map((p) => (
         <li key={p.id}>
           <article className="grid gap-1 sm:grid-cols-[8rem_1fr] sm:gap-6">
             <time dateTime={p.publishedAt} className="text-xs tabular-nums text-slate-500 sm:pt-0.5">
-              {formatShortDate(p.publishedAt)}
+              {text.shortDate(p.publishedAt)}
             </time>
             <div>
               <h2 className="text-base font-medium text-slate-900">
@@ -73,7 +76,7 @@ function MinimalList({ posts, workspaceSlug }: { posts: PostSummary[]; workspace
                 </Link>
               </h2>
               <p className="mt-0.5 text-xs text-slate-500">
-                {(p.categoryName || p.category).toLowerCase()} · {formatReadMinutesShort(p.readMinutes).toLowerCase()}
+                {(p.categoryName || p.category).toLowerCase()} · {text.count('minShort', wholeMinutes(p.readMinutes)).toLowerCase()}
               </p>
             </div>
           </article>
@@ -85,8 +88,9 @@ function MinimalList({ posts, workspaceSlug }: { posts: PostSummary[]; workspace
 
 function ListSkeleton({ template }: { template: TemplateId }) {
   const rows = template === 'template-3' ? 6 : 4
+  const { t } = useReaderText()
   return (
-    <div className="space-y-8" aria-busy="true" aria-label="Loading posts">
+    <div className="space-y-8" aria-busy="true" aria-label={t('loadingPosts')}>
       {Array.from({ length: rows }, (_, i) => (
         <div key={i} className="space-y-2">
           <Skeleton className="h-3 w-32" />

@@ -15,13 +15,16 @@ import { titleCase } from '@/lib/categories'
 import { blogHomePath, blogSearchPath, categoryPath, feedPath } from '@/lib/paths'
 import { useRootBlog } from '@/lib/rootBlog'
 import { cn } from '@/lib/utils'
+import { useReaderText } from '@/lib/readerText'
+import { ReaderLocale } from '@/components/ReaderLocale'
 
 /**
  * A workspace blog's own frame: its header (logo or title, categories, search), its newsletter card and
  * its footer (owner's links, feed, "Powered by" unless white-label), in its template, colour and font.
  * No platform chrome. The blog is `workspace`, else the route's :workspace, else the root blog (custom
  * domain). Renders the page given as children, else the matched child route (a layout route). `settings`
- * stand in for the blog's own until they are read (a preview carries them).
+ * stand in for the blog's own until they are read (a preview carries them). Its texts are in the blog's
+ * language (ReaderLocale), written in its direction.
  */
 export function BlogShell({ workspace, settings: known, children }: { workspace?: string; settings?: Settings; children?: ReactNode }) {
   const params = useParams()
@@ -52,40 +55,55 @@ export function BlogShell({ workspace, settings: known, children }: { workspace?
   const categories = (data?.categories ?? []).map((c) => ({ name: c.name || titleCase(c.slug), href: categoryPath(c.slug, slug, rootSlug) }))
 
   return (
-    <BlogTheme
-      settings={settings}
-      className={cn('flex min-h-dvh flex-col', template === 'template-1' ? 'bg-slate-50' : 'bg-white')}
-    >
-      <ScrollToTop />
-      <a
-        href="#main"
-        className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-50 focus:rounded-lg focus:bg-white focus:px-4 focus:py-2 focus:text-sm focus:font-semibold focus:text-(--brand-strong) focus:shadow-lg"
-      >
-        Skip to content
-      </a>
-      <BlogNavbar
-        template={template}
-        title={title}
-        logoUrl={brand?.logoUrl || undefined}
-        home={blogHomePath(slug, rootSlug)}
-        searchPath={blogSearchPath(slug, rootSlug)}
-        categories={categories}
-        dashboard={Boolean(me?.user && me.workspace?.slug === slug)}
-      />
-      <main id="main" className="flex-1" tabIndex={-1}>
-        {page}
-      </main>
-      {data && title && <BlogNewsletter template={template} workspace={slug} title={title} />}
-      {title && (
-        <BlogFooter
+    <ReaderLocale lang={settings?.language}>
+      <FramedTheme settings={settings} className={cn('flex min-h-dvh flex-col', template === 'template-1' ? 'bg-slate-50' : 'bg-white')}>
+        <ScrollToTop />
+        <SkipLink />
+        <BlogNavbar
           template={template}
           title={title}
-          socialLinks={brand?.socialLinks ?? []}
-          feedUrl={brand?.feedUrl || feedPath({ workspace: slug, rootSlug })}
-          whiteLabel={brand?.whiteLabel ?? false}
-          platformHome={site?.baseUrl ? `${site.baseUrl.replace(/\/+$/, '')}/` : '/'}
+          logoUrl={brand?.logoUrl || undefined}
+          home={blogHomePath(slug, rootSlug)}
+          searchPath={blogSearchPath(slug, rootSlug)}
+          categories={categories}
+          dashboard={Boolean(me?.user && me.workspace?.slug === slug)}
         />
-      )}
+        <main id="main" className="flex-1" tabIndex={-1}>
+          {page}
+        </main>
+        {data && title && <BlogNewsletter template={template} workspace={slug} title={title} />}
+        {title && (
+          <BlogFooter
+            template={template}
+            title={title}
+            socialLinks={brand?.socialLinks ?? []}
+            feedUrl={brand?.feedUrl || feedPath({ workspace: slug, rootSlug })}
+            whiteLabel={brand?.whiteLabel ?? false}
+            platformHome={site?.baseUrl ? `${site.baseUrl.replace(/\/+$/, '')}/` : '/'}
+          />
+        )}
+      </FramedTheme>
+    </ReaderLocale>
+  )
+}
+
+/** The blog's frame, marked with the language of its texts and their direction. */
+function FramedTheme({ settings, className, children }: { settings: Settings | undefined; className: string; children: ReactNode }) {
+  const text = useReaderText()
+  return (
+    <BlogTheme settings={settings} className={className} lang={text.lang} dir={text.dir}>
+      {children}
     </BlogTheme>
+  )
+}
+
+function SkipLink() {
+  return (
+    <a
+      href="#main"
+      className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-50 focus:rounded-lg focus:bg-white focus:px-4 focus:py-2 focus:text-sm focus:font-semibold focus:text-(--brand-strong) focus:shadow-lg"
+    >
+      {useReaderText().t('skipToContent')}
+    </a>
   )
 }

@@ -1,5 +1,6 @@
 import { Link, useLocation } from 'react-router'
 import { ArrowLeft } from 'lucide-react'
+import { useReaderText } from '@/lib/readerText'
 
 /**
  * On a list opened at ?page=N (N > 1), the way back to the newer posts of page N-1, as the server's pages link it
@@ -7,6 +8,7 @@ import { ArrowLeft } from 'lucide-react'
  */
 export function PrevPageLink({ page }: { page: number }) {
   const location = useLocation()
+  const { t } = useReaderText()
   if (page <= 1) return null
   const params = new URLSearchParams(location.search)
   if (page === 2) params.delete('page')
@@ -19,9 +21,9 @@ export function PrevPageLink({ page }: { page: number }) {
         rel="prev"
         className="inline-flex items-center gap-1.5 rounded font-semibold text-(--brand-strong) hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-(--brand)"
       >
-        <ArrowLeft className="size-4" aria-hidden="true" /> Newer posts
+        <ArrowLeft className="size-4 rtl:-scale-x-100" aria-hidden="true" /> {t('newerPosts')}
       </Link>
-      <span className="text-slate-500">Page {page}</span>
+      <span className="text-slate-500">{t('pageN', { n: page })}</span>
     </div>
   )
 }

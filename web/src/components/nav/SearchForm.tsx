@@ -5,6 +5,7 @@ import { LIMITS } from '@/api/contract.gen'
 import { Button } from '@/components/ui/button'
 import { Input } from '@/components/ui/input'
 import { cn } from '@/lib/utils'
+import { useReaderText } from '@/lib/readerText'
 
 /**
  * The search box of a blog's search page: a real GET form (it works without JavaScript too), prefilled with the
@@ -13,6 +14,7 @@ import { cn } from '@/lib/utils'
 export function SearchForm({ action, initial, className }: { action: string; initial: string; className?: string }) {
   const [text, setText] = useState(initial)
   const navigate = useNavigate()
+  const { t } = useReaderText()
   const submit = (e: FormEvent) => {
     e.preventDefault()
     const q = text.trim()
@@ -25,8 +27,8 @@ export function SearchForm({ action, initial, className }: { action: string; ini
         <Input
           type="search"
           name="q"
-          aria-label="Search posts"
-          placeholder="Search posts..."
+          aria-label={t('searchPosts')}
+          placeholder={t('searchPostsPlaceholder')}
           value={text}
           maxLength={LIMITS.readerSearchMax}
           onChange={(e) => setText(e.target.value)}
@@ -34,7 +36,7 @@ export function SearchForm({ action, initial, className }: { action: string; ini
         />
       </div>
       <Button type="submit" size="lg" className="h-11">
-        Search
+        {t('search')}
       </Button>
     </form>
   )

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import { ErrorBlock } from '@/components/ErrorBlock'
 import { Skeleton } from './skeleton'
+import { useReaderText } from '@/lib/readerText'
 
 /** What QueryState reads of a TanStack query result. */
 export interface QueryLike<T> {
@@ -28,11 +29,12 @@ export function LoadingRows({
   rows?: string[]
   label?: string
 }) {
+  const { t } = useReaderText()
   return (
     <div className={className} aria-busy="true" aria-label={label}>
       {!label && (
         <p role="status" className="sr-only">
-          Loading...
+          {t('loading')}
         </p>
       )}
       {rows.map((row, i) => (

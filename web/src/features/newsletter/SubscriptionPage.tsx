@@ -7,18 +7,18 @@ import type { ReactNode } from 'react'
 import { Link, useParams, useSearchParams } from 'react-router'
 import { useMutation } from '@tanstack/react-query'
 import { CircleAlert, MailCheck, MailX } from 'lucide-react'
-import { errorMessage } from '@/api/client'
+import { errorMessage, isApiError } from '@/api/client'
 import { confirmSubscription, unsubscribe } from '@/api/newsletter'
 import { Spinner } from '@/components/ui/spinner'
 import { useNoIndex } from '@/hooks/useNoIndex'
 import { useBlog, useSite } from '@/hooks/usePublic'
-import { PAGE_TITLES } from '@/api/shared.gen'
 import { usePageMeta } from '@/hooks/usePageMeta'
 import { blogHomePath } from '@/lib/paths'
 import { useRootBlog } from '@/lib/rootBlog'
 import { cn } from '@/lib/utils'
 import { Button } from '@/components/ui/button'
-import { INVALID_LINK, LINK_TEXTS, RESUBSCRIBE_HINT, UNSUBSCRIBED_NOTE, type LinkAction } from './texts'
+import { useReaderText, withNode } from '@/lib/readerText'
+import { LINK_TEXTS, type LinkAction } from './texts'
 
 /** Sends the link's token when the reader presses the page's button (a 4xx is not retried). */
 function useLink(action: LinkAction, token: string, workspace: string | undefined) {
@@ -49,7 +49,10 @@ const heading = 'mt-6 max-w-2xl text-balance text-3xl font-extrabold tracking-ti
 const homeLink =
   'mt-8 inline-flex h-11 items-center justify-center rounded-xl bg-(--brand) px-6 font-semibold text-(--brand-contrast) transition hover:brightness-110 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-(--brand) focus-visible:ring-offset-2'
 
-/** A confirmation or unsubscribe link's page: sends the token when its button is pressed and says what came of it. */
+/**
+ * A confirmation or unsubscribe link's page: sends the token when its button is pressed and says what came of it,
+ * in its blog's language.
+ */
 export function SubscriptionPage({ action }: { action: LinkAction }) {
   const [params] = useSearchParams()
   const token = (params.get('token') ?? '').trim()
@@ -62,22 +65,23 @@ export function SubscriptionPage({ action }: { action: LinkAction }) {
   const ready = workspace !== undefined || !site.isPending
   const home = workspace ? blogHomePath(workspace, root?.slug) : '/'
   const link = useLink(action, token, workspace)
-  const texts = LINK_TEXTS[action]
+  const { t } = useReaderText()
+  const ids = LINK_TEXTS[action]
   // The server's title: the page's name and its blog's (the product's on the site's own blog), known
   // once the blog is (at the root, once the host's blog is).
   const blog = useBlog(workspace)
   const blogTitle = blog.data ? blog.data.settings.blogTitle || blog.data.workspace.name : workspace ? null : ''
-  usePageMeta(blogTitle === null || !ready ? null : PAGE_TITLES[action], null, blogTitle)
+  usePageMeta(blogTitle === null || !ready ? null : t(ids.title), null, blogTitle)
   useNoIndex()
 
   if (token && link.isIdle) {
     return (
       <Frame tone="busy" icon={action === 'confirm' ? <MailCheck className="size-7" aria-hidden="true" /> : <MailX className="size-7" aria-hidden="true" />}>
-        <h1 className={heading}>{texts.ask}</h1>
-        <p className="mt-3 max-w-md text-slate-600">{texts.askNote}</p>
+        <h1 className={heading}>{t(ids.ask)}</h1>
+        <p className="mt-3 max-w-md text-slate-600">{t(ids.askNote)}</p>
         {/* Disabled until the page knows which blog the host serves (at the root). */}
         <Button type="button" className={homeLink} disabled={!ready} onClick={() => link.mutate()}>
-          {texts.button}
+          {t(ids.button)}
         </Button>
       </Frame>
     )
@@ -87,7 +91,7 @@ export function SubscriptionPage({ action }: { action: LinkAction }) {
     return (
       <Frame tone="busy" icon={<Spinner className="size-6" />}>
         <h1 role="status" className={heading}>
-          {texts.busy}
+          {t(ids.busy)}
         </h1>
       </Frame>
     )
@@ -96,12 +100,13 @@ export function SubscriptionPage({ action }: { action: LinkAction }) {
   if (!token || link.isError) {
     return (
       <Frame tone="error" icon={<CircleAlert className="size-7" aria-hidden="true" />}>
-        <h1 className={heading}>{texts.failed}</h1>
+        <h1 className={heading}>{t(ids.failed)}</h1>
         <p role="alert" className="mt-3 max-w-md text-slate-600">
-          {token ? errorMessage(link.error, INVALID_LINK) : INVALID_LINK}
+          {/* The server's own words for an unknown link are English: the page says it in the blog's language. */}
+          {token && !(isApiError(link.error) && link.error.code === 'invalid_link') ? errorMessage(link.error, t('invalidLink')) : t('invalidLink')}
         </p>
         <Link to={home} className={homeLink}>
-          Return to Home
+          {t('returnHome')}
         </Link>
       </Frame>
     )
@@ -111,28 +116,24 @@ export function SubscriptionPage({ action }: { action: LinkAction }) {
   if (!answer) return null
   return action === 'confirm' ? (
     <Frame tone="ok" icon={<MailCheck className="size-7" aria-hidden="true" />}>
-      <h1 className={heading}>{texts.done(answer)}</h1>
+      <h1 className={heading}>{t(ids.done, { blog: answer.blog })}</h1>
       <p className="mt-3 max-w-md text-slate-600">
-        {answer.email ? (
-          <>
-            New posts will arrive at <strong className="font-semibold text-slate-900">{answer.email}</strong>.
-          </>
-        ) : (
-          'New posts will arrive in your inbox.'
-        )}{' '}
-        Every e-mail has a link to unsubscribe.
+        {answer.email
+          ? withNode(t('arriveAt'), 'email', <strong className="font-semibold text-slate-900">{answer.email}</strong>)
+          : t('arriveInbox')}{' '}
+        {t('everyEmailUnsubscribe')}
       </p>
       <Link to={home} className={homeLink}>
-        Read the latest posts
+        {t('readLatest')}
       </Link>
     </Frame>
   ) : (
     <Frame tone="ok" icon={<MailX className="size-7" aria-hidden="true" />}>
-      <h1 className={heading}>{texts.done(answer)}</h1>
-      <p className="mt-3 max-w-md text-slate-600">{UNSUBSCRIBED_NOTE}</p>
-      <p className="mt-6 max-w-md text-sm text-slate-500">{RESUBSCRIBE_HINT}</p>
+      <h1 className={heading}>{t(ids.done, { blog: answer.blog })}</h1>
+      <p className="mt-3 max-w-md text-slate-600">{t('unsubscribedNote')}</p>
+      <p className="mt-6 max-w-md text-sm text-slate-500">{t('resubscribeHint')}</p>
       <Link to={home} className={homeLink}>
-        Return to Home
+        {t('returnHome')}
       </Link>
     </Frame>
   )

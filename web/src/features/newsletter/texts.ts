@@ -1,33 +1,33 @@
 /** The newsletter's words, shared by its pages and their tests. */
-import type { SubscriptionResponse } from '@/api/types'
+import type { MessageId } from '@/api/locale.gen'
 import { UNLIMITED } from '@/lib/usage'
 
 export type LinkAction = 'confirm' | 'unsubscribe'
 
-/** What the server says of a link it does not know (and what is shown for a link without a token). */
-export const INVALID_LINK = 'This link is invalid or has expired.'
-
+/**
+ * The texts of a newsletter link's page, as ids of the reader's texts (the page is in its blog's language).
+ * `done` names the blog ({blog}).
+ */
 export const LINK_TEXTS = {
   confirm: {
-    ask: 'Confirm your subscription',
-    askNote: 'Press the button to start getting new posts by e-mail.',
-    button: 'Confirm my subscription',
-    busy: 'Confirming your subscription...',
-    done: (r: SubscriptionResponse) => `You're subscribed to ${r.blog}`,
-    failed: "We couldn't confirm your subscription",
+    title: 'confirmTitle',
+    ask: 'confirmAsk',
+    askNote: 'confirmAskNote',
+    button: 'confirmButton',
+    busy: 'confirmBusy',
+    done: 'confirmDone',
+    failed: 'confirmFailed',
   },
   unsubscribe: {
-    ask: 'Unsubscribe from this newsletter',
-    askNote: 'Press the button to stop getting new posts by e-mail.',
-    button: 'Unsubscribe',
-    busy: 'Unsubscribing...',
-    done: (r: SubscriptionResponse) => `You've been unsubscribed from ${r.blog}`,
-    failed: "We couldn't unsubscribe you",
+    title: 'unsubscribeTitle',
+    ask: 'unsubscribeAsk',
+    askNote: 'unsubscribeAskNote',
+    button: 'unsubscribeButton',
+    busy: 'unsubscribeBusy',
+    done: 'unsubscribeDone',
+    failed: 'unsubscribeFailed',
   },
-} as const
-
-export const UNSUBSCRIBED_NOTE = "You won't get any more e-mails from this list."
-export const RESUBSCRIBE_HINT = "Changed your mind? Subscribe again with the form below: we'll send you a new confirmation e-mail first."
+} as const satisfies Record<LinkAction, Record<string, MessageId>>
 
 
 // ---- The owner's side: settings, dashboard, post desk ----
