@@ -57,6 +57,13 @@ const (
 // File is the file name k is served as ("card.png").
 func (k Kind) File() string { return string(k) + ".png" }
 
+// Path is where a blog under prefix ("" at a root, "/blog/{slug}") serves
+// its image k drawn from s: the version in the query changes the address
+// whenever the image changes, so browsers and crawlers may keep it for good.
+func Path(prefix string, k Kind, s Spec) string {
+	return prefix + "/" + k.File() + "?v=" + s.Version()
+}
+
 // ByFile is the kind served as name, if any.
 func ByFile(name string) (Kind, bool) {
 	for _, k := range Kinds {
