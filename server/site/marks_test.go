@@ -433,3 +433,81 @@ func TestWhiteLabelBlogShowsNoPlatformMark(t *testing.T) {
 		}
 	}
 }
+
+// The site's posts carry the configured author, not the admin's account
+// name, until the admin sets a display name: in the page's byline and
+// structured data, the feeds, the API and the author's page.
+func TestSitePostsCarryTheConfiguredAuthor(t *testing.T) {
+	a := apptest.Start(t, "", apptest.Env("INKPRESS_AUTHOR_NAME", "The Desk"),
+		apptest.Env("INKPRESS_ADMIN_EMAIL", "boss@example.com"), apptest.Env("INKPRESS_ADMIN_PASSWORD", "secret123"))
+	admin, err := a.Store.GetUserByEmail(ctx, "boss@example.com")
+	if err != nil {
+		t.Fatal(err)
+	}
+	siteWS := siteWS(t, a)
+	p := &store.Post{WorkspaceID: siteWS.ID, Category: "tech", Title: "Feeds for schedulers", Content: "<p>RSS.</p>", AuthorID: admin.ID}
+	if err := a.Posts.Create(ctx, p); err != nil {
+		t.Fatal(err)
+	}
+	c := a.Client(t)
+	check := func(want string) {
+		t.Helper()
+		drain(t, a)
+		r := c.Get("/tech/" + p.Slug)
+		h := parseHead(t, r.Body)
+		author, _ := h.jsonLD["author"].(map[string]any)
+		if author["name"] != want {
+			t.Errorf("json-ld author %v, want %q", author["name"], want)
+		}
+		if !strings.Contains(string(r.Body), `rel="author">`+want+`</a>`) {
+			t.Errorf("the page's byline does not name %q", want)
+		}
+		for _, name := range feedNames {
+			f := parseFeed(t, name, c.Get("/"+name).Body)
+			if len(f.Items) == 0 || len(f.Items[0].Authors) == 0 || f.Items[0].Authors[0].Name != want {
+				t.Errorf("%s: item author wrong, want %q", name, want)
+			}
+		}
+		var api struct {
+			Post struct {
+				Author struct {
+					Name, Slug string
+				} `json:"author"`
+			} `json:"post"`
+		}
+		c.Get("/api/posts/tech/" + p.Slug).JSON(t, &api)
+		if api.Post.Author.Name != want {
+			t.Errorf("API author %q, want %q", api.Post.Author.Name, want)
+		}
+		if h := parseHead(t, c.Get("/author/"+api.Post.Author.Slug).Body); h.title != want+" | InkPress" {
+			t.Errorf("author page title %q", h.title)
+		}
+	}
+	check("The Desk")
+
+	// The admin names themselves: their name wins, even the account's own.
+	desk := a.Client(t)
+	if r := desk.Do("POST", "/api/auth/login", map[string]any{"email": "boss@example.com", "password": "secret123"}); r.StatusCode != 200 {
+		t.Fatalf("login: %d", r.StatusCode)
+	}
+	for _, name := range []string{"Jane Boss", "Admin"} {
+		if r := desk.Do("PUT", "/api/workspace/author", map[string]any{"displayName": name, "bio": "", "avatarUrl": "", "links": []any{}}); r.StatusCode != 200 {
+			t.Fatalf("profile: %d %s", r.StatusCode, r.Body)
+		}
+		check(name)
+	}
+}
+
+// The demo's admin writes as the configured author, with a bio.
+func TestDemoAdminHasAnEditorialProfile(t *testing.T) {
+	a, c := start(t)
+	p := firstPost(t, a, siteWS(t, a).ID)
+	au, err := a.Store.GetAuthor(ctx, store.FindAuthor{UserID: &p.AuthorID})
+	if err != nil || au.DisplayName != "InkPress Editorial" || au.Slug != "inkpress-editorial" || au.Bio == "" {
+		t.Fatalf("demo admin's profile %+v, %v", au, err)
+	}
+	h := parseHead(t, c.Get("/"+p.Category+"/"+p.Slug).Body)
+	if author, _ := h.jsonLD["author"].(map[string]any); author["name"] != "InkPress Editorial" || author["description"] != au.Bio {
+		t.Errorf("json-ld author %v", author)
+	}
+}
