@@ -192,15 +192,18 @@ func gradient(img *image.RGBA, r image.Rectangle, c color.RGBA) {
 	if span <= 0 {
 		span = 1
 	}
-	for y := r.Min.Y; y < r.Max.Y; y++ {
-		for x := r.Min.X; x < r.Max.X; x++ {
-			t := float64(x-r.Min.X+y-r.Min.Y) / span
-			i := img.PixOffset(x, y)
-			img.Pix[i] = uint8(float64(c.R) + (float64(to.R)-float64(c.R))*t + 0.5)
-			img.Pix[i+1] = uint8(float64(c.G) + (float64(to.G)-float64(c.G))*t + 0.5)
-			img.Pix[i+2] = uint8(float64(c.B) + (float64(to.B)-float64(c.B))*t + 0.5)
-			img.Pix[i+3] = 0xff
-		}
+	// One colour per diagonal (x+y), computed once.
+	diag := make([]byte, 4*(w+h))
+	for d := range w + h {
+		t := float64(d) / span
+		diag[4*d] = uint8(float64(c.R) + (float64(to.R)-float64(c.R))*t + 0.5)
+		diag[4*d+1] = uint8(float64(c.G) + (float64(to.G)-float64(c.G))*t + 0.5)
+		diag[4*d+2] = uint8(float64(c.B) + (float64(to.B)-float64(c.B))*t + 0.5)
+		diag[4*d+3] = 0xff
+	}
+	for y := range h {
+		i := img.PixOffset(r.Min.X, r.Min.Y+y)
+		copy(img.Pix[i:i+4*w], diag[4*y:4*(y+w)])
 	}
 }
 
