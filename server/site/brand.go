@@ -145,7 +145,8 @@ func person(b *blogaddr.Blog, a *store.Author) map[string]any {
 // feedMarks sets a feed's images and author: the blog's logo (or sharing
 // image) and icon, the ones drawn from its name where it has none (the
 // platform's on the site's own blog); the blog is the author of its feed
-// (the configured author on the site's own blog).
+// (the configured author on the site's own blog). A white-label blog's
+// feeds leave the platform's name out of their generator.
 func (m *blogMeta) feedMarks(h *Handler, ch *feed.Channel) {
 	ch.ImageURL = absolute(m.b, cmp.Or(m.brand.LogoURL, m.brand.SocialImageURL))
 	ch.IconURL = absolute(m.b, m.brand.FaviconURL)
@@ -156,6 +157,7 @@ func (m *blogMeta) feedMarks(h *Handler, ch *feed.Channel) {
 		ch.ImageURL = cmp.Or(ch.ImageURL, m.mark(marks.Card))
 		ch.IconURL = cmp.Or(ch.IconURL, m.mark(marks.Icon))
 	}
+	ch.WhiteLabel = m.whiteLabel
 	ch.Author = m.title
 	if ch.Author == "" {
 		ch.Author = h.Config.AuthorName
