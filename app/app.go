@@ -4,6 +4,7 @@
 package app
 
 import (
+	"cmp"
 	"context"
 	"crypto/tls"
 	"crypto/x509"
@@ -34,6 +35,7 @@ import (
 	"github.com/inkpress/inkpress/internal/demo"
 	"github.com/inkpress/inkpress/internal/generate"
 	"github.com/inkpress/inkpress/internal/mail"
+	"github.com/inkpress/inkpress/internal/marks"
 	"github.com/inkpress/inkpress/internal/media"
 	"github.com/inkpress/inkpress/internal/media/s3"
 	"github.com/inkpress/inkpress/internal/newsletter"
@@ -246,6 +248,7 @@ func New(ctx context.Context, cfg *config.Config, logger *slog.Logger) (*App, er
 		logger.Warn("keep the app's assets for pages of earlier builds", "err", err)
 	}
 	rd := reader.New(db, a.Cache)
+	rd.SiteWorkspace, rd.SiteAuthor = cfg.SiteWorkspace, cfg.AuthorName
 	bl := blog.New(db, a.Cache, a.Site)
 	bl.Images = a.Posts.Attachments
 	workspaces := workspace.NewService(db, bl)
@@ -271,7 +274,7 @@ func New(ctx context.Context, cfg *config.Config, logger *slog.Logger) (*App, er
 	a.Auth.OnLockout = a.Account.LoginLocked
 	apiHandler.Account = a.Account
 	siteHandler := &sitehttp.Handler{Config: cfg, Reader: rd, Site: a.Site, Cache: a.Cache, App: fe, Views: a.Views, Posts: a.Posts,
-		DefaultImage: a.defaultImage, Pages: a.Pages, Admission: a.Admission}
+		DefaultImage: a.defaultImage, Pages: a.Pages, Admission: a.Admission, Marks: &marks.Service{Store: db}}
 	a.PageWorker = &pages.Worker{Pages: a.Pages, Render: siteHandler.RenderPage, Rate: cfg.RenderRate}
 	// Writes tell which pages they change.
 	changes := &pages.Changes{Pages: a.Pages, Blogs: a.Site, Authors: db, SiteWorkspace: cfg.SiteWorkspace}
@@ -470,8 +473,13 @@ func (a *App) Prepare(ctx context.Context) error {
 	}
 	if a.Config.AdminEmail == "" {
 		pw := auth.RandomToken(12)
-		if _, err := a.Auth.EnsureAdmin(ctx, "admin@inkpress.local", pw, "Admin"); err != nil {
+		admin, err := a.Auth.EnsureAdmin(ctx, "admin@inkpress.local", pw, "Admin")
+		if err != nil {
 			return err
+		}
+		// The demo's posts are the admin's: their byline is the editorial team's.
+		if _, err := demo.EnsureEditor(ctx, a.Store, admin.ID, cmp.Or(a.Config.AuthorName, "InkPress Editorial")); err != nil {
+			return fmt.Errorf("demo admin's profile: %w", err)
 		}
 		// Printed once, on the first start only: the password is not stored anywhere else.
 		fmt.Fprintf(a.Out, "\n  Demo admin account created:\n    e-mail:   admin@inkpress.local\n    password: %s\n  Sign in at %s/admin/login\n\n", pw, a.Config.BaseURL)

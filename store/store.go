@@ -58,6 +58,7 @@ type Store interface {
 	SearchStore // search.go
 	ViewStore
 	AuthorStore // authors and a blog's brand (authors.go)
+	MarkStore   // images drawn for a blog (marks.go)
 	MediaStore
 	MediaFileStore
 	ScheduleStore

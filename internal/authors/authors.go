@@ -70,6 +70,10 @@ type Service struct {
 type Input struct {
 	DisplayName, Bio, AvatarURL string
 	Links                       []store.SocialLink
+	// Site: the profile is saved from the desk of the site's own blog, where
+	// no display name credits the configured author (reader.Credited), so a
+	// display name equal to the account's name is kept as typed.
+	Site bool
 }
 
 // Profile is the user's profile (made on first visit).
@@ -101,7 +105,7 @@ func (s *Service) Update(ctx context.Context, user *store.User, ws *store.Worksp
 	if err != nil {
 		return nil, err
 	}
-	if name == user.Name {
+	if name == user.Name && !in.Site {
 		name = "" // the account's name: follows it
 	}
 	a.DisplayName, a.Bio, a.AvatarURL, a.Links = name, bio, avatar, links

@@ -54,6 +54,10 @@ func New(st Store, c *cache.Cache, s *blogaddr.Site) *Service {
 	return &Service{Store: st, Cache: c, Site: s}
 }
 
+// Changed is told of a change to ws that every page of its blog shows,
+// made outside this service (its plan, which decides white-label).
+func (s *Service) Changed(ws *store.Workspace) { s.changed(ws) }
+
 // changed drops the workspace's cached public pages and blog lookups.
 func (s *Service) changed(ws *store.Workspace) {
 	s.Cache.Invalidate(ws.ID)

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/inkpress/inkpress/internal/ai"
+	"github.com/inkpress/inkpress/internal/authors"
 	"github.com/inkpress/inkpress/internal/media"
 	"github.com/inkpress/inkpress/internal/posts"
 	"github.com/inkpress/inkpress/internal/workspace"
@@ -89,6 +90,31 @@ func EnsureSiteWorkspace(ctx context.Context, s SiteStore, slug, name string) (*
 		}
 	}
 	return ws, err
+}
+
+// EditorBio is the demo admin's bio: the byline readers of the site's blog
+// see is a team, not "Admin".
+const EditorBio = "The InkPress editorial team writes practical guides on social media marketing, keto nutrition, " +
+	"fitness and technology for creators, marketers and business owners."
+
+// ProfileStore is what EnsureEditor touches.
+type ProfileStore interface {
+	EnsureAuthor(ctx context.Context, userID int64, slug string) (*store.Author, error)
+	UpdateAuthor(ctx context.Context, a *store.Author) error
+}
+
+// EnsureEditor gives the demo admin the author profile the site's posts
+// credit: the display name name (its slug made from it) and EditorBio.
+func EnsureEditor(ctx context.Context, s ProfileStore, userID int64, name string) (*store.Author, error) {
+	a, err := s.EnsureAuthor(ctx, userID, authors.Slug(name))
+	if err != nil {
+		return nil, err
+	}
+	a.DisplayName, a.Bio = name, EditorBio
+	if err := s.UpdateAuthor(ctx, a); err != nil {
+		return nil, err
+	}
+	return a, nil
 }
 
 // SeedPosts writes the demo posts, one day apart, ending now.

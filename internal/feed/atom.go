@@ -53,7 +53,9 @@ func atomHead(b *bytes.Buffer, ch Channel, feedUpdated time.Time) {
 	}
 	optElem(b, "icon", ch.IconURL)
 	optElem(b, "logo", ch.ImageURL)
-	elem(b, "generator", Generator)
+	if !ch.WhiteLabel {
+		elem(b, "generator", Generator)
+	}
 }
 
 func atomEntry(b *bytes.Buffer, it *Item, ch Channel, feedUpdated time.Time) {

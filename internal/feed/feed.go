@@ -31,6 +31,8 @@ type Channel struct {
 	IconURL     string // square icon (Atom icon, JSON Feed icon and favicon); omitted when empty
 	Updated     time.Time
 	Author      string
+	// WhiteLabel leaves the generator (the platform's name) out.
+	WhiteLabel bool
 }
 
 // Item is one post in a feed.

@@ -190,6 +190,17 @@ func TestRSS(t *testing.T) {
 	}
 }
 
+// A white-label blog's feeds do not name the platform as their generator.
+func TestWhiteLabelFeedsNameNoGenerator(t *testing.T) {
+	ch := testChannel()
+	ch.WhiteLabel = true
+	for name, out := range map[string][]byte{"rss": RSS(ch, testItems()), "atom": Atom(ch, testItems()), "json": JSONFeed(ch, testItems())} {
+		if bytes.Contains(out, []byte(Generator)) {
+			t.Errorf("%s: names %q", name, Generator)
+		}
+	}
+}
+
 func TestRSSCDATASplit(t *testing.T) {
 	out := RSS(testChannel(), testItems()[:1])
 	if !bytes.Contains(out, []byte("]]]]><![CDATA[>")) {

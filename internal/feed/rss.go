@@ -46,7 +46,9 @@ func rssChannel(b *bytes.Buffer, ch Channel, items []Item) {
 		attr(b, "href", ch.SelfURL)
 		b.WriteString(` rel="self" type="application/rss+xml"/>` + "\n")
 	}
-	elem(b, "generator", Generator)
+	if !ch.WhiteLabel {
+		elem(b, "generator", Generator)
+	}
 	if ch.ImageURL != "" {
 		b.WriteString("<image>\n")
 		elem(b, "url", ch.ImageURL)

@@ -9,6 +9,7 @@ import (
 	"context"
 	"errors"
 	"strconv"
+	"sync/atomic"
 	"time"
 
 	"github.com/inkpress/inkpress/internal/cache"
@@ -66,6 +67,7 @@ type Store interface {
 	CountPostsByCategory(ctx context.Context, f store.FindPost) (map[string]int, error)
 
 	ListWorkspaces(ctx context.Context) ([]*store.Workspace, error)
+	GetWorkspace(ctx context.Context, f store.FindWorkspace) (*store.Workspace, error)
 	SettingsReader
 	GetBrand(ctx context.Context, workspaceID int64) (*store.Brand, error)
 
@@ -83,6 +85,11 @@ type Reader struct {
 	Store Store
 	// Cache keeps post ids for view counting (see PostID).
 	Cache *cache.Cache
+	// SiteWorkspace is the slug of the platform's own blog, whose authors
+	// without a display name are credited as SiteAuthor (see Credited).
+	SiteWorkspace, SiteAuthor string
+
+	siteID atomic.Int64
 }
 
 // New returns a Reader over s.

@@ -206,3 +206,31 @@ func TestTrendingFromIsTheWeeksFirstDay(t *testing.T) {
 		}
 	}
 }
+
+func TestCredited(t *testing.T) {
+	named := &store.Author{UserID: 1, DisplayName: "Jane Boss", UserName: "Admin"}
+	unnamed := &store.Author{UserID: 1, UserName: "Admin"}
+	for _, tc := range []struct {
+		name       string
+		a          *store.Author
+		site       bool
+		siteAuthor string
+		want       string
+	}{
+		{"site, no display name", unnamed, true, "InkPress Editorial", "InkPress Editorial"},
+		{"site, display name", named, true, "InkPress Editorial", "Jane Boss"},
+		{"another blog", unnamed, false, "InkPress Editorial", "Admin"},
+		{"no configured author", unnamed, true, "", "Admin"},
+	} {
+		got := reader.Credited(tc.a, tc.site, tc.siteAuthor)
+		if got.Name() != tc.want {
+			t.Errorf("%s: %q, want %q", tc.name, got.Name(), tc.want)
+		}
+	}
+	if unnamed.DisplayName != "" {
+		t.Error("Credited changed the author it was given (shared by other posts)")
+	}
+	if reader.Credited(nil, true, "X") != nil {
+		t.Error("no author became one")
+	}
+}

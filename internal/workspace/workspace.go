@@ -219,6 +219,10 @@ func (s *Service) SetPlan(ctx context.Context, id int64, tier string) (*store.Wo
 	if err != nil {
 		return nil, nil, err
 	}
+	if s.Blog != nil {
+		// The plan decides white-label: every page of the blog says it.
+		s.Blog.Changed(ws)
+	}
 	ownerAdmin := false
 	if ws.UserID != 0 {
 		if ownerAdmin, err = s.Store.HasRole(ctx, ws.UserID, store.RoleAdmin); err != nil {

@@ -1,11 +1,13 @@
 package api
 
 import (
+	"cmp"
 	"context"
 	"net/http"
 
 	"github.com/inkpress/inkpress/internal/blog"
 	"github.com/inkpress/inkpress/internal/blogaddr"
+	"github.com/inkpress/inkpress/internal/marks"
 	"github.com/inkpress/inkpress/internal/reader"
 	"github.com/inkpress/inkpress/server/api/contract"
 	"github.com/inkpress/inkpress/store"
@@ -36,9 +38,15 @@ func toAuthorJSON(b *blogaddr.Blog, a *store.Author) *contract.Author {
 		URL: b.URL(b.AuthorPath(a.Slug))}
 }
 
-// blogBrand is b's brand as its readers get it.
-func (h *Handler) blogBrand(b *blogaddr.Blog, br *store.Brand) contract.BlogBrand {
-	return contract.BlogBrand{LogoURL: br.LogoURL, FaviconURL: br.FaviconURL, SocialImageURL: br.SocialImageURL,
+// blogBrand is b's brand as its readers get it, set its settings. Its
+// icon is the owner's, else the one drawn from the blog's name and colour
+// (none on the site's own blog, which wears the platform's).
+func (h *Handler) blogBrand(b *blogaddr.Blog, br *store.Brand, set *store.Settings) contract.BlogBrand {
+	icon := br.FaviconURL
+	if icon == "" && b.Workspace.Slug != h.Config.SiteWorkspace {
+		icon = b.URL(marks.Path(b.Prefix, marks.SmallIcon, marks.Spec{Name: cmp.Or(set.BlogTitle, b.Workspace.Name), Color: set.PrimaryColor}))
+	}
+	return contract.BlogBrand{LogoURL: br.LogoURL, FaviconURL: br.FaviconURL, IconURL: icon, SocialImageURL: br.SocialImageURL,
 		SocialLinks: toLinksJSON(br.SocialLinks), WhiteLabel: blog.WhiteLabel(b.Workspace, h.Config.SiteWorkspace),
 		FeedURL: b.URL(b.Prefix + "/feed.xml"), HomeURL: b.URL(b.HomePath())}
 }

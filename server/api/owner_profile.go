@@ -31,7 +31,7 @@ func (h *Handler) putProfile(w http.ResponseWriter, r *http.Request, o *owner) e
 		return err
 	}
 	a, err := h.Authors.Update(r.Context(), o.user, o.ws, authors.Input{DisplayName: in.DisplayName, Bio: in.Bio,
-		AvatarURL: in.AvatarURL, Links: storeLinks(in.Links)})
+		AvatarURL: in.AvatarURL, Links: storeLinks(in.Links), Site: o.ws.Slug == h.Config.SiteWorkspace})
 	if err != nil {
 		return err
 	}

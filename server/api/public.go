@@ -474,7 +474,7 @@ func (h *Handler) getPreview(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	if p.AuthorID != 0 {
-		p.Author, _ = h.Reader.AuthorByID(r.Context(), p.AuthorID) // a byline is not worth failing the preview
+		p.Author, _ = h.Reader.AuthorByID(r.Context(), p.WorkspaceID, p.AuthorID) // a byline is not worth failing the preview
 	}
 	w.Header().Set("Cache-Control", "private, no-store")
 	w.Header().Set("X-Robots-Tag", "noindex, nofollow")
@@ -515,7 +515,7 @@ func (h *Handler) readBlog(ctx context.Context, q readRequest) (any, error) {
 			Workspace:  contract.BlogWorkspace{Name: b.Workspace.Name, Slug: b.Workspace.Slug},
 			Settings:   toPublicSettingsJSON(bl.Settings),
 			Categories: toCategoriesJSON(bl.Categories),
-			Brand:      h.blogBrand(b, br),
+			Brand:      h.blogBrand(b, br, bl.Settings),
 		}, nil
 	})
 }

@@ -51,6 +51,8 @@ func New(files fs.FS) *App {
 	if i, j := bytes.Index(index, []byte("<title>")), bytes.Index(index, []byte("</title>")); i >= 0 && j > i {
 		index = append(index[:i:i], index[j+len("</title>"):]...)
 	}
+	// So are its icons: a blog's pages name the blog's, never the platform's.
+	index = dropIconLinks(index)
 	h := bytes.Index(index, []byte(headMarker))
 	if h < 0 {
 		h = bytes.Index(index, []byte("</head>"))
@@ -64,6 +66,30 @@ func New(files fs.FS) *App {
 		a.middle = rest
 	}
 	return a
+}
+
+// dropIconLinks removes the <link rel="icon"> elements of index.html (the
+// dev server's), with the indentation before them.
+func dropIconLinks(index []byte) []byte {
+	const open = `<link rel="icon"`
+	for {
+		i := bytes.Index(index, []byte(open))
+		if i < 0 {
+			return index
+		}
+		j := bytes.IndexByte(index[i:], '>')
+		if j < 0 {
+			return index
+		}
+		end := i + j + 1
+		for i > 0 && (index[i-1] == ' ' || index[i-1] == '\t') {
+			i--
+		}
+		if end < len(index) && index[end] == '\n' && (i == 0 || index[i-1] == '\n') {
+			end++
+		}
+		index = append(index[:i:i], index[end:]...)
+	}
 }
 
 // splitLang cuts the start of index.html around the value of the <html>

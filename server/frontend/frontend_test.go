@@ -17,6 +17,11 @@ func TestPageLang(t *testing.T) {
 			"ja", `<html lang="ja" class="x"><head>H</head><body>B</body></html>`},
 		{"escaped", `<html lang="en"><head><!--app-head--></head><body><!--app-body--></body></html>`,
 			`x"><script>`, `<html lang="x&#34;&gt;&lt;script&gt;"><head>H</head><body>B</body></html>`},
+		// The template's icons are the dev server's: the server's head names
+		// the page's own (a blog's pages never the platform's).
+		{"icons dropped", "<html lang=\"en\"><head>\n    <meta charset=\"UTF-8\" />\n    <link rel=\"icon\" type=\"image/svg+xml\" href=\"/favicon.svg\" />\n" +
+			"    <link rel=\"icon\" href=\"/x.png\"><!--app-head--></head><body><!--app-body--></body></html>",
+			"", "<html lang=\"en\"><head>\n    <meta charset=\"UTF-8\" />\nH</head><body>B</body></html>"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

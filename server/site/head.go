@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"encoding/json"
 	"html"
+	"strconv"
 	"strings"
 	"time"
 
@@ -37,11 +38,17 @@ type Head struct {
 	// SiteName is the name of the blog the page belongs to, after its
 	// title and in og:site_name ("" for the platform's name).
 	SiteName string
-	// Icon is the blog's browser icon, absolute ("" for the platform's).
-	Icon string
+	// Icon is the blog's browser icon, absolute ("" for the platform's);
+	// IconSize its side in pixels when known (a drawn icon).
+	Icon     string
+	IconSize int
+	// TouchIcon is the blog's home-screen icon (apple-touch-icon), absolute.
+	TouchIcon string
 	// DefaultImage is the blog's sharing image for a page without one,
-	// absolute ("" for the platform's default preview image).
-	DefaultImage string
+	// absolute ("" for the platform's default preview image);
+	// DefaultImageCard says it is a drawn card of 1200x630.
+	DefaultImage     string
+	DefaultImageCard bool
 	// Preload is the page's largest image above the fold (see
 	// PreloadImage), fetched with high priority before the app's code asks
 	// for it; zero for none.
@@ -125,8 +132,10 @@ func (h *Handler) renderHead(hd Head) string {
 		hd.Type = "website"
 	}
 	image := cmp.Or(hd.Image, hd.DefaultImage)
-	platformImage := image == ""
-	if platformImage {
+	// The size is said of the images whose size is known: the platform's
+	// default and a blog's drawn card.
+	knownSize := image == "" || (hd.Image == "" && hd.DefaultImageCard)
+	if image == "" {
 		image = h.Config.BaseURL + DefaultImagePath
 	}
 	var b strings.Builder
@@ -157,7 +166,7 @@ func (h *Handler) renderHead(hd Head) string {
 	w(`<meta property="og:title" content="`, e(title), `">`)
 	w(`<meta property="og:description" content="`, e(hd.Description), `">`)
 	w(`<meta property="og:image" content="`, e(image), `">`)
-	if platformImage {
+	if knownSize {
 		w(`<meta property="og:image:width" content="1200">`)
 		w(`<meta property="og:image:height" content="630">`)
 	}
@@ -179,9 +188,21 @@ func (h *Handler) renderHead(hd Head) string {
 	if link := PreloadLink(hd.Preload); link != "" {
 		w(link)
 	}
-	if hd.Icon != "" {
-		// After the platform's icon in the page's template: the last wins.
-		w(`<link rel="icon" href="`, e(hd.Icon), `" `+frontend.BlogIconAttr+`>`)
+	switch {
+	case hd.Icon != "":
+		// A blog's page names its own icon only: never the platform's.
+		sizes := ""
+		if hd.IconSize > 0 {
+			sizes = ` type="image/png" sizes="` + strconv.Itoa(hd.IconSize) + "x" + strconv.Itoa(hd.IconSize) + `"`
+		}
+		w(`<link rel="icon"`, sizes, ` href="`, e(hd.Icon), `" `+frontend.BlogIconAttr+`>`)
+	case hd.RootBlog == "":
+		// The platform's pages; a custom domain's other pages (a 404) name
+		// none, and the browser asks that domain's /favicon.ico: the blog's.
+		w(`<link rel="icon" type="image/svg+xml" href="`, PlatformIconPath, `">`)
+	}
+	if hd.TouchIcon != "" {
+		w(`<link rel="apple-touch-icon" href="`, e(hd.TouchIcon), `">`)
 	}
 	if hd.ThemeColor != "" {
 		w(`<meta name="theme-color" content="`, e(hd.ThemeColor), `">`)

@@ -23,6 +23,10 @@ import (
 // preview image is not.
 const IconPath = "/icon.png"
 
+// PlatformIconPath is the platform's own browser icon (the app's
+// favicon.svg), which its pages name and a blog's pages never do.
+const PlatformIconPath = "/favicon.svg"
+
 // IconSize is the icon's side in pixels, the size JSON Feed suggests.
 const IconSize = 512
 

@@ -10,7 +10,6 @@ import (
 
 	"github.com/inkpress/inkpress/app/apptest"
 	"github.com/inkpress/inkpress/server/api/contract"
-	"github.com/inkpress/inkpress/server/site"
 	"github.com/inkpress/inkpress/store"
 )
 
@@ -161,7 +160,8 @@ func TestBlogPagesCarryTheBlogsNameAndItsAuthor(t *testing.T) {
 		}
 	}
 
-	// Without a sharing image of its own, the platform's default.
+	// Without images of its own, the ones drawn from its name (never the
+	// platform's: see marks_test.go).
 	if err := a.Store.SetBrand(ctx, ws.ID, &store.Brand{}); err != nil {
 		t.Fatal(err)
 	}
@@ -170,11 +170,11 @@ func TestBlogPagesCarryTheBlogsNameAndItsAuthor(t *testing.T) {
 		t.Fatal(err)
 	}
 	h = parseHead(t, c.Get("/blog/"+ws.Slug+"/keto/"+p.Slug).Body)
-	if h.meta["og:image"] != a.URL+site.DefaultImagePath || h.links["icon"] == a.URL+"/media/icon.png" {
+	if !strings.HasPrefix(h.meta["og:image"], home+"/card.png?v=") || !strings.HasPrefix(h.links["icon"], home+"/icon-32.png?v=") {
 		t.Errorf("without a brand: og:image %q, icon %q", h.meta["og:image"], h.links["icon"])
 	}
 	pub, _ = h.jsonLD["publisher"].(map[string]any)
-	if logo, _ := pub["logo"].(map[string]any); logo["url"] != a.URL+site.IconPath {
+	if logo, _ := pub["logo"].(map[string]any); !strings.HasPrefix(logo["url"].(string), home+"/logo.png?v=") {
 		t.Errorf("publisher logo without a brand: %v", pub["logo"])
 	}
 }
@@ -285,7 +285,7 @@ func TestAuthorPage(t *testing.T) {
 	if err != nil {
 		t.Fatalf("site post's author: %v", err)
 	}
-	if r := c.Get("/author/" + au.Slug); r.StatusCode != 200 || !slices.Contains([]string{"Admin | InkPress"}, parseHead(t, r.Body).title) {
+	if r := c.Get("/author/" + au.Slug); r.StatusCode != 200 || !slices.Contains([]string{"InkPress Editorial | InkPress"}, parseHead(t, r.Body).title) {
 		t.Errorf("/author/%s: %d %q", au.Slug, r.StatusCode, parseHead(t, r.Body).title)
 	}
 }

@@ -1,6 +1,7 @@
 package site
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"html"
@@ -518,7 +519,7 @@ func (h *Handler) previewPage(w http.ResponseWriter, r *http.Request, id, token 
 	}
 	if p.AuthorID != 0 {
 		// Drafts are not in the read model: the preview names its author itself.
-		p.Author, _ = h.Reader.AuthorByID(r.Context(), p.AuthorID)
+		p.Author, _ = h.Reader.AuthorByID(r.Context(), p.WorkspaceID, p.AuthorID)
 	}
 	pg := h.renderPost(m, p, catName)
 	pg.head.NoIndex, pg.head.RootBlog = true, h.rootBlog(b)
@@ -549,14 +550,7 @@ func (h *Handler) renderPost(m *blogMeta, p *store.Post, catName string) *page {
 		"articleSection":   catName,
 		"wordCount":        p.WordCount,
 	}
-	switch {
-	case image != "":
-		ld["image"] = image
-	case m.brand.SocialImageURL != "":
-		ld["image"] = absolute(b, m.brand.SocialImageURL)
-	default:
-		ld["image"] = h.Config.BaseURL + DefaultImagePath
-	}
+	ld["image"] = cmp.Or(image, m.shareImage(h))
 	t := m.text
 	var body strings.Builder
 	body.WriteString(`<main class="ssr"><article><nav><a href="` + e(b.HomePath()) + `">` + e(t.Text("home")) + `</a> / <a href="` + e(b.CategoryPath(p.Category)) + `">` + e(catName) + `</a></nav>`)

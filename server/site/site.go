@@ -19,6 +19,7 @@ import (
 	"github.com/inkpress/inkpress/internal/blogaddr"
 	"github.com/inkpress/inkpress/internal/cache"
 	"github.com/inkpress/inkpress/internal/config"
+	"github.com/inkpress/inkpress/internal/marks"
 	"github.com/inkpress/inkpress/internal/pages"
 	"github.com/inkpress/inkpress/internal/posts"
 	"github.com/inkpress/inkpress/internal/reader"
@@ -49,6 +50,9 @@ type Handler struct {
 	Admission *pages.Admission
 	// DefaultImage draws the default preview image once, on first request.
 	DefaultImage func(ctx context.Context) ([]byte, string, error)
+	// Marks gives the images drawn from a blog's name and colour (its card,
+	// icons and logo) until its owner uploads their own.
+	Marks *marks.Service
 
 	ogOnce sync.Once
 	ogImg  []byte
@@ -107,8 +111,7 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 }
 
 // route dispatches by path segments: /robots.txt, the main host's sitemap
-// index, the default preview
-// image, the legacy /functions/v1/... addresses, /blog/{slug}/... for any
+// index, the default preview image, the legacy /functions/v1/... addresses, /blog/{slug}/... for any
 // workspace's blog, and everything else for the blog at this host's root.
 func (h *Handler) route(w http.ResponseWriter, r *http.Request) error {
 	ctx := r.Context()
@@ -120,10 +123,6 @@ func (h *Handler) route(w http.ResponseWriter, r *http.Request) error {
 		return h.sitemapIndex(w, r)
 	case len(segs) == 1 && "/"+segs[0] == DefaultImagePath:
 		return h.ogImage(w, r)
-	case len(segs) == 1 && "/"+segs[0] == IconPath:
-		return h.icon(w, r)
-	case len(segs) == 1 && "/"+segs[0] == FaviconPath:
-		return h.favicon(w, r)
 	case len(segs) >= 1 && segs[0] == "functions":
 		return h.legacyFunction(w, r, segs)
 	case len(segs) == 3 && segs[0] == "preview":
@@ -194,6 +193,10 @@ func (h *Handler) blogRoute(w http.ResponseWriter, r *http.Request, b *blogaddr.
 		return h.navRoute(w, r, b, segs) // nav.go
 	case len(segs) == 0:
 		return h.homePage(w, r, b)
+	case len(segs) == 1 && root && ("/"+segs[0] == IconPath || "/"+segs[0] == FaviconPath):
+		return h.rootIcon(w, r, b, "/"+segs[0] == FaviconPath) // marks.go
+	case len(segs) == 1 && isMarkFile(segs[0]):
+		return h.markImage(w, r, b, segs[0]) // marks.go
 	case len(segs) == 1 && isFeedName(segs[0]):
 		return h.feed(w, r, b, "", segs[0])
 	case len(segs) == 1 && segs[0] == "sitemap.xml":

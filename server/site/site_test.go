@@ -85,7 +85,7 @@ func TestHeadTagsWithoutJavaScript(t *testing.T) {
 		"twitter card":   meta(body, "name", "twitter:card") == "summary_large_image",
 		"rss alternate":  strings.Contains(body, `type="application/rss+xml"`),
 		"json-ld":        strings.Contains(body, `"@type":"BlogPosting"`) && strings.Contains(body, `"headline":`),
-		"json-ld author": strings.Contains(body, `"author":{"@type":"Person","name":"`),
+		"json-ld author": strings.Contains(body, `"author":{"@type":"Person",`) && strings.Contains(body, `"name":"InkPress Editorial"`),
 		"content":        strings.Contains(body, "<h1>"+htmlEsc(p.Title)+"</h1>"),
 	}
 	for name, ok := range checks {

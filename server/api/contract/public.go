@@ -73,10 +73,15 @@ type BlogResponse struct {
 type BlogBrand struct {
 	// LogoURL replaces the blog's title in its header ("" for none).
 	LogoURL string `json:"logoUrl"`
-	// FaviconURL is the blog's browser icon ("" for the platform's).
+	// FaviconURL is the browser icon the owner chose ("" for none).
 	FaviconURL string `json:"faviconUrl"`
+	// IconURL is the blog's browser icon: the owner's, else one drawn from
+	// the blog's name and colour ("" on the platform's own blog, which
+	// shows the platform's).
+	IconURL string `json:"iconUrl"`
 	// SocialImageURL is shown when a page of the blog is shared and the
-	// page has no image of its own ("" for the platform's default).
+	// page has no image of its own ("" for none: a card drawn from the
+	// blog's name and colour is shared).
 	SocialImageURL string `json:"socialImageUrl"`
 	// SocialLinks are the owner's profiles, in the blog's footer.
 	SocialLinks []SocialLink `json:"socialLinks"`

@@ -881,11 +881,18 @@ export interface BlogResponse {
 export interface BlogBrand {
   /** LogoURL replaces the blog's title in its header ("" for none). */
   logoUrl: string
-  /** FaviconURL is the blog's browser icon ("" for the platform's). */
+  /** FaviconURL is the browser icon the owner chose ("" for none). */
   faviconUrl: string
   /**
+   * IconURL is the blog's browser icon: the owner's, else one drawn from
+   * the blog's name and colour ("" on the platform's own blog, which
+   * shows the platform's).
+   */
+  iconUrl: string
+  /**
    * SocialImageURL is shown when a page of the blog is shared and the
-   * page has no image of its own ("" for the platform's default).
+   * page has no image of its own ("" for none: a card drawn from the
+   * blog's name and colour is shared).
    */
   socialImageUrl: string
   /** SocialLinks are the owner's profiles, in the blog's footer. */

@@ -60,4 +60,17 @@ describe('useBlogIcon', () => {
     unmount()
     expect(document.head.querySelector('link[data-blog-icon]')).toBeNull()
   })
+
+  it("takes the product's icon out of the head while a blog's page is open, and puts it back after", () => {
+    const product = document.createElement('link')
+    product.rel = 'icon'
+    product.href = '/favicon.svg'
+    document.head.appendChild(product)
+    const { unmount } = render(<Icon url="/blog/olivias-blog/icon-32.png?v=1" />)
+    const icons = Array.from(document.head.querySelectorAll('link[rel~="icon"]'))
+    expect(icons.map((l) => l.getAttribute('href'))).toEqual(['/blog/olivias-blog/icon-32.png?v=1'])
+    unmount()
+    expect(Array.from(document.head.querySelectorAll('link[rel~="icon"]')).map((l) => l.getAttribute('href'))).toEqual(['/favicon.svg'])
+    product.remove()
+  })
 })

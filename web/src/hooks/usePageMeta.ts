@@ -90,8 +90,10 @@ export function useDocumentTitle(title?: string | null) {
 }
 
 /**
- * Shows the blog's own browser icon while one of its pages is open: the server names it in the head
- * (link[data-blog-icon], after the product's icon, so it wins); leaving the blog removes it again.
+ * Shows the blog's own browser icon while one of its pages is open (its owner's, or the one drawn from its
+ * name and colour): the server names it in the head (link[data-blog-icon]), and a blog's page never names
+ * the product's icon, so the product's links are taken out of the head meanwhile (a reader who came from the
+ * product's pages) and put back when the reader leaves the blog.
  */
 export function useBlogIcon(url?: string | null) {
   useEffect(() => {
@@ -107,6 +109,11 @@ export function useBlogIcon(url?: string | null) {
       document.head.appendChild(link)
     }
     link.href = url
-    return () => link?.remove()
+    const product = Array.from(document.head.querySelectorAll<HTMLLinkElement>(`link[rel~="icon"]:not([${DOM.blogIconAttr}])`))
+    product.forEach((l) => l.remove())
+    return () => {
+      link?.remove()
+      product.forEach((l) => document.head.appendChild(l))
+    }
   }, [url])
 }

@@ -42,7 +42,7 @@ export function AuthorPage() {
   const missing = query.isError && isApiError(query.error, 404)
   const blogTitle = workspace ? blog.data?.settings.blogTitle || blog.data?.workspace.name : null
   usePageMeta(missing ? t('authorNotFound') : author?.name, author?.bio, blogTitle)
-  useBlogIcon(blog.data?.brand.faviconUrl)
+  useBlogIcon(blog.data?.brand.iconUrl)
 
   let body
   if (query.isLoading) {

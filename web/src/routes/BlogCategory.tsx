@@ -41,7 +41,7 @@ export function BlogCategory() {
     category?.description,
     blogTitle,
   )
-  useBlogIcon(blog.data?.brand.faviconUrl)
+  useBlogIcon(blog.data?.brand.iconUrl)
 
   return (
     <BlogGate blog={blog}>

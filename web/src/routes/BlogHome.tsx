@@ -25,7 +25,7 @@ export function BlogHome() {
   const posts = useInfinitePosts({ workspace: ws, limit: LIMITS.homePageSize }, blog.isSuccess, first)
   const title = blog.data ? blog.data.settings.blogTitle || blog.data.workspace.name : null
   usePageMeta(blog.isError && isApiError(blog.error, 404) ? t('blogNotFound') : title, blog.data?.settings.blogDescription, title)
-  useBlogIcon(blog.data?.brand.faviconUrl)
+  useBlogIcon(blog.data?.brand.iconUrl)
 
   return (
     <BlogGate blog={blog}>

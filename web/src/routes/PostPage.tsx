@@ -228,7 +228,7 @@ export function PostPage() {
     : PRODUCT_NAME
 
   usePageMeta(missing ? t('postNotFound') : post ? post.metaTitle || post.title : null, post?.metaDescription, workspace ? blogTitle : null)
-  useBlogIcon(blogQuery?.data?.brand.faviconUrl)
+  useBlogIcon(blogQuery?.data?.brand.iconUrl)
 
   const loading = postQuery.isLoading || (blogQuery?.isLoading ?? false)
   let body

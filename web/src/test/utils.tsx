@@ -159,10 +159,11 @@ export function makeBlog(categories: Category[]): BlogResponse {
   return { workspace: { name: "Olivia's Blog", slug: 'olivias-blog' }, settings: blogSettings, categories, brand: blogBrand }
 }
 
-/** Olivia's blog's brand: no marks of its own, no links, the platform's name shown. */
+/** Olivia's blog's brand: no marks uploaded (its icon drawn from its name), no links, the platform's name shown. */
 export const blogBrand: BlogBrand = {
   logoUrl: '',
   faviconUrl: '',
+  iconUrl: 'http://localhost/blog/olivias-blog/icon-32.png?v=0a1b2c3d4e5f',
   socialImageUrl: '',
   socialLinks: [],
   whiteLabel: false,

@@ -68,11 +68,11 @@ function BrandForm({ brand, slug }: { brand: Brand; slug: string }) {
       <fieldset disabled={save.isPending} className="grid gap-6 lg:grid-cols-3">
         <legend className="sr-only">Brand images</legend>
         <ImageChoice id="brand-logo" label="Logo" hint="Shown in your blog's header instead of its name." value={logoUrl} onChange={setLogoUrl} onBusyChange={busy} shape="square" />
-        <ImageChoice id="brand-icon" label="Icon" hint="The browser tab's icon on your blog. Square works best." value={faviconUrl} onChange={setFaviconUrl} onBusyChange={busy} shape="square" />
+        <ImageChoice id="brand-icon" label="Icon" hint="The browser tab's icon on your blog. Square works best. Until you choose one, your blog's initial on its colour is shown." value={faviconUrl} onChange={setFaviconUrl} onBusyChange={busy} shape="square" />
         <ImageChoice
           id="brand-social"
           label="Social image"
-          hint="Shown when a page without its own image is shared. 1200x630 works best."
+          hint="Shown when a page without its own image is shared. 1200x630 works best. Until you choose one, a card with your blog's name and colour is shared."
           value={socialImageUrl}
           onChange={setSocialImageUrl}
           onBusyChange={busy}
