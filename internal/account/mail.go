@@ -121,6 +121,20 @@ If it was you, wait a little and try again, or choose a new password.
 -- 
 {{.Site}}
 `)
+	passwordChangedMail = newMessage(`Your {{.Site}} password was changed`,
+		`<p>Hello {{.Name}},</p>
+<p>The password of your {{.Site}} account was just changed. Every other device signed in to your account was signed out.</p>
+<p>If you did not change it, someone else may know your password: choose a new one now at <a href="{{.Link}}">{{.Link}}</a>, which signs out every device, theirs included.</p>`,
+		`Hello {{.Name}},
+
+The password of your {{.Site}} account was just changed. Every other device signed in to your account was signed out.
+
+If you did not change it, someone else may know your password: choose a new one now at {{.Link}}
+which signs out every device, theirs included.
+
+-- 
+{{.Site}}
+`)
 	changeNoticeMail = newMessage(`Your {{.Site}} e-mail address is being changed`,
 		`<p>Hello {{.Name}},</p>
 <p>Someone signed in to your {{.Site}} account asked to change its e-mail address from {{.OldEmail}} to <strong>{{.NewEmail}}</strong>. The change happens only once the link sent to the new address is opened.</p>

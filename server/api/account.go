@@ -103,3 +103,23 @@ func (h *Handler) confirmEmail(w http.ResponseWriter, r *http.Request) error {
 	}
 	return WriteJSON(w, http.StatusOK, contract.OKResponse{OK: true})
 }
+
+// changePassword keeps the request's session signed in and ends the others.
+func (h *Handler) changePassword(w http.ResponseWriter, r *http.Request) error {
+	c, err := requireUser(r)
+	if err != nil {
+		return err
+	}
+	var in contract.ChangePasswordInput
+	if err := Decode(w, r, &in); err != nil {
+		return err
+	}
+	var session string
+	if ck, err := r.Cookie(SessionCookie); err == nil {
+		session = ck.Value
+	}
+	if err := h.Account.ChangePassword(r.Context(), c.user, in.Current, in.Password, session); err != nil {
+		return err
+	}
+	return WriteJSON(w, http.StatusOK, contract.OKResponse{OK: true})
+}

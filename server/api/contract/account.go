@@ -19,6 +19,13 @@ type ChangeEmailInput struct {
 	Password string `json:"password"`
 }
 
+// ChangePasswordInput changes the signed-in user's password: Current
+// proves it is them, Password is the new one.
+type ChangePasswordInput struct {
+	Current  string `json:"current"`
+	Password string `json:"password"`
+}
+
 // AccountResponse is the signed-in user's account: GET /api/account.
 type AccountResponse struct {
 	Email    string `json:"email"`

@@ -16,5 +16,8 @@ export const resendVerification = () => api<OKResponse>('/api/account/verify/res
 export const getAccount = () => api<AccountResponse>('/api/account')
 export const changeEmail = (email: string, password: string) =>
   api<AccountResponse>('/api/account/email', { method: 'PUT', body: { email, password } })
+/** Keeps this session signed in and ends every other one of the account. */
+export const changePassword = (current: string, password: string) =>
+  api<OKResponse>('/api/account/password', { method: 'PUT', body: { current, password } })
 export const confirmEmail = (token: string) =>
   api<OKResponse>('/api/account/email/confirm', { method: 'POST', body: { token } })

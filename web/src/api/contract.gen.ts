@@ -22,6 +22,15 @@ export interface ChangeEmailInput {
   password: string
 }
 
+/**
+ * ChangePasswordInput changes the signed-in user's password: Current
+ * proves it is them, Password is the new one.
+ */
+export interface ChangePasswordInput {
+  current: string
+  password: string
+}
+
 /** AccountResponse is the signed-in user's account: GET /api/account. */
 export interface AccountResponse {
   email: string
