@@ -32,6 +32,7 @@ import (
 	"github.com/inkpress/inkpress/internal/config"
 	"github.com/inkpress/inkpress/internal/customdomain"
 	"github.com/inkpress/inkpress/internal/demo"
+	"github.com/inkpress/inkpress/internal/erase"
 	"github.com/inkpress/inkpress/internal/generate"
 	"github.com/inkpress/inkpress/internal/mail"
 	"github.com/inkpress/inkpress/internal/media"
@@ -64,6 +65,8 @@ type App struct {
 	Store       *sqlstore.DB
 	Auth        *auth.Service
 	Account     *account.Service // account e-mails: its Mail may be swapped before Run
+	// Eraser erases deleted accounts once their grace is over.
+	Eraser *erase.Worker
 	Posts       *posts.Service
 	Cache       *cache.Cache
 	Site        *blogaddr.Site
@@ -261,6 +264,21 @@ func New(ctx context.Context, cfg *config.Config, logger *slog.Logger) (*App, er
 	// Account e-mails: password reset, verification, change of address.
 	a.Account = account.New(db, a.Auth, a.Mail, cfg.SiteName, cfg.BaseURL, logger)
 	a.Auth.AfterSignUp = a.Account.SignedUp
+	a.Account.SiteWorkspace = cfg.SiteWorkspace
+	// A deleted account's blogs go offline at once, and come back when it
+	// is restored: no cached answer or stored page may outlive the change.
+	forget := func(ctx context.Context, ids []int64) {
+		a.Site.Forget()
+		for _, id := range ids {
+			a.Cache.Invalidate(id)
+			if err := a.Pages.DropAll(ctx, id); err != nil {
+				logger.Warn("drop a deleted blog's pages", "workspace", id, "err", err)
+			}
+		}
+	}
+	a.Account.BlogsChanged = forget
+	a.Eraser = &erase.Worker{Store: db, Files: a.Files, Pages: a.Pages, Logger: logger,
+		Forget: func(ids []int64) { forget(context.Background(), ids) }}
 	a.Auth.OnLockout = a.Account.LoginLocked
 	apiHandler.Account = a.Account
 	siteHandler := &sitehttp.Handler{Config: cfg, Reader: rd, Site: a.Site, Cache: a.Cache, App: fe, Views: a.Views, Posts: a.Posts,
@@ -504,6 +522,9 @@ func (a *App) Run(ctx context.Context) error {
 	schedDone := make(chan struct{})
 	go func() { a.Scheduler.Run(vctx); close(schedDone) }()
 	go a.sweep(vctx)
+	// Deleted accounts whose grace is over: each erased by one instance.
+	eraseDone := make(chan struct{})
+	go func() { a.Eraser.Run(vctx, time.Minute); close(eraseDone) }()
 	// Custom domains: pending ones are looked up every few minutes,
 	// verified ones daily (each by one instance).
 	go a.Domains.Run(vctx, time.Minute)
@@ -532,6 +553,7 @@ func (a *App) Run(ctx context.Context) error {
 	stop()
 	<-done
 	<-schedDone
+	<-eraseDone
 	<-jobsDone
 	<-mailDone
 	<-demoDone

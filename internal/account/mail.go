@@ -135,6 +135,25 @@ which signs out every device, theirs included.
 -- 
 {{.Site}}
 `)
+	deletedMail = newMessage(`Your {{.Site}} account was deleted`,
+		`<p>Hello {{.Name}},</p>
+<p>Your {{.Site}} account was deleted, as you asked. Your blog is offline and nothing is published or sent from it.</p>
+<p>Changed your mind? Sign in before <strong>{{.Valid}}</strong> and everything is restored as it was:</p>`+
+			btn("Sign in to restore my account")+`
+<p>After that date your account, your blog, its posts, subscribers and images are erased for good.</p>`,
+		`Hello {{.Name}},
+
+Your {{.Site}} account was deleted, as you asked. Your blog is offline and nothing is published or sent from it.
+
+Changed your mind? Sign in before {{.Valid}} and everything is restored as it was:
+
+{{.Link}}
+
+After that date your account, your blog, its posts, subscribers and images are erased for good.
+
+-- 
+{{.Site}}
+`)
 	changeNoticeMail = newMessage(`Your {{.Site}} e-mail address is being changed`,
 		`<p>Hello {{.Name}},</p>
 <p>Someone signed in to your {{.Site}} account asked to change its e-mail address from {{.OldEmail}} to <strong>{{.NewEmail}}</strong>. The change happens only once the link sent to the new address is opened.</p>

@@ -2,6 +2,7 @@ package api
 
 import (
 	"net/http"
+	"time"
 
 	"github.com/inkpress/inkpress/server/api/contract"
 )
@@ -46,7 +47,31 @@ func (h *Handler) getAccount(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	return WriteJSON(w, http.StatusOK, contract.AccountResponse{Email: info.Email, Verified: info.Verified, PendingEmail: info.PendingEmail})
+	del, err := h.Account.DeletionOf(r.Context(), c.user)
+	if err != nil {
+		return err
+	}
+	return WriteJSON(w, http.StatusOK, contract.AccountResponse{Email: info.Email, Verified: info.Verified, PendingEmail: info.PendingEmail,
+		DeleteConfirm: del.Confirm, HasBlog: del.HasBlog})
+}
+
+// deleteAccount ends the session with the account: signing in again
+// within the grace restores it (login).
+func (h *Handler) deleteAccount(w http.ResponseWriter, r *http.Request) error {
+	c, err := requireUser(r)
+	if err != nil {
+		return err
+	}
+	var in contract.DeleteAccountInput
+	if err := Decode(w, r, &in); err != nil {
+		return err
+	}
+	del, err := h.Account.Delete(r.Context(), c.user, in.Confirm, in.Password)
+	if err != nil {
+		return err
+	}
+	h.clearSession(w)
+	return WriteJSON(w, http.StatusOK, contract.DeleteAccountResponse{RestorableUntil: del.PurgeAt.UTC().Format(time.RFC3339)})
 }
 
 // verifyEmail needs no session: the link may be opened on another device.

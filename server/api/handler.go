@@ -105,6 +105,7 @@ func (h *Handler) Routes() http.Handler {
 	mux.Handle("POST /api/account/verify/resend", handle(h.resendVerification))
 	mux.Handle("PUT /api/account/email", handle(h.changeEmail))
 	mux.Handle("PUT /api/account/password", handle(h.changePassword))
+	mux.Handle("DELETE /api/account", handle(h.deleteAccount))
 	mux.Handle("POST /api/account/email/confirm", handle(h.confirmEmail))
 	// Owner: always the caller's own workspace (created on first visit of
 	// the dashboard or onboarding when a user has none).

@@ -32,6 +32,24 @@ type AccountResponse struct {
 	Verified bool   `json:"verified"`
 	// PendingEmail is an address change waiting for its confirmation.
 	PendingEmail string `json:"pendingEmail,omitempty"`
+	// DeleteConfirm is what the owner types to delete the account: their
+	// blog's name, or their e-mail address when they have no blog.
+	DeleteConfirm string `json:"deleteConfirm"`
+	// HasBlog: deleting the account deletes a blog with it.
+	HasBlog bool `json:"hasBlog"`
+}
+
+// DeleteAccountInput deletes the signed-in account: Confirm is
+// AccountResponse.DeleteConfirm typed exactly, Password the current one.
+type DeleteAccountInput struct {
+	Confirm  string `json:"confirm"`
+	Password string `json:"password"`
+}
+
+// DeleteAccountResponse says until when signing in restores the account
+// (RFC 3339); the session has ended.
+type DeleteAccountResponse struct {
+	RestorableUntil string `json:"restorableUntil"`
 }
 
 // OKResponse answers an account request that returns nothing else.

@@ -37,6 +37,30 @@ export interface AccountResponse {
   verified: boolean
   /** PendingEmail is an address change waiting for its confirmation. */
   pendingEmail?: string
+  /**
+   * DeleteConfirm is what the owner types to delete the account: their
+   * blog's name, or their e-mail address when they have no blog.
+   */
+  deleteConfirm: string
+  /** HasBlog: deleting the account deletes a blog with it. */
+  hasBlog: boolean
+}
+
+/**
+ * DeleteAccountInput deletes the signed-in account: Confirm is
+ * AccountResponse.DeleteConfirm typed exactly, Password the current one.
+ */
+export interface DeleteAccountInput {
+  confirm: string
+  password: string
+}
+
+/**
+ * DeleteAccountResponse says until when signing in restores the account
+ * (RFC 3339); the session has ended.
+ */
+export interface DeleteAccountResponse {
+  restorableUntil: string
 }
 
 /** OKResponse answers an account request that returns nothing else. */
@@ -115,6 +139,11 @@ export interface Me {
    * PUT /api/auth/desk switches the desk (Workspace) to it and back.
    */
   ownBlog?: Workspace
+  /**
+   * Restored is set on the answer of a login that undid the account's
+   * deletion (signing in during its grace restores it).
+   */
+  restored?: boolean
 }
 
 /**
