@@ -65,8 +65,6 @@ type App struct {
 	Store       *sqlstore.DB
 	Auth        *auth.Service
 	Account     *account.Service // account e-mails: its Mail may be swapped before Run
-	// Eraser erases deleted accounts once their grace is over.
-	Eraser *erase.Worker
 	Posts       *posts.Service
 	Cache       *cache.Cache
 	Site        *blogaddr.Site
@@ -114,6 +112,8 @@ type App struct {
 	// Read answers the public reads without HTTP, as the server render
 	// asks for them (api.Handler.Read).
 	Read ssr.Fetcher
+	// Eraser erases deleted accounts once their grace is over.
+	Eraser *erase.Worker
 }
 
 // StaleFor is how long an expired cached answer may still be served when
