@@ -33,6 +33,7 @@ import (
 	"github.com/inkpress/inkpress/internal/customdomain"
 	"github.com/inkpress/inkpress/internal/demo"
 	"github.com/inkpress/inkpress/internal/erase"
+	"github.com/inkpress/inkpress/internal/export"
 	"github.com/inkpress/inkpress/internal/generate"
 	"github.com/inkpress/inkpress/internal/mail"
 	"github.com/inkpress/inkpress/internal/media"
@@ -114,6 +115,8 @@ type App struct {
 	Read ssr.Fetcher
 	// Eraser erases deleted accounts once their grace is over.
 	Eraser *erase.Worker
+	// Exports makes owners' data exports in the background.
+	Exports *export.Service
 }
 
 // StaleFor is how long an expired cached answer may still be served when
@@ -277,6 +280,12 @@ func New(ctx context.Context, cfg *config.Config, logger *slog.Logger) (*App, er
 		}
 	}
 	a.Account.BlogsChanged = forget
+	// Data exports are kept privately in the media storage (local or S3).
+	a.Exports = &export.Service{Store: db, Ready: a.Account.ExportReady, Logger: logger}
+	if st, ok := a.Files.Storage.(media.Streamer); ok {
+		a.Exports.Storage = st
+	}
+	apiHandler.Exports = a.Exports
 	a.Eraser = &erase.Worker{Store: db, Files: a.Files, Pages: a.Pages, Logger: logger,
 		Forget: func(ids []int64) { forget(context.Background(), ids) }}
 	a.Auth.OnLockout = a.Account.LoginLocked
@@ -525,6 +534,9 @@ func (a *App) Run(ctx context.Context) error {
 	// Deleted accounts whose grace is over: each erased by one instance.
 	eraseDone := make(chan struct{})
 	go func() { a.Eraser.Run(vctx, time.Minute); close(eraseDone) }()
+	// Data exports asked for: each made by one instance.
+	exportDone := make(chan struct{})
+	go func() { a.Exports.Run(vctx, 5*time.Second); close(exportDone) }()
 	// Custom domains: pending ones are looked up every few minutes,
 	// verified ones daily (each by one instance).
 	go a.Domains.Run(vctx, time.Minute)
@@ -554,6 +566,7 @@ func (a *App) Run(ctx context.Context) error {
 	<-done
 	<-schedDone
 	<-eraseDone
+	<-exportDone
 	<-jobsDone
 	<-mailDone
 	<-demoDone

@@ -135,3 +135,14 @@ func (s *Service) blogsChanged(ctx context.Context, ids []int64) {
 		s.BlogsChanged(ctx, ids)
 	}
 }
+
+// ExportPath is the screen where an owner downloads their data export.
+const ExportPath = "/dashboard/settings#data-export"
+
+// ExportReady tells u their data export can be downloaded until e expires
+// (the export worker's Ready).
+func (s *Service) ExportReady(ctx context.Context, u *store.User, e *store.DataExport) error {
+	s.init()
+	return s.send(ctx, store.MailExportReady, u.Email, exportReadyMail, mailData{Name: u.Name,
+		Link: s.BaseURL + ExportPath, Valid: e.ExpiresAt.UTC().Format("January 2, 2006")})
+}

@@ -154,6 +154,24 @@ After that date your account, your blog, its posts, subscribers and images are e
 -- 
 {{.Site}}
 `)
+	exportReadyMail = newMessage(`Your {{.Site}} data export is ready`,
+		`<p>Hello {{.Name}},</p>
+<p>The archive of your blog you asked for is ready: your posts (Markdown and JSON), your subscribers (CSV) and your images, in one zip file.</p>`+
+			btn("Download my data")+`
+<p>The download needs you to be signed in to your account. The archive is deleted on {{.Valid}}; you can ask for a new one at any time.</p>`,
+		`Hello {{.Name}},
+
+The archive of your blog you asked for is ready: your posts (Markdown and JSON), your subscribers (CSV) and your images, in one zip file.
+
+Download it here (you need to be signed in to your account):
+
+{{.Link}}
+
+The archive is deleted on {{.Valid}}; you can ask for a new one at any time.
+
+-- 
+{{.Site}}
+`)
 	changeNoticeMail = newMessage(`Your {{.Site}} e-mail address is being changed`,
 		`<p>Hello {{.Name}},</p>
 <p>Someone signed in to your {{.Site}} account asked to change its e-mail address from {{.OldEmail}} to <strong>{{.NewEmail}}</strong>. The change happens only once the link sent to the new address is opened.</p>

@@ -56,3 +56,20 @@ type DeleteAccountResponse struct {
 type OKResponse struct {
 	OK bool `json:"ok"`
 }
+
+// ExportResponse is the signed-in owner's data export: GET and POST
+// /api/account/export. Status is "none" (never asked, or expired),
+// "queued", "running", "ready" or "failed"; times are RFC 3339.
+type ExportResponse struct {
+	Status      string `json:"status"`
+	RequestedAt string `json:"requestedAt,omitempty"`
+	FinishedAt  string `json:"finishedAt,omitempty"`
+	// ExpiresAt is when a ready archive is deleted.
+	ExpiresAt string `json:"expiresAt,omitempty"`
+	// Size is the archive's size in bytes; DownloadURL downloads it (with
+	// the session).
+	Size        int64  `json:"size,omitempty"`
+	FileName    string `json:"fileName,omitempty"`
+	DownloadURL string `json:"downloadUrl,omitempty"`
+	Error       string `json:"error,omitempty"`
+}

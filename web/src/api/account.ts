@@ -1,5 +1,5 @@
 import { api } from './client'
-import type { AccountResponse, OKResponse } from './types'
+import type { AccountResponse, DeleteAccountResponse, OKResponse } from './types'
 
 /** Account e-mails: password reset, address verification and change (server/api/account.go). */
 
@@ -19,5 +19,8 @@ export const changeEmail = (email: string, password: string) =>
 /** Keeps this session signed in and ends every other one of the account. */
 export const changePassword = (current: string, password: string) =>
   api<OKResponse>('/api/account/password', { method: 'PUT', body: { current, password } })
+/** Ends the session: signing in again within the grace restores the account. */
+export const deleteAccount = (confirm: string, password: string) =>
+  api<DeleteAccountResponse>('/api/account', { method: 'DELETE', body: { confirm, password } })
 export const confirmEmail = (token: string) =>
   api<OKResponse>('/api/account/email/confirm', { method: 'POST', body: { token } })

@@ -69,6 +69,27 @@ export interface OKResponse {
 }
 
 /**
+ * ExportResponse is the signed-in owner's data export: GET and POST
+ * /api/account/export. Status is "none" (never asked, or expired),
+ * "queued", "running", "ready" or "failed"; times are RFC 3339.
+ */
+export interface ExportResponse {
+  status: string
+  requestedAt?: string
+  finishedAt?: string
+  /** ExpiresAt is when a ready archive is deleted. */
+  expiresAt?: string
+  /**
+   * Size is the archive's size in bytes; DownloadURL downloads it (with
+   * the session).
+   */
+  size?: number
+  fileName?: string
+  downloadUrl?: string
+  error?: string
+}
+
+/**
  * AdminUsage is a workspace's counters of the month with the limits in force
  * now.
  */

@@ -2,7 +2,7 @@
  * /dashboard/settings — the blog settings on a page of their own: title, description, template,
  * colour, font, 'Review AI posts before they go live' and the writing profile (brand voice,
  * language, default tone and length), its brand, its newsletter, the blog's custom domain, the user's
- * author profile and their account (address, password).
+ * author profile and their account (address, password, deleting it).
  * Admins get the site workspace's (which has no custom domain: it lives at the base URL).
  * Signed out: /admin/login.
  */
@@ -12,6 +12,7 @@ import { BlogSettingsForm } from '@/components/owner/BlogSettingsForm'
 import { AuthorProfile } from '@/features/author/AuthorProfile'
 import { AccountSettings } from '@/components/account/AccountSettings'
 import { PasswordSettings } from '@/components/account/PasswordSettings'
+import { DeleteAccount } from '@/components/account/DeleteAccount'
 import { BrandSettings } from '@/features/brand/BrandSettings'
 import { OwnerPage } from '@/components/owner/OwnerLayout'
 import { DomainSettings } from '@/features/domain/DomainSettings'
@@ -37,6 +38,7 @@ function SettingsForm() {
           <AuthorProfile />
           <AccountSettings />
           <PasswordSettings />
+          <DeleteAccount />
         </div>
       )}
     </WorkspaceGate>
