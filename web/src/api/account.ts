@@ -1,5 +1,5 @@
 import { api } from './client'
-import type { AccountResponse, DeleteAccountResponse, OKResponse } from './types'
+import type { AccountResponse, DeleteAccountResponse, ExportResponse, OKResponse } from './types'
 
 /** Account e-mails: password reset, address verification and change (server/api/account.go). */
 
@@ -24,3 +24,9 @@ export const deleteAccount = (confirm: string, password: string) =>
   api<DeleteAccountResponse>('/api/account', { method: 'DELETE', body: { confirm, password } })
 export const confirmEmail = (token: string) =>
   api<OKResponse>('/api/account/email/confirm', { method: 'POST', body: { token } })
+
+/** Query key of GET /api/account/export. */
+export const exportKey = ['account', 'export'] as const
+export const getExport = () => api<ExportResponse>('/api/account/export')
+/** Queues an archive of the blog's data (409 while one is being prepared). */
+export const requestExport = () => api<ExportResponse>('/api/account/export', { method: 'POST' })

@@ -38,11 +38,11 @@ export function DeleteAccount() {
       setOpen(false)
       queryClient.removeQueries({ queryKey: qk.workspace })
       queryClient.removeQueries({ queryKey: accountKey })
+      navigate('/')
       queryClient.setQueryData(qk.me, SIGNED_OUT)
       toast.success('Account deleted', {
         description: `Changed your mind? Sign in before ${formatLongDate(res.restorableUntil)} to restore it.`,
       })
-      navigate('/')
     },
     onError: (err) => toast.error('Could not delete your account', { description: errorMessage(err) }),
   })

@@ -5,29 +5,14 @@ import { toast } from '@/lib/toast'
 import { changePassword } from '@/api/account'
 import { errorMessage } from '@/api/client'
 import { PasswordInput } from '@/components/auth/PasswordInput'
-import { MIN_PASSWORD } from '@/components/auth/validation'
+import { MIN_PASSWORD, validatePasswordChange, type PasswordChangeValues } from '@/components/auth/validation'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 import { Field } from '@/components/ui/field'
 
-interface Values {
-  current: string
-  password: string
-  confirm: string
-}
+type Values = PasswordChangeValues
 
 const empty: Values = { current: '', password: '', confirm: '' }
-
-/** The same checks the server makes (internal/auth/password), so most mistakes are shown without a round trip. */
-export function validatePasswordChange(v: Values): Partial<Values> {
-  const errs: Partial<Values> = {}
-  if (!v.current) errs.current = 'Your current password is required'
-  if (!v.password) errs.password = 'Password is required'
-  else if ([...v.password].length < MIN_PASSWORD) errs.password = `Password must be at least ${MIN_PASSWORD} characters`
-  else if (v.password === v.current) errs.password = 'Your new password must be different from your current password.'
-  if (!errs.password && v.confirm !== v.password) errs.confirm = 'The two passwords do not match'
-  return errs
-}
 
 /** Settings' "Password" section: a new password, proved by the current one; other devices are signed out. */
 export function PasswordSettings() {

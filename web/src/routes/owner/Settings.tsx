@@ -2,7 +2,7 @@
  * /dashboard/settings — the blog settings on a page of their own: title, description, template,
  * colour, font, 'Review AI posts before they go live' and the writing profile (brand voice,
  * language, default tone and length), its brand, its newsletter, the blog's custom domain, the user's
- * author profile and their account (address, password, deleting it).
+ * author profile and their account (address, password, their data's export, deleting it).
  * Admins get the site workspace's (which has no custom domain: it lives at the base URL).
  * Signed out: /admin/login.
  */
@@ -13,6 +13,7 @@ import { AuthorProfile } from '@/features/author/AuthorProfile'
 import { AccountSettings } from '@/components/account/AccountSettings'
 import { PasswordSettings } from '@/components/account/PasswordSettings'
 import { DeleteAccount } from '@/components/account/DeleteAccount'
+import { DataExport } from '@/components/account/DataExport'
 import { BrandSettings } from '@/features/brand/BrandSettings'
 import { OwnerPage } from '@/components/owner/OwnerLayout'
 import { DomainSettings } from '@/features/domain/DomainSettings'
@@ -38,6 +39,7 @@ function SettingsForm() {
           <AuthorProfile />
           <AccountSettings />
           <PasswordSettings />
+          <DataExport />
           <DeleteAccount />
         </div>
       )}
