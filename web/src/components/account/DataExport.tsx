@@ -66,12 +66,13 @@ export function DataExport() {
             {ex?.status === 'ready' && ex.downloadUrl && (
               <div className="grid gap-2 text-sm">
                 <p className="text-slate-700">
-                  Your archive is ready. It will be deleted on {formatLongDate(ex.expiresAt)}.
+                  Your archive is ready: <span className="break-all font-medium text-slate-900">{ex.fileName}</span> (
+                  {formatSize(ex.size ?? 0)}). It will be deleted on {formatLongDate(ex.expiresAt)}.
                 </p>
                 <div>
                   <Button asChild>
                     <a href={ex.downloadUrl} download={ex.fileName}>
-                      <Download aria-hidden="true" /> Download {ex.fileName} ({formatSize(ex.size ?? 0)})
+                      <Download aria-hidden="true" /> Download archive
                     </a>
                   </Button>
                 </div>

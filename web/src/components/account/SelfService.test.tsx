@@ -106,10 +106,12 @@ describe('data export', () => {
       status: 'ready', requestedAt: '2026-03-04T10:00:00Z', finishedAt: '2026-03-04T10:01:00Z', expiresAt: '2026-03-11T10:01:00Z',
       size: 2048, fileName: 'olivia-export-2026-03-04.zip', downloadUrl: '/api/account/export/download',
     }
-    const link = await screen.findByRole('link', { name: /Download olivia-export-2026-03-04.zip/ }, { timeout: 10000 })
+    const link = await screen.findByRole('link', { name: 'Download archive' }, { timeout: 10000 })
     expect(link).toHaveAttribute('href', '/api/account/export/download')
-    expect(link).toHaveTextContent('2.0 KB')
-    expect(screen.getByText(/deleted on March 11, 2026/)).toBeInTheDocument()
+    expect(link).toHaveAttribute('download', 'olivia-export-2026-03-04.zip')
+    expect(screen.getByText(/Your archive is ready/)).toHaveTextContent(
+      'Your archive is ready: olivia-export-2026-03-04.zip (2.0 KB). It will be deleted on March 11, 2026.',
+    )
     expect(calls(fetch, 'POST', '/api/account/export')).toBe(1)
   })
 
