@@ -33,6 +33,8 @@ import (
 	"github.com/inkpress/inkpress/internal/config"
 	"github.com/inkpress/inkpress/internal/customdomain"
 	"github.com/inkpress/inkpress/internal/demo"
+	"github.com/inkpress/inkpress/internal/erase"
+	"github.com/inkpress/inkpress/internal/export"
 	"github.com/inkpress/inkpress/internal/generate"
 	"github.com/inkpress/inkpress/internal/mail"
 	"github.com/inkpress/inkpress/internal/marks"
@@ -113,6 +115,10 @@ type App struct {
 	// Read answers the public reads without HTTP, as the server render
 	// asks for them (api.Handler.Read).
 	Read ssr.Fetcher
+	// Eraser erases deleted accounts once their grace is over.
+	Eraser *erase.Worker
+	// Exports makes owners' data exports in the background.
+	Exports *export.Service
 }
 
 // StaleFor is how long an expired cached answer may still be served when
@@ -271,6 +277,27 @@ func New(ctx context.Context, cfg *config.Config, logger *slog.Logger) (*App, er
 	// Account e-mails: password reset, verification, change of address.
 	a.Account = account.New(db, a.Auth, a.Mail, cfg.SiteName, cfg.BaseURL, logger)
 	a.Auth.AfterSignUp = a.Account.SignedUp
+	a.Account.SiteWorkspace = cfg.SiteWorkspace
+	// A deleted account's blogs go offline at once, and come back when it
+	// is restored: no cached answer or stored page may outlive the change.
+	forget := func(ctx context.Context, ids []int64) {
+		a.Site.Forget()
+		for _, id := range ids {
+			a.Cache.Invalidate(id)
+			if err := a.Pages.DropAll(ctx, id); err != nil {
+				logger.Warn("drop a deleted blog's pages", "workspace", id, "err", err)
+			}
+		}
+	}
+	a.Account.BlogsChanged = forget
+	// Data exports are kept privately in the media storage (local or S3).
+	a.Exports = &export.Service{Store: db, Ready: a.Account.ExportReady, Logger: logger}
+	if st, ok := a.Files.Storage.(media.Streamer); ok {
+		a.Exports.Storage = st
+	}
+	apiHandler.Exports = a.Exports
+	a.Eraser = &erase.Worker{Store: db, Files: a.Files, Pages: a.Pages, Logger: logger,
+		Forget: func(ids []int64) { forget(context.Background(), ids) }}
 	a.Auth.OnLockout = a.Account.LoginLocked
 	apiHandler.Account = a.Account
 	siteHandler := &sitehttp.Handler{Config: cfg, Reader: rd, Site: a.Site, Cache: a.Cache, App: fe, Views: a.Views, Posts: a.Posts,
@@ -519,6 +546,12 @@ func (a *App) Run(ctx context.Context) error {
 	schedDone := make(chan struct{})
 	go func() { a.Scheduler.Run(vctx); close(schedDone) }()
 	go a.sweep(vctx)
+	// Deleted accounts whose grace is over: each erased by one instance.
+	eraseDone := make(chan struct{})
+	go func() { a.Eraser.Run(vctx, time.Minute); close(eraseDone) }()
+	// Data exports asked for: each made by one instance.
+	exportDone := make(chan struct{})
+	go func() { a.Exports.Run(vctx, 5*time.Second); close(exportDone) }()
 	// Custom domains: pending ones are looked up every few minutes,
 	// verified ones daily (each by one instance).
 	go a.Domains.Run(vctx, time.Minute)
@@ -547,6 +580,8 @@ func (a *App) Run(ctx context.Context) error {
 	stop()
 	<-done
 	<-schedDone
+	<-eraseDone
+	<-exportDone
 	<-jobsDone
 	<-mailDone
 	<-demoDone

@@ -39,6 +39,11 @@ type AccountStore interface {
 	// (the token stays usable), when another account has the address.
 	ConfirmEmailChange(ctx context.Context, hash string, now time.Time) (user *User, oldEmail string, err error)
 
+	// ChangePassword sets the user's password hash and, in the same
+	// transaction, ends every session of the user but the one whose token
+	// hash is keepSession, and spends the user's unused reset links (they
+	// were asked for the old password). ErrNotFound when the user is gone.
+	ChangePassword(ctx context.Context, userID int64, passwordHash, keepSession string) error
 	// DeleteUserSessions ends every session of the user.
 	DeleteUserSessions(ctx context.Context, userID int64) (int64, error)
 	// WorkspaceOwnerVerified reports whether the workspace's owner has a

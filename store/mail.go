@@ -58,6 +58,11 @@ const (
 	MailVerifyEmail   = "verify_email"
 	MailChangeEmail   = "change_email"
 	MailLoginLocked   = "login_locked"
+	// Account self-service: the notice of a changed password, of an account
+	// deleted (and restorable) and the link to a data export.
+	MailPasswordChanged = "password_changed"
+	MailAccountDeleted  = "account_deleted"
+	MailExportReady     = "export_ready"
 )
 
 // Delivery statuses.

@@ -71,6 +71,8 @@ type Store interface {
 	DomainStore         // custom domains (domains.go)
 	CertStore           // automatic TLS (certs.go)
 	StateStore          // what the server remembers about its configuration (state.go)
+	DeletionStore       // accounts deleted by their owners (selfservice.go)
+	ExportStore         // owners' data exports (selfservice.go)
 }
 
 // UserStore is accounts: users and their roles.

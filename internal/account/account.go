@@ -74,6 +74,12 @@ type Store interface {
 	store.AccountStore
 	GetUserByEmail(ctx context.Context, email string) (*store.User, error)
 	ratelimit.Store
+	// Deleting an account: its record, and the name of the blog to type.
+	RequestDeletion(ctx context.Context, userID int64, at, purgeAt time.Time) ([]int64, error)
+	GetDeletion(ctx context.Context, userID int64) (*store.AccountDeletion, error)
+	CancelDeletion(ctx context.Context, userID int64, now time.Time) ([]int64, error)
+	OwnedWorkspaces(ctx context.Context, userID int64) ([]*store.Workspace, error)
+	GetSettings(ctx context.Context, workspaceID int64) (*store.Settings, error)
 }
 
 // Service sends account e-mails and applies their links.
@@ -87,6 +93,12 @@ type Service struct {
 	BaseURL  string
 	Now      func() time.Time
 	Logger   *slog.Logger
+	// SiteWorkspace is the platform's blog, which no account deletion takes.
+	SiteWorkspace string
+	// BlogsChanged is told of the workspaces an account deletion took
+	// offline or a restore brought back: their cached and stored pages
+	// must go.
+	BlogsChanged func(ctx context.Context, workspaceIDs []int64)
 
 	initOnce sync.Once
 	limiter  *ratelimit.Limiter

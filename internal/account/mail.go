@@ -121,6 +121,57 @@ If it was you, wait a little and try again, or choose a new password.
 -- 
 {{.Site}}
 `)
+	passwordChangedMail = newMessage(`Your {{.Site}} password was changed`,
+		`<p>Hello {{.Name}},</p>
+<p>The password of your {{.Site}} account was just changed. Every other device signed in to your account was signed out.</p>
+<p>If you did not change it, someone else may know your password: choose a new one now at <a href="{{.Link}}">{{.Link}}</a>, which signs out every device, theirs included.</p>`,
+		`Hello {{.Name}},
+
+The password of your {{.Site}} account was just changed. Every other device signed in to your account was signed out.
+
+If you did not change it, someone else may know your password: choose a new one now at {{.Link}}
+which signs out every device, theirs included.
+
+-- 
+{{.Site}}
+`)
+	deletedMail = newMessage(`Your {{.Site}} account was deleted`,
+		`<p>Hello {{.Name}},</p>
+<p>Your {{.Site}} account was deleted, as you asked. Your blog is offline and nothing is published or sent from it.</p>
+<p>Changed your mind? Sign in before <strong>{{.Valid}}</strong> and everything is restored as it was:</p>`+
+			btn("Sign in to restore my account")+`
+<p>After that date your account, your blog, its posts, subscribers and images are erased for good.</p>`,
+		`Hello {{.Name}},
+
+Your {{.Site}} account was deleted, as you asked. Your blog is offline and nothing is published or sent from it.
+
+Changed your mind? Sign in before {{.Valid}} and everything is restored as it was:
+
+{{.Link}}
+
+After that date your account, your blog, its posts, subscribers and images are erased for good.
+
+-- 
+{{.Site}}
+`)
+	exportReadyMail = newMessage(`Your {{.Site}} data export is ready`,
+		`<p>Hello {{.Name}},</p>
+<p>The archive of your blog you asked for is ready: your posts (Markdown and JSON), your subscribers (CSV) and your images, in one zip file.</p>`+
+			btn("Download my data")+`
+<p>The download needs you to be signed in to your account. The archive is deleted on {{.Valid}}; you can ask for a new one at any time.</p>`,
+		`Hello {{.Name}},
+
+The archive of your blog you asked for is ready: your posts (Markdown and JSON), your subscribers (CSV) and your images, in one zip file.
+
+Download it here (you need to be signed in to your account):
+
+{{.Link}}
+
+The archive is deleted on {{.Valid}}; you can ask for a new one at any time.
+
+-- 
+{{.Site}}
+`)
 	changeNoticeMail = newMessage(`Your {{.Site}} e-mail address is being changed`,
 		`<p>Hello {{.Name}},</p>
 <p>Someone signed in to your {{.Site}} account asked to change its e-mail address from {{.OldEmail}} to <strong>{{.NewEmail}}</strong>. The change happens only once the link sent to the new address is opened.</p>

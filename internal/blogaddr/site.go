@@ -195,6 +195,9 @@ func (s *Site) keep(key string, ws *store.Workspace, domain string) cached {
 func (s *Site) byWorkspace(f store.FindWorkspace) func(context.Context) (*store.Workspace, string, error) {
 	return func(ctx context.Context) (*store.Workspace, string, error) {
 		ws, err := s.Store.GetWorkspace(ctx, f)
+		if err == nil && ws.Status == store.WorkspaceDeleting {
+			return nil, "", store.ErrNotFound // offline while its owner's deletion can be undone
+		}
 		if err != nil || ws.CustomDomain == "" {
 			return ws, "", err
 		}
@@ -220,6 +223,9 @@ func (s *Site) byDomain(name string) func(context.Context) (*store.Workspace, st
 			return nil, "", err
 		}
 		ws, err := s.Store.GetWorkspace(ctx, store.FindWorkspace{ID: &d.WorkspaceID})
+		if err == nil && ws.Status == store.WorkspaceDeleting {
+			err = store.ErrNotFound
+		}
 		if err != nil {
 			return nil, "", err
 		}

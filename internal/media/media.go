@@ -146,6 +146,10 @@ func (l *Local) KeyOf(url string) string {
 func (l *Local) Handler() http.Handler {
 	fs := http.StripPrefix(strings.TrimSuffix(l.URLPrefix, "/"), http.FileServer(noDirs{http.Dir(l.Dir)}))
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if isPrivate(r.URL.Path, l.URLPrefix) {
+			http.NotFound(w, r)
+			return
+		}
 		w.Header().Set("Cache-Control", "public, max-age=31536000, immutable")
 		w.Header().Set("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; sandbox")
 		fs.ServeHTTP(w, r)

@@ -128,7 +128,7 @@ func (h *Handler) signUp(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	return h.startSession(w, r, u, http.StatusCreated)
+	return h.startSession(w, r, u, http.StatusCreated, false)
 }
 
 func (h *Handler) login(w http.ResponseWriter, r *http.Request) error {
@@ -140,10 +140,15 @@ func (h *Handler) login(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	return h.startSession(w, r, u, http.StatusOK)
+	// Signing in during a deletion's grace restores the account.
+	restored, err := h.Account.Restore(r.Context(), u)
+	if err != nil {
+		return err
+	}
+	return h.startSession(w, r, u, http.StatusOK, restored)
 }
 
-func (h *Handler) startSession(w http.ResponseWriter, r *http.Request, u *store.User, status int) error {
+func (h *Handler) startSession(w http.ResponseWriter, r *http.Request, u *store.User, status int, restored bool) error {
 	token, expires, err := h.Auth.NewSession(r.Context(), u.ID)
 	if store.IsUnavailable(err) {
 		// The password was right, but the session cannot be stored (the
@@ -169,6 +174,7 @@ func (h *Handler) startSession(w http.ResponseWriter, r *http.Request, u *store.
 	if err != nil {
 		return err
 	}
+	me.Restored = restored
 	return WriteJSON(w, status, me)
 }
 
@@ -178,10 +184,15 @@ func (h *Handler) logout(w http.ResponseWriter, r *http.Request) error {
 			return err
 		}
 	}
+	h.clearSession(w)
+	return NoContent(w)
+}
+
+// clearSession drops the session and desk cookies.
+func (h *Handler) clearSession(w http.ResponseWriter) {
 	http.SetCookie(w, &http.Cookie{Name: SessionCookie, Value: "", Path: "/", MaxAge: -1, HttpOnly: true,
 		Secure: h.Config.SecureCookies(), SameSite: http.SameSiteLaxMode})
 	h.setDeskCookie(w, false)
-	return NoContent(w)
 }
 
 func (h *Handler) setCSRFCookie(w http.ResponseWriter, token string) {

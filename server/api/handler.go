@@ -12,6 +12,7 @@ import (
 	"github.com/inkpress/inkpress/internal/cache"
 	"github.com/inkpress/inkpress/internal/config"
 	"github.com/inkpress/inkpress/internal/customdomain"
+	"github.com/inkpress/inkpress/internal/export"
 	"github.com/inkpress/inkpress/internal/generate"
 	"github.com/inkpress/inkpress/internal/media"
 	"github.com/inkpress/inkpress/internal/newsletter"
@@ -69,6 +70,8 @@ type Handler struct {
 	OwnerVerified  func(ctx context.Context, workspaceID int64) (bool, error)
 	// Account sends and honours account e-mails (reset, verify, change).
 	Account *account.Service
+	// Exports makes and hands out owners' data exports.
+	Exports *export.Service
 	// Turns, when set, shares the work of answers made afresh for anonymous
 	// readers (searches) fairly between clients (pages.Admission).
 	Turns Turns
@@ -105,6 +108,11 @@ func (h *Handler) Routes() http.Handler {
 	mux.Handle("POST /api/account/verify", handle(h.verifyEmail))
 	mux.Handle("POST /api/account/verify/resend", handle(h.resendVerification))
 	mux.Handle("PUT /api/account/email", handle(h.changeEmail))
+	mux.Handle("PUT /api/account/password", handle(h.changePassword))
+	mux.Handle("DELETE /api/account", handle(h.deleteAccount))
+	mux.Handle("GET /api/account/export", h.owner(h.getExport))
+	mux.Handle("POST /api/account/export", h.owner(h.requestExport))
+	mux.Handle("GET "+ExportDownloadPath, h.owner(h.downloadExport))
 	mux.Handle("POST /api/account/email/confirm", handle(h.confirmEmail))
 	// Owner: always the caller's own workspace (created on first visit of
 	// the dashboard or onboarding when a user has none).

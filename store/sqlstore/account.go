@@ -147,6 +147,21 @@ func (d *DB) ConfirmEmailChange(ctx context.Context, hash string, now time.Time)
 	return u, old, nil
 }
 
+func (d *DB) ChangePassword(ctx context.Context, userID int64, passwordHash, keepSession string) error {
+	return d.tx(ctx, func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, `UPDATE users SET password_hash = $1 WHERE id = $2`, passwordHash, userID)
+		if err := affected(res, err); err != nil {
+			return err
+		}
+		if _, err := tx.ExecContext(ctx, `DELETE FROM sessions WHERE user_id = $1 AND token_hash <> $2`, userID, keepSession); err != nil {
+			return err
+		}
+		_, err = tx.ExecContext(ctx, `DELETE FROM account_tokens WHERE user_id = $1 AND purpose = $2 AND used_at = 0`,
+			userID, store.TokenReset)
+		return err
+	})
+}
+
 func (d *DB) DeleteUserSessions(ctx context.Context, userID int64) (int64, error) {
 	res, err := d.db.ExecContext(ctx, `DELETE FROM sessions WHERE user_id = $1`, userID)
 	if err != nil {

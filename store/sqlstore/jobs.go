@@ -84,7 +84,7 @@ func (d *DB) ClaimJob(ctx context.Context, c store.JobClaim) (*store.Job, error)
 			`SELECT j.id, j.workspace_id FROM generation_jobs j
 			 JOIN workspaces w ON w.id = j.workspace_id
 			 LEFT JOIN generation_turns t ON t.workspace_id = j.workspace_id
-			 WHERE (j.status = $2 OR (j.status = $3 AND j.claimed_until < $1))
+			 WHERE (j.status = $2 OR (j.status = $3 AND j.claimed_until < $1)) AND w.status <> '`+store.WorkspaceDeleting+`'
 			   AND (SELECT COUNT(*) FROM generation_jobs r
 			        WHERE r.workspace_id = j.workspace_id AND r.status = $3 AND r.claimed_until >= $1) < $4
 			 ORDER BY CASE WHEN $5 > 0 AND w.plan_tier = $6 AND w.created_at > $7

@@ -183,7 +183,8 @@ func (d *DB) claimDeliveries(ctx context.Context, now, leaseUntil time.Time, lim
 	if d.dialect == "postgres" {
 		lock = ` FOR UPDATE SKIP LOCKED`
 	}
-	const due = `((status = $3 AND next_at <= $2) OR (status = $4 AND claimed_until < $2)) AND priority >= $6`
+	due := `((status = $3 AND next_at <= $2) OR (status = $4 AND claimed_until < $2)) AND priority >= $6
+		AND (workspace_id IS NULL OR ` + notDeleting("workspace_id") + `)`
 	var out []*store.Delivery
 	err := d.tx(ctx, func(tx *sql.Tx) error {
 		rows, err := tx.QueryContext(ctx,

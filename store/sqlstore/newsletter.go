@@ -375,7 +375,7 @@ func (d *DB) DeleteExpiredSubscribers(ctx context.Context, now time.Time) (int64
 
 func (d *DB) DueNewsletters(ctx context.Context, now time.Time, limit int) ([]*store.Post, error) {
 	return d.scanPosts(ctx, store.FindPost{}, `SELECT `+postLightCols+postHeavyCols+` FROM blog_posts
-		WHERE newsletter = 'pending' AND status = 'published' AND published_at <= $1
+		WHERE newsletter = 'pending' AND status = 'published' AND published_at <= $1 AND `+notDeleting("workspace_id")+`
 		ORDER BY published_at, id LIMIT $2`, ms(now), limit)
 }
 

@@ -194,7 +194,7 @@ func (d *DB) ClaimDuePlanned(ctx context.Context, now, leaseUntil time.Time) (*s
 		var id int64
 		err := tx.QueryRowContext(ctx,
 			`SELECT s.id FROM scheduled_posts s LEFT JOIN scheduler_turns t ON t.workspace_id = s.workspace_id
-			 WHERE s.status = $2 AND s.scheduled_for <= $1 AND s.claimed_until < $1
+			 WHERE s.status = $2 AND s.scheduled_for <= $1 AND s.claimed_until < $1 AND `+notDeleting("s.workspace_id")+`
 			 ORDER BY COALESCE(t.turn, 0), s.scheduled_for, s.id LIMIT 1`+lock, ms(now), store.PlanPending).Scan(&id)
 		if err != nil {
 			return notFound(err)

@@ -389,7 +389,7 @@ func (d *DB) SetPostPreview(ctx context.Context, workspaceID, postID int64, toke
 func (d *DB) PublishDuePosts(ctx context.Context, now time.Time) ([]store.Published, error) {
 	rows, err := d.db.QueryContext(ctx,
 		`UPDATE blog_posts SET status = 'published' WHERE status = 'scheduled' AND published_at <= $1
-		 RETURNING id, workspace_id`, ms(now))
+		 AND `+notDeleting("workspace_id")+` RETURNING id, workspace_id`, ms(now))
 	if err != nil {
 		return nil, err
 	}

@@ -9,8 +9,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"net/http"
 	"net/url"
+	"os"
 	"strings"
 
 	"github.com/minio/minio-go/v7"
@@ -124,6 +126,39 @@ func (s *Storage) Put(ctx context.Context, key string, data []byte, contentType 
 		return "", fmt.Errorf("s3: put %s: %w", key, err)
 	}
 	return s.URL(key), nil
+}
+
+// PutStream uploads r (size bytes) under key. A private file (a data
+// export) is marked not to be cached: it is read back by the app only.
+func (s *Storage) PutStream(ctx context.Context, key string, r io.Reader, size int64, contentType string) error {
+	if !validKey(key) {
+		return errors.New("s3: bad key")
+	}
+	_, err := s.client.PutObject(ctx, s.bucket, key, r, size, minio.PutObjectOptions{
+		ContentType: contentType, CacheControl: "private, no-store",
+	})
+	if err != nil {
+		return fmt.Errorf("s3: put %s: %w", key, err)
+	}
+	return nil
+}
+
+// Open reads key; a missing object is an error wrapping os.ErrNotExist.
+func (s *Storage) Open(ctx context.Context, key string) (io.ReadCloser, error) {
+	if !validKey(key) {
+		return nil, errors.New("s3: bad key")
+	}
+	if _, err := s.client.StatObject(ctx, s.bucket, key, minio.StatObjectOptions{}); err != nil {
+		if minio.ToErrorResponse(err).Code == "NoSuchKey" {
+			return nil, fmt.Errorf("s3: open %s: %w", key, os.ErrNotExist)
+		}
+		return nil, fmt.Errorf("s3: open %s: %w", key, err)
+	}
+	obj, err := s.client.GetObject(ctx, s.bucket, key, minio.GetObjectOptions{})
+	if err != nil {
+		return nil, fmt.Errorf("s3: open %s: %w", key, err)
+	}
+	return obj, nil
 }
 
 // Delete removes key; a missing object is not an error (S3 answers 204).

@@ -15,6 +15,9 @@ type Me struct {
 	// personal blog from before admins ran the site workspace), that blog:
 	// PUT /api/auth/desk switches the desk (Workspace) to it and back.
 	OwnBlog *Workspace `json:"ownBlog,omitempty"`
+	// Restored is set on the answer of a login that undid the account's
+	// deletion (signing in during its grace restores it).
+	Restored bool `json:"restored,omitempty"`
 }
 
 // DeskInput chooses an admin's desk: "site" (the platform's blog) or "own"

@@ -1,5 +1,5 @@
 import { api } from './client'
-import type { AccountResponse, OKResponse } from './types'
+import type { AccountResponse, DeleteAccountResponse, ExportResponse, OKResponse } from './types'
 
 /** Account e-mails: password reset, address verification and change (server/api/account.go). */
 
@@ -16,5 +16,17 @@ export const resendVerification = () => api<OKResponse>('/api/account/verify/res
 export const getAccount = () => api<AccountResponse>('/api/account')
 export const changeEmail = (email: string, password: string) =>
   api<AccountResponse>('/api/account/email', { method: 'PUT', body: { email, password } })
+/** Keeps this session signed in and ends every other one of the account. */
+export const changePassword = (current: string, password: string) =>
+  api<OKResponse>('/api/account/password', { method: 'PUT', body: { current, password } })
+/** Ends the session: signing in again within the grace restores the account. */
+export const deleteAccount = (confirm: string, password: string) =>
+  api<DeleteAccountResponse>('/api/account', { method: 'DELETE', body: { confirm, password } })
 export const confirmEmail = (token: string) =>
   api<OKResponse>('/api/account/email/confirm', { method: 'POST', body: { token } })
+
+/** Query key of GET /api/account/export. */
+export const exportKey = ['account', 'export'] as const
+export const getExport = () => api<ExportResponse>('/api/account/export')
+/** Queues an archive of the blog's data (409 while one is being prepared). */
+export const requestExport = () => api<ExportResponse>('/api/account/export', { method: 'POST' })

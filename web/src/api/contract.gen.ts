@@ -22,17 +22,71 @@ export interface ChangeEmailInput {
   password: string
 }
 
+/**
+ * ChangePasswordInput changes the signed-in user's password: Current
+ * proves it is them, Password is the new one.
+ */
+export interface ChangePasswordInput {
+  current: string
+  password: string
+}
+
 /** AccountResponse is the signed-in user's account: GET /api/account. */
 export interface AccountResponse {
   email: string
   verified: boolean
   /** PendingEmail is an address change waiting for its confirmation. */
   pendingEmail?: string
+  /**
+   * DeleteConfirm is what the owner types to delete the account: their
+   * blog's name, or their e-mail address when they have no blog.
+   */
+  deleteConfirm: string
+  /** HasBlog: deleting the account deletes a blog with it. */
+  hasBlog: boolean
+}
+
+/**
+ * DeleteAccountInput deletes the signed-in account: Confirm is
+ * AccountResponse.DeleteConfirm typed exactly, Password the current one.
+ */
+export interface DeleteAccountInput {
+  confirm: string
+  password: string
+}
+
+/**
+ * DeleteAccountResponse says until when signing in restores the account
+ * (RFC 3339); the session has ended.
+ */
+export interface DeleteAccountResponse {
+  restorableUntil: string
 }
 
 /** OKResponse answers an account request that returns nothing else. */
 export interface OKResponse {
   ok: boolean
+}
+
+/**
+ * ExportResponse is the signed-in owner's data export: GET and POST
+ * /api/account/export. Status is "none" (never asked, or expired),
+ * "queued", "running", "ready" or "failed"; times are RFC 3339.
+ */
+export interface ExportResponse {
+  status: string
+  requestedAt?: string
+  finishedAt?: string
+  /** ExpiresAt is when a ready archive is deleted. */
+  expiresAt?: string
+  /**
+   * Size is the archive's size in bytes; DownloadURL downloads it (with
+   * the session).
+   */
+  size?: number
+  fileName?: string
+  downloadUrl?: string
+  error?: string
 }
 
 /**
@@ -106,6 +160,11 @@ export interface Me {
    * PUT /api/auth/desk switches the desk (Workspace) to it and back.
    */
   ownBlog?: Workspace
+  /**
+   * Restored is set on the answer of a login that undid the account's
+   * deletion (signing in during its grace restores it).
+   */
+  restored?: boolean
 }
 
 /**

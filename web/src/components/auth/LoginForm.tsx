@@ -16,6 +16,10 @@ import { AuthCard } from './AuthCard'
 import { PasswordInput } from './PasswordInput'
 import { validateLogin, type Errors, type LoginValues } from './validation'
 
+/** Shown by a sign-in that undid the account's deletion. */
+export const ACCOUNT_RESTORED = 'Account restored'
+export const ACCOUNT_RESTORED_TEXT = 'Welcome back! Your account was being deleted: signing in cancelled that, and your blog is online again.'
+
 export function LoginForm({
   title,
   subtitle,
@@ -37,7 +41,11 @@ export function LoginForm({
   const mutation = useMutation({
     mutationFn: (v: LoginValues) => login(v.email.trim(), v.password),
     onSuccess: (result) => {
-      toast.success('Login successful', { description: 'Welcome back!' })
+      if (result.restored) {
+        toast.success(ACCOUNT_RESTORED, { description: ACCOUNT_RESTORED_TEXT })
+      } else {
+        toast.success('Login successful', { description: 'Welcome back!' })
+      }
       setTarget(landingPathFor(result, next))
       queryClient.setQueryData(qk.me, result)
       queryClient.removeQueries({ queryKey: qk.workspace })

@@ -45,3 +45,20 @@ export function blogNamePlaceholder(name: string): string {
   const n = name.trim().replace(/\s+/g, ' ')
   return n ? `${n}'s Blog` : 'Your Blog'
 }
+
+export interface PasswordChangeValues {
+  current: string
+  password: string
+  confirm: string
+}
+
+/** The same checks the server makes (internal/auth/password), so most mistakes are shown without a round trip. */
+export function validatePasswordChange(v: PasswordChangeValues): Partial<PasswordChangeValues> {
+  const errs: Partial<PasswordChangeValues> = {}
+  if (!v.current) errs.current = 'Your current password is required'
+  if (!v.password) errs.password = 'Password is required'
+  else if ([...v.password].length < MIN_PASSWORD) errs.password = `Password must be at least ${MIN_PASSWORD} characters`
+  else if (v.password === v.current) errs.password = 'Your new password must be different from your current password.'
+  if (!errs.password && v.confirm !== v.password) errs.confirm = 'The two passwords do not match'
+  return errs
+}

@@ -1,8 +1,8 @@
 /**
  * /dashboard/settings — the blog settings on a page of their own: title, description, template,
  * colour, font, 'Review AI posts before they go live' and the writing profile (brand voice,
- * language, default tone and length), its address, its brand, its newsletter, the blog's custom domain and
- * the user's author profile.
+ * language, default tone and length), its address, its brand, its newsletter, the blog's custom domain, the
+ * user's author profile and their account (e-mail address, password, their data's export, deleting it).
  * Admins get the site workspace's (which has no custom domain: it lives at the base URL).
  * Signed out: /admin/login.
  */
@@ -11,6 +11,9 @@ import { WorkspaceGate } from '@/components/admin/WorkspaceGate'
 import { BlogSettingsForm } from '@/components/owner/BlogSettingsForm'
 import { AuthorProfile } from '@/features/author/AuthorProfile'
 import { AccountSettings } from '@/components/account/AccountSettings'
+import { PasswordSettings } from '@/components/account/PasswordSettings'
+import { DeleteAccount } from '@/components/account/DeleteAccount'
+import { DataExport } from '@/components/account/DataExport'
 import { BrandSettings } from '@/features/brand/BrandSettings'
 import { OwnerPage } from '@/components/owner/OwnerLayout'
 import { BlogAddressSettings } from '@/features/address/BlogAddressSettings'
@@ -37,6 +40,9 @@ function SettingsForm() {
           {!data.site && <DomainSettings plan={data.plan} />}
           <AuthorProfile />
           <AccountSettings />
+          <PasswordSettings />
+          <DataExport />
+          <DeleteAccount />
         </div>
       )}
     </WorkspaceGate>
