@@ -186,8 +186,12 @@ func (d *DB) PurgeAccount(ctx context.Context, userID int64) error {
 			return err
 		}
 		for _, ws := range workspaces {
+			// The view counts keep no foreign key (a view of a post deleted meanwhile must not fail its batch).
 			if _, err := tx.ExecContext(ctx, `DELETE FROM post_views WHERE post_id IN (SELECT id FROM blog_posts WHERE workspace_id = $1)`,
 				ws.ID); err != nil {
+				return err
+			}
+			if _, err := tx.ExecContext(ctx, `DELETE FROM post_daily_views WHERE workspace_id = $1`, ws.ID); err != nil {
 				return err
 			}
 			if ws.CustomDomain != "" {

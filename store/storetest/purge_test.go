@@ -86,6 +86,8 @@ func seedTenant(t *testing.T, db *sqlstore.DB, name string) *tenant {
 	exec(`INSERT INTO generation_turns (workspace_id, turn) VALUES ($1, $2)`, w, w)
 	exec(`INSERT INTO generation_jobs (workspace_id, input, post_id, created_at) VALUES ($1, '{}', $2, $3)`, w, p, now)
 	exec(`INSERT INTO newsletter_welcome (workspace_id, updated_at) VALUES ($1, $2)`, w, now)
+	exec(`INSERT INTO post_daily_views (workspace_id, post_id, day, views) VALUES ($1, $2, 1, 1)`, w, p)
+	exec(`INSERT INTO blog_marks (workspace_id, kind, version, png, created_at) VALUES ($1, 'card', 'v', $2, $3)`, w, []byte("png"), now)
 	exec(`INSERT INTO rendered_pages (page_key, workspace_id, status, content_type, etag, body, version, build, rendered_at, post_id)
 		VALUES ($1, $2, 200, 'text/html', 'e', $3, 1, 'b', $4, $5)`, "/blog/"+name, w, []byte("<html>"), now, p)
 	exec(`INSERT INTO render_jobs (page_key, workspace_id, queued_at) VALUES ($1, $2, $3)`, "/blog/"+name, w, now)
