@@ -10,7 +10,7 @@ export type LinkAction = 'confirm' | 'unsubscribe'
  */
 export const LINK_TEXTS = {
   confirm: {
-    title: 'confirmTitle',
+    title: 'confirmAsk',
     ask: 'confirmAsk',
     askNote: 'confirmAskNote',
     button: 'confirmButton',
