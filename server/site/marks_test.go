@@ -490,11 +490,25 @@ func TestSitePostsCarryTheConfiguredAuthor(t *testing.T) {
 	if r := desk.Do("POST", "/api/auth/login", map[string]any{"email": "boss@example.com", "password": "secret123"}); r.StatusCode != 200 {
 		t.Fatalf("login: %d", r.StatusCode)
 	}
-	for _, name := range []string{"Jane Boss", "Admin"} {
-		if r := desk.Do("PUT", "/api/workspace/author", map[string]any{"displayName": name, "bio": "", "avatarUrl": "", "links": []any{}}); r.StatusCode != 200 {
+	var profile struct {
+		Profile struct{ DisplayName, DefaultName string } `json:"profile"`
+	}
+	desk.Get("/api/workspace/author").JSON(t, &profile)
+	if profile.Profile.DefaultName != "The Desk" {
+		t.Errorf("the site desk's profile offers %q as the name without a display name, want the configured author", profile.Profile.DefaultName)
+	}
+	// The profile form sends the name it shows: the configured one leaves
+	// the display name empty (it follows the configuration).
+	for _, tc := range []struct{ sent, stored, shown string }{
+		{"Jane Boss", "Jane Boss", "Jane Boss"}, {"Admin", "Admin", "Admin"}, {"The Desk", "", "The Desk"}} {
+		if r := desk.Do("PUT", "/api/workspace/author", map[string]any{"displayName": tc.sent, "bio": "", "avatarUrl": "", "links": []any{}}); r.StatusCode != 200 {
 			t.Fatalf("profile: %d %s", r.StatusCode, r.Body)
 		}
-		check(name)
+		au, err := a.Store.GetAuthor(ctx, store.FindAuthor{UserID: &admin.ID})
+		if err != nil || au.DisplayName != tc.stored {
+			t.Errorf("sent %q: display name %q (%v), want %q", tc.sent, au.DisplayName, err, tc.stored)
+		}
+		check(tc.shown)
 	}
 }
 
