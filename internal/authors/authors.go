@@ -6,6 +6,7 @@
 package authors
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"strings"
@@ -70,10 +71,11 @@ type Service struct {
 type Input struct {
 	DisplayName, Bio, AvatarURL string
 	Links                       []store.SocialLink
-	// Site: the profile is saved from the desk of the site's own blog, where
-	// no display name credits the configured author (reader.Credited), so a
-	// display name equal to the account's name is kept as typed.
-	Site bool
+	// Default is the name the author's posts carry without a display name
+	// ("": the account's name; on the site's own blog the configured author,
+	// see reader.Credited). A display name equal to it is saved as none, so
+	// it follows the default; any other, the account's name too, is kept.
+	Default string
 }
 
 // Profile is the user's profile (made on first visit).
@@ -105,8 +107,8 @@ func (s *Service) Update(ctx context.Context, user *store.User, ws *store.Worksp
 	if err != nil {
 		return nil, err
 	}
-	if name == user.Name && !in.Site {
-		name = "" // the account's name: follows it
+	if name == cmp.Or(in.Default, user.Name) {
+		name = "" // the default: follows it
 	}
 	a.DisplayName, a.Bio, a.AvatarURL, a.Links = name, bio, avatar, links
 	if err := s.Store.UpdateAuthor(ctx, a); err != nil {

@@ -62,7 +62,7 @@ type Config struct {
 	MemoryLimit   int64         // soft limit of the Go runtime's memory (bytes); 0 = none
 	ImageMemory   int64         // memory budget of image work, process-wide
 	SessionTTL    time.Duration // session lifetime
-	AuthorName    string        // JSON-LD author
+	AuthorName    string        // the site blog's author (reader.Credited)
 	PublisherName string        // JSON-LD publisher
 	LogFormat     string        // "text" or "json"
 	LogLevel      string        // debug, info, warn, error
@@ -235,7 +235,7 @@ var Vars = []Var{
 		}
 		return err
 	}},
-	{"INKPRESS_AUTHOR_NAME", "author-name", "InkPress Editorial", "author named in posts' structured data", str(func(c *Config) *string { return &c.AuthorName })},
+	{"INKPRESS_AUTHOR_NAME", "author-name", "InkPress Editorial", "author the site blog's posts carry when their admin set no display name", str(func(c *Config) *string { return &c.AuthorName })},
 	{"INKPRESS_PUBLISHER_NAME", "publisher-name", "InkPress", "publisher named in posts' structured data", str(func(c *Config) *string { return &c.PublisherName })},
 	{"INKPRESS_LOG_FORMAT", "log-format", "text", "log format: text or json", str(func(c *Config) *string { return &c.LogFormat })},
 	{"INKPRESS_TRUSTED_PROXIES", "trusted-proxies", "", "comma-separated IPs/CIDRs of reverse proxies whose X-Forwarded-For is trusted", func(c *Config, v string) error {

@@ -18,6 +18,7 @@ import (
 
 	"github.com/inkpress/inkpress/app/apptest"
 	"github.com/inkpress/inkpress/internal/marks"
+	"github.com/inkpress/inkpress/server/frontend"
 	"github.com/inkpress/inkpress/server/site"
 	"github.com/inkpress/inkpress/store"
 )
@@ -398,15 +399,25 @@ func TestUploadedMarksWinAndChangesReachStoredPages(t *testing.T) {
 // pages already rendered.
 func TestWhiteLabelBlogShowsNoPlatformMark(t *testing.T) {
 	// The app's own server bundle draws the blog's frame (its footer).
-	a := apptest.Start(t, "", apptest.Env("INKPRESS_SSR", "true"),
+	// A render's budget fits a busy machine under the race detector: a page
+	// over it is served plain (no footer), which would prove nothing.
+	a := apptest.Start(t, "", apptest.Env("INKPRESS_SSR", "true"), apptest.Env("INKPRESS_SSR_TIMEOUT", "2m"),
 		apptest.Env("INKPRESS_ADMIN_EMAIL", "boss@example.com"), apptest.Env("INKPRESS_ADMIN_PASSWORD", "secret123"))
+	rendered := func(path, body string) {
+		t.Helper()
+		if !strings.Contains(body, frontend.SSRAttr) {
+			t.Fatalf("%s was not rendered by the app (is it built? make web): the test cannot see the frame", path)
+		}
+	}
 	_, ws, p := freshBlog(t, a)
 	c := a.Client(t)
 	home := "/blog/" + ws.Slug
 	paths := []string{home, home + "/keto", home + "/keto/" + p.Slug}
 	for _, path := range paths {
-		if !strings.Contains(string(c.Get(path).Body), "Powered by") {
-			t.Fatalf("%s of a starter blog does not say Powered by (is the app built? make web): the test cannot see the change", path)
+		body := string(c.Get(path).Body)
+		rendered(path, body)
+		if !strings.Contains(body, "Powered by") {
+			t.Fatalf("%s of a starter blog does not say Powered by: the test cannot see the change", path)
 		}
 	}
 	admin := a.Client(t)
@@ -419,6 +430,7 @@ func TestWhiteLabelBlogShowsNoPlatformMark(t *testing.T) {
 	drain(t, a)
 	for _, path := range paths {
 		body := string(c.Get(path).Body)
+		rendered(path, body)
 		for _, mark := range []string{"Powered by", site.PlatformIconPath, site.DefaultImagePath, a.URL + site.IconPath + `"`} {
 			if strings.Contains(body, mark) {
 				t.Errorf("%s on a white-label blog names %q", path, mark)
@@ -490,11 +502,25 @@ func TestSitePostsCarryTheConfiguredAuthor(t *testing.T) {
 	if r := desk.Do("POST", "/api/auth/login", map[string]any{"email": "boss@example.com", "password": "secret123"}); r.StatusCode != 200 {
 		t.Fatalf("login: %d", r.StatusCode)
 	}
-	for _, name := range []string{"Jane Boss", "Admin"} {
-		if r := desk.Do("PUT", "/api/workspace/author", map[string]any{"displayName": name, "bio": "", "avatarUrl": "", "links": []any{}}); r.StatusCode != 200 {
+	var profile struct {
+		Profile struct{ DisplayName, DefaultName string } `json:"profile"`
+	}
+	desk.Get("/api/workspace/author").JSON(t, &profile)
+	if profile.Profile.DefaultName != "The Desk" {
+		t.Errorf("the site desk's profile offers %q as the name without a display name, want the configured author", profile.Profile.DefaultName)
+	}
+	// The profile form sends the name it shows: the configured one leaves
+	// the display name empty (it follows the configuration).
+	for _, tc := range []struct{ sent, stored, shown string }{
+		{"Jane Boss", "Jane Boss", "Jane Boss"}, {"Admin", "Admin", "Admin"}, {"The Desk", "", "The Desk"}} {
+		if r := desk.Do("PUT", "/api/workspace/author", map[string]any{"displayName": tc.sent, "bio": "", "avatarUrl": "", "links": []any{}}); r.StatusCode != 200 {
 			t.Fatalf("profile: %d %s", r.StatusCode, r.Body)
 		}
-		check(name)
+		au, err := a.Store.GetAuthor(ctx, store.FindAuthor{UserID: &admin.ID})
+		if err != nil || au.DisplayName != tc.stored {
+			t.Errorf("sent %q: display name %q (%v), want %q", tc.sent, au.DisplayName, err, tc.stored)
+		}
+		check(tc.shown)
 	}
 }
 

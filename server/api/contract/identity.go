@@ -31,9 +31,13 @@ type BrandInput struct {
 type AuthorProfile struct {
 	// Slug names the author's page; it is made once and never changes.
 	Slug string `json:"slug"`
-	// DisplayName is the name readers see ("" shows UserName).
-	DisplayName string       `json:"displayName"`
-	UserName    string       `json:"userName"`
+	// DisplayName is the name readers see ("" shows DefaultName).
+	DisplayName string `json:"displayName"`
+	UserName    string `json:"userName"`
+	// DefaultName is the name readers see while DisplayName is empty: the
+	// account's name, or on the platform's own blog its configured author.
+	// Sending it as the display name leaves the display name empty.
+	DefaultName string       `json:"defaultName"`
 	Bio         string       `json:"bio"`
 	AvatarURL   string       `json:"avatarUrl"`
 	Links       []SocialLink `json:"links"`

@@ -445,9 +445,15 @@ export interface BrandInput {
 export interface AuthorProfile {
   /** Slug names the author's page; it is made once and never changes. */
   slug: string
-  /** DisplayName is the name readers see ("" shows UserName). */
+  /** DisplayName is the name readers see ("" shows DefaultName). */
   displayName: string
   userName: string
+  /**
+   * DefaultName is the name readers see while DisplayName is empty: the
+   * account's name, or on the platform's own blog its configured author.
+   * Sending it as the display name leaves the display name empty.
+   */
+  defaultName: string
   bio: string
   avatarUrl: string
   links: SocialLink[]

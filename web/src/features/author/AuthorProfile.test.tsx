@@ -10,16 +10,17 @@ const profile: Profile = {
   slug: 'olivia',
   displayName: '',
   userName: 'Olivia',
+  defaultName: 'Olivia',
   bio: '',
   avatarUrl: '',
   links: [],
   url: 'http://localhost:3000/blog/olivias-blog/author/olivia',
 }
 
-function setup() {
+function setup(p: Profile = profile) {
   document.cookie = 'inkpress_csrf=t; path=/'
   const fetch = mockFetch({
-    'GET /api/workspace/author': json({ profile }),
+    'GET /api/workspace/author': json({ profile: p }),
     'GET /api/workspace/media': json({ items: [], limit: 40 }),
     'PUT /api/workspace/author': ({ body }: { body: Record<string, unknown> }) => json({ profile: { ...profile, ...(body as object) } }),
   })
@@ -60,5 +61,11 @@ describe('AuthorProfile', () => {
       avatarUrl: '',
       links: [{ network: 'website', url: 'https://github.com/olivia' }],
     })
+  })
+
+  it("starts from the platform blog's author name on the site's desk, not the admin's account name", async () => {
+    setup({ ...profile, userName: 'Admin', defaultName: 'InkPress Editorial' })
+    expect(await screen.findByLabelText('Display name')).toHaveValue('InkPress Editorial')
+    expect(screen.getByText("Leave as is to show the blog's author name (InkPress Editorial).")).toBeInTheDocument()
   })
 })

@@ -38,9 +38,16 @@ export function AuthorProfile() {
   )
 }
 
+/** What an unchanged name shows: the account's name, or on the platform's own blog the name its posts carry. */
+function nameHint(profile: Profile): string {
+  return profile.defaultName === profile.userName
+    ? `Leave as is to show your account's name (${profile.userName}).`
+    : `Leave as is to show the blog's author name (${profile.defaultName}).`
+}
+
 function ProfileForm({ profile }: { profile: Profile }) {
   const queryClient = useQueryClient()
-  const [displayName, setDisplayName] = useState(profile.displayName || profile.userName)
+  const [displayName, setDisplayName] = useState(profile.displayName || profile.defaultName)
   const [bio, setBio] = useState(profile.bio)
   const [avatarUrl, setAvatarUrl] = useState(profile.avatarUrl)
   const [links, setLinks] = useState<SocialLink[]>(profile.links ?? [])
@@ -81,7 +88,7 @@ function ProfileForm({ profile }: { profile: Profile }) {
           shape="round"
         />
         <div className="grid content-start gap-5">
-          <Field id="author-name" label="Display name" hint={`Leave as is to show your account's name (${profile.userName}).`}>
+          <Field id="author-name" label="Display name" hint={nameHint(profile)}>
             {(aria) => <Input {...aria} value={displayName} maxLength={LIMITS.authorNameMax} onChange={(e) => setDisplayName(e.target.value)} />}
           </Field>
           <Field
