@@ -46,6 +46,10 @@ func TestDeleteAccountGraceRestoreAndErase(t *testing.T) {
 		if status(blog) != http.StatusOK || status(blogAPI) != http.StatusOK {
 			t.Fatalf("blog before: %d %d", status(blog), status(blogAPI))
 		}
+		e.app.Pages.Settle()
+		if n := storedPages(t, e, ann.ws.ID); n == 0 {
+			t.Fatal("no reader page stored: the test would not see them dropped")
+		}
 
 		var acct contract.AccountResponse
 		ann.mustJSON(http.MethodGet, "/api/account", nil, http.StatusOK, &acct)
@@ -77,6 +81,9 @@ func TestDeleteAccountGraceRestoreAndErase(t *testing.T) {
 		ann.mustFail(http.MethodGet, "/api/account", nil, http.StatusUnauthorized, "not_authenticated")
 		if status(blog) != http.StatusNotFound || status(blogAPI) != http.StatusNotFound {
 			t.Fatalf("blog during the grace: %d %d", status(blog), status(blogAPI))
+		}
+		if n := storedPages(t, e, ann.ws.ID); n != 0 {
+			t.Fatalf("%d stored reader pages of the deleted blog", n)
 		}
 		if status("/blog/"+bob.ws.Slug) != http.StatusOK {
 			t.Fatal("another blog went offline")
@@ -178,4 +185,14 @@ func TestDeleteAccountRefusesTheLastAdmin(t *testing.T) {
 			t.Fatalf("site workspace = %+v, %v", ws, err)
 		}
 	})
+}
+
+// storedPages counts the reader pages stored for a workspace.
+func storedPages(t *testing.T, e *ownerEnv, wsID int64) int {
+	t.Helper()
+	keys, err := e.app.Pages.Store.PageKeys(context.Background(), wsID, 1000)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return len(keys)
 }
