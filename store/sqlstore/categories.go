@@ -84,20 +84,7 @@ func (d *DB) ListCategories(ctx context.Context, workspaceID int64) ([]*store.Ca
 // CountPlannedByCategory counts the workspace's planned posts per category.
 func (d *DB) CountPlannedByCategory(ctx context.Context, workspaceID int64) (map[string]int, error) {
 	rows, err := d.db.QueryContext(ctx, `SELECT category, COUNT(*) FROM scheduled_posts WHERE workspace_id = $1 GROUP BY category`, workspaceID)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	out := map[string]int{}
-	for rows.Next() {
-		var slug string
-		var n int
-		if err := rows.Scan(&slug, &n); err != nil {
-			return nil, err
-		}
-		out[slug] = n
-	}
-	return out, rows.Err()
+	return countsBySlug(rows, err)
 }
 
 // CountPostsByCategory counts the matching posts per category slug in one
@@ -105,6 +92,11 @@ func (d *DB) CountPlannedByCategory(ctx context.Context, workspaceID int64) (map
 func (d *DB) CountPostsByCategory(ctx context.Context, f store.FindPost) (map[string]int, error) {
 	where, args := postWhere(f)
 	rows, err := d.db.QueryContext(ctx, `SELECT category, COUNT(*) FROM blog_posts`+where+` GROUP BY category`, args...)
+	return countsBySlug(rows, err)
+}
+
+// countsBySlug reads (slug, count) rows into a map.
+func countsBySlug(rows *sql.Rows, err error) (map[string]int, error) {
 	if err != nil {
 		return nil, err
 	}
