@@ -33,8 +33,8 @@ func eachDB(t *testing.T, n int, fn func(t *testing.T, dbs []*sqlstore.DB)) {
 			for i := range dbs {
 				// A burst of 200 logins queues on the rate-limit rows: on a
 				// loaded machine one statement may wait longer than the
-				// server's 5 s default, which is not what these tests test.
-				db, err := sqlstore.OpenWith(ctx, u, sqlstore.Options{Timeout: time.Minute})
+				// server's deadlines, which is not what these tests test.
+				db, err := sqlstore.OpenWith(ctx, u, storetest.Options)
 				if err != nil {
 					t.Fatal(err)
 				}

@@ -103,6 +103,7 @@ func OpenWith(ctx context.Context, url string, o Options) (*DB, error) {
 	if o.Timeout <= 0 {
 		o.Timeout = DefaultTimeout
 	}
+	qt := queryTimeout(url, o)
 	var (
 		db      *sql.DB
 		dialect string
@@ -152,7 +153,7 @@ func OpenWith(ctx context.Context, url string, o Options) (*DB, error) {
 		// writer wait for the lock instead of failing at once; foreign keys
 		// are off by default in SQLite; _txlock=immediate takes the write lock
 		// at BEGIN so read-then-write transactions cannot deadlock on upgrade.
-		dsn := "file:" + path + "?_pragma=busy_timeout(10000)&_pragma=journal_mode(WAL)" +
+		dsn := "file:" + path + "?_pragma=busy_timeout(" + strconv.FormatInt(lockWait(qt).Milliseconds(), 10) + ")&_pragma=journal_mode(WAL)" +
 			"&_pragma=foreign_keys(1)&_pragma=synchronous(NORMAL)&_txlock=immediate"
 		db, err = sql.Open("sqlite", dsn)
 		if err != nil {
@@ -171,19 +172,32 @@ func OpenWith(ctx context.Context, url string, o Options) (*DB, error) {
 			return nil, err
 		}
 	}
-	qt := o.QueryTimeout
-	if qt <= 0 {
-		qt = 15 * time.Second
-		if dialect == "postgres" {
-			qt = o.Timeout + time.Second
-		}
-	}
 	d := &DB{db: &pool{DB: db, timeout: qt}, dialect: dialect}
 	if err := d.indexPendingTags(ctx); err != nil { // search.go
 		db.Close()
 		return nil, fmt.Errorf("sqlstore: index tags: %w", err)
 	}
 	return d, nil
+}
+
+// queryTimeout is the client-side deadline of each call: Options.QueryTimeout,
+// or on PostgreSQL a second past its own statement_timeout (the server answers
+// first), on SQLite 15 s.
+func queryTimeout(url string, o Options) time.Duration {
+	if o.QueryTimeout > 0 {
+		return o.QueryTimeout
+	}
+	if kind, _, _ := store.ParseDatabaseURL(url); kind == store.Postgres {
+		return o.Timeout + time.Second
+	}
+	return 15 * time.Second
+}
+
+// lockWait is how long a SQLite writer waits for the write lock (busy_timeout):
+// 5 s less than the call's deadline, so a caller gets SQLite's "database is
+// locked" rather than a cancelled call (10 s with the default 15 s deadline).
+func lockWait(deadline time.Duration) time.Duration {
+	return max(deadline-5*time.Second, time.Second)
 }
 
 func (d *DB) Close() error                   { return d.db.Close() }

@@ -85,3 +85,17 @@ func explain(t *testing.T, d *DB, q string, args []any) string {
 	}
 	return strings.Join(lines, "\n")
 }
+
+// SQLite's wait for the write lock ends before the call's own deadline, so a
+// caller is told the database is locked rather than seeing its call cancelled.
+func TestLockWaitEndsBeforeTheDeadline(t *testing.T) {
+	for _, tc := range []struct{ deadline, want time.Duration }{
+		{15 * time.Second, 10 * time.Second}, // the product's default
+		{2 * time.Minute, 115 * time.Second},
+		{3 * time.Second, time.Second}, // never less than a second
+	} {
+		if got := lockWait(tc.deadline); got != tc.want {
+			t.Errorf("lockWait(%v) = %v, want %v", tc.deadline, got, tc.want)
+		}
+	}
+}

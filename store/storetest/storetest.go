@@ -14,6 +14,7 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+	"time"
 
 	_ "github.com/jackc/pgx/v5/stdlib"
 
@@ -33,10 +34,16 @@ func Run(t *testing.T, fn func(t *testing.T, s *sqlstore.DB)) {
 	t.Run("postgres", func(t *testing.T) { fn(t, Postgres(t)) })
 }
 
+// Options are the stores' for tests: the product's deadlines (5 s statements,
+// 15 s calls, 10 s for SQLite's write lock) are sized for a server, not for a
+// race-detector build sharing two loaded processors with other test binaries;
+// a test that exercises a deadline opens its store with its own.
+var Options = sqlstore.Options{Timeout: time.Minute, QueryTimeout: 2 * time.Minute}
+
 // SQLite opens a migrated store on a new file under t.TempDir().
 func SQLite(t testing.TB) *sqlstore.DB {
 	t.Helper()
-	db, err := sqlstore.Open(context.Background(), "sqlite:"+filepath.Join(t.TempDir(), "test.db"))
+	db, err := sqlstore.OpenWith(context.Background(), "sqlite:"+filepath.Join(t.TempDir(), "test.db"), Options)
 	if err != nil {
 		t.Fatalf("open sqlite: %v", err)
 	}
@@ -88,7 +95,7 @@ func PostgresURL(t testing.TB) string {
 // Postgres opens a migrated store in a fresh schema.
 func Postgres(t testing.TB) *sqlstore.DB {
 	t.Helper()
-	db, err := sqlstore.Open(context.Background(), PostgresURL(t))
+	db, err := sqlstore.OpenWith(context.Background(), PostgresURL(t), Options)
 	if err != nil {
 		t.Fatalf("open postgres: %v", err)
 	}
