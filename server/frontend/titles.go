@@ -3,6 +3,8 @@ package frontend
 import (
 	"strconv"
 	"strings"
+
+	"github.com/inkpress/inkpress/internal/locale"
 )
 
 // The titles of reader pages: one rule for the server's head and the app's
@@ -15,6 +17,9 @@ const (
 	TitleSearch      = "Search"
 	TitleConfirm     = "Confirm your subscription"
 	TitleUnsubscribe = "Unsubscribe"
+	// The site's archive of every post (/posts), and what its head says of it.
+	TitleAllPosts       = "All posts"
+	DescriptionAllPosts = "Every article on marketing, keto, fitness and tech, newest first."
 )
 
 // titleSeparators join a page's name to the name of its blog or site.
@@ -47,13 +52,17 @@ func BlogPageTitle(page, blogTitle, siteName string) string {
 	return FullTitle(page, blogTitle)
 }
 
-// PagedTitle numbers the title of a list's later pages: "#keto – Page 2",
+// PagedTitle numbers the title of a list's later pages in the blog's
+// language (texts; nil is English): "#keto – Page 2", "#keto – Seite 2",
 // "Page 2" for a home page (no title of its own).
-func PagedTitle(title string, page int) string {
+func PagedTitle(title string, page int, texts *locale.Texts) string {
 	if page <= 1 {
 		return title
 	}
-	t := strings.TrimSpace(title + " – Page " + strconv.Itoa(page))
+	if texts == nil {
+		texts = locale.For("en")
+	}
+	t := strings.TrimSpace(title + " – " + texts.Text("pageN", "n", strconv.Itoa(page)))
 	return strings.TrimPrefix(t, "– ")
 }
 

@@ -108,12 +108,12 @@ type paged struct {
 }
 
 // apply sets the head's canonical, prev and next (absolute) and numbers the
-// title of a later page.
-func (p paged) apply(b *blogaddr.Blog, hd *Head) {
+// title of a later page in the blog's language.
+func (p paged) apply(b *blogaddr.Blog, hd *Head, t *locale.Texts) {
 	hd.Canonical = b.URL(pageURL(p.path, p.n, p.query))
 	if p.n > 1 {
 		hd.Prev = b.URL(pageURL(p.path, p.n-1, p.query))
-		hd.Title = frontend.PagedTitle(hd.Title, p.n)
+		hd.Title = frontend.PagedTitle(hd.Title, p.n, t)
 	}
 	if p.more {
 		hd.Next = b.URL(pageURL(p.path, p.n+1, p.query))
@@ -183,7 +183,7 @@ func (h *Handler) tagPage(w http.ResponseWriter, r *http.Request, b *blogaddr.Bl
 			Preload: firstCard(l.Posts)}
 		m.frame(&hd)
 		pg := paged{path: path, n: n, more: l.HasMore}
-		pg.apply(b, &hd)
+		pg.apply(b, &hd, m.text)
 		body := `<main class="ssr"><h1>#` + html.EscapeString(name) + `</h1><p>` + html.EscapeString(desc) + `</p>` +
 			postList(b, m.text, l.Posts) + pg.links(m.text) + `</main>`
 		return &page{head: hd, body: body}, nil
@@ -271,7 +271,7 @@ func (h *Handler) searchPage(w http.ResponseWriter, r *http.Request, b *blogaddr
 	default:
 		hd.Title = t.Text("searchTitle", "q", text)
 		pg := paged{path: path, query: url.Values{"q": {text}}, n: n, more: l.HasMore}
-		pg.apply(b, &hd)
+		pg.apply(b, &hd, t)
 		if len(l.Posts) == 0 {
 			body.WriteString(`<p>` + e(t.Text("noMatches")) + `</p>`)
 		} else {

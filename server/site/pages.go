@@ -356,7 +356,7 @@ func (h *Handler) homePage(w http.ResponseWriter, r *http.Request, b *blogaddr.B
 			RSSTitle: heading, ThemeColor: m.set.PrimaryColor}
 		m.frame(&hd)
 		pg := paged{path: b.HomePath(), n: n, more: l.HasMore}
-		pg.apply(b, &hd)
+		pg.apply(b, &hd, m.text)
 		body := `<main class="ssr"><h1>` + html.EscapeString(heading) + `</h1><p>` + html.EscapeString(m.desc) + `</p>` + postList(b, m.text, l.Posts) + pg.links(m.text) + `</main>`
 		return &page{head: hd, body: body}, nil
 	})
@@ -375,16 +375,16 @@ func (h *Handler) staticPage(w http.ResponseWriter, r *http.Request, b *blogaddr
 		var body string
 		switch name {
 		case "posts":
-			hd.Title, hd.Description = "All Posts", "Every article on "+h.Config.SiteName+": marketing, keto, fitness and tech."
+			hd.Title, hd.Description = frontend.TitleAllPosts, frontend.DescriptionAllPosts
 			l, err := h.listPage(ctx, b, reader.ListQuery{Order: reader.Latest, Limit: listPosts, Page: n})
 			if err != nil {
 				return nil, err
 			}
 			hd.Preload = firstCard(l.Posts)
-			pg := paged{path: "/posts", n: n, more: l.HasMore}
-			pg.apply(b, &hd)
 			en := locale.For(locale.Default) // the site's own pages
-			body = `<main class="ssr"><h1>All Posts</h1>` + postList(b, en, l.Posts) + pg.links(en) + `</main>`
+			pg := paged{path: "/posts", n: n, more: l.HasMore}
+			pg.apply(b, &hd, en)
+			body = `<main class="ssr"><h1>` + frontend.TitleAllPosts + `</h1>` + postList(b, en, l.Posts) + pg.links(en) + `</main>`
 		case "about":
 			hd.Title = "About"
 			hd.Description = "About " + h.Config.SiteName + ": a personal blog on marketing, keto nutrition, fitness and technology."
@@ -430,7 +430,7 @@ func (h *Handler) categoryPage(w http.ResponseWriter, r *http.Request, b *blogad
 		hd := Head{Title: c.Name, Description: desc, RSS: feed, RSSTitle: c.Name, RootBlog: h.rootBlog(b), Preload: firstCard(l.Posts)}
 		m.frame(&hd)
 		pg := paged{path: b.CategoryPath(slug), n: n, more: l.HasMore}
-		pg.apply(b, &hd)
+		pg.apply(b, &hd, m.text)
 		body := `<main class="ssr"><h1>` + html.EscapeString(c.Name) + `</h1><p>` + html.EscapeString(desc) + `</p>` + postList(b, m.text, l.Posts) + pg.links(m.text) + `</main>`
 		return &page{head: hd, body: body}, nil
 	})

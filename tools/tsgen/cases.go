@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"github.com/inkpress/inkpress/internal/locale"
 	"strconv"
 	"strings"
 
@@ -80,12 +81,12 @@ func casesTS() string {
 	}
 	b.WriteString("]\n")
 
-	b.WriteString("\n/**\n * [kind, text, page number, blog title, full title]: frontend.BlogPageTitle of the page's name (TagTitle,\n")
-	b.WriteString(" * SearchTitle, PreviewTitle, TitleConfirm, TitleUnsubscribe, or the text itself for 'page') numbered by\n")
-	b.WriteString(" * PagedTitle, on a blog of that title ('': the site's own blog, named InkPress).\n */\n")
-	b.WriteString("export const TITLE_CASES: readonly [string, string, number, string, string][] = [\n")
+	b.WriteString("\n/**\n * [kind, text, page number, blog title, language, full title]: frontend.BlogPageTitle of the page's name\n")
+	b.WriteString(" * (TagTitle, SearchTitle, PreviewTitle, TitleConfirm, TitleUnsubscribe, or the text itself for 'page') numbered\n")
+	b.WriteString(" * by PagedTitle in that language, on a blog of that title ('': the site's own blog, named InkPress).\n */\n")
+	b.WriteString("export const TITLE_CASES: readonly [string, string, number, string, string, string][] = [\n")
 	for _, c := range titleProbes() {
-		fmt.Fprintf(&b, "  [%s, %s, %d, %s, %s],\n", js(c.kind), js(c.text), c.page, js(c.blog), js(frontend.BlogPageTitle(frontend.PagedTitle(pageName(c.kind, c.text), c.page), c.blog, "InkPress")))
+		fmt.Fprintf(&b, "  [%s, %s, %d, %s, %s, %s],\n", js(c.kind), js(c.text), c.page, js(c.blog), js(c.lang), js(frontend.BlogPageTitle(frontend.PagedTitle(pageName(c.kind, c.text), c.page, locale.For(c.lang)), c.blog, "InkPress")))
 	}
 	b.WriteString("]\n")
 	return b.String()
@@ -94,7 +95,7 @@ func casesTS() string {
 type titleProbe struct {
 	kind, text string
 	page       int
-	blog       string
+	blog, lang string
 }
 
 // pageName is the name of a reader page of kind (its text for "page").
@@ -127,8 +128,12 @@ func titleProbes() []titleProbe {
 			{"confirm", "", 1}, {"unsubscribe", "", 1}, {"page", "", 1}, {"page", "", 2}, {"page", "Keto | InkPress", 1},
 			{"page", "The Quiet Desk", 1},
 		} {
-			out = append(out, titleProbe{p.kind, p.text, p.page, blog})
+			out = append(out, titleProbe{p.kind, p.text, p.page, blog, "en"})
 		}
+	}
+	// A later page is numbered in the blog's language.
+	for _, lang := range []string{"fr", "de", "ja", "ar"} {
+		out = append(out, titleProbe{"tag", "Deep Work", 2, "The Quiet Desk", lang}, titleProbe{"page", "", 3, "The Quiet Desk", lang})
 	}
 	return out
 }

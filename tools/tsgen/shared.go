@@ -82,7 +82,8 @@ func sharedTS() string {
 
 	b.WriteString("\n/** Names of reader pages the server's head and the app's title both use (server/frontend/titles.go). */\n")
 	b.WriteString("export const PAGE_TITLES = {\n")
-	fmt.Fprintf(&b, "  search: %s,\n  confirm: %s,\n  unsubscribe: %s,\n", js(frontend.TitleSearch), js(frontend.TitleConfirm), js(frontend.TitleUnsubscribe))
+	fmt.Fprintf(&b, "  search: %s,\n  confirm: %s,\n  unsubscribe: %s,\n  allPosts: %s,\n  allPostsDescription: %s,\n", js(frontend.TitleSearch), js(frontend.TitleConfirm),
+		js(frontend.TitleUnsubscribe), js(frontend.TitleAllPosts), js(frontend.DescriptionAllPosts))
 	b.WriteString("} as const\n")
 
 	b.WriteString("\n/**\n * First elements of the query keys the server's render never fetches nor puts into a page: the caller's\n")

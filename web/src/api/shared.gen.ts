@@ -175,6 +175,8 @@ export const PAGE_TITLES = {
   search: 'Search',
   confirm: 'Confirm your subscription',
   unsubscribe: 'Unsubscribe',
+  allPosts: 'All posts',
+  allPostsDescription: 'Every article on marketing, keto, fitness and tech, newest first.',
 } as const
 
 /**

@@ -1,6 +1,10 @@
 import { useEffect } from 'react'
 import { PRODUCT_NAME } from '@/lib/constants'
 import { DOM, PAGE_TITLES } from '@/api/shared.gen'
+import { EN } from '@/api/locale.gen'
+import { readerText, type ReaderText } from '@/lib/readerText'
+
+const ENGLISH = readerText(EN)
 
 /** Separators between a page's name and the name of the blog or site it belongs to. */
 const TITLE_SEPARATORS = [' | ', ' – ', ' — ', ' - ']
@@ -29,10 +33,13 @@ export function blogPageTitle(page: string | null | undefined, blogTitle?: strin
 // The names of reader pages, as the server's head writes them (server/frontend/titles.go; checked against
 // its answers, TITLE_CASES, in routes/Titles.test.tsx).
 
-/** A list's later pages are numbered: '#keto – Page 2', 'Page 2' for a home page. */
-export function pagedTitle(title: string, page: number): string {
+/**
+ * A list's later pages are numbered in the blog's language (`text`, English by default): '#keto – Page 2',
+ * '#keto – Seite 2', 'Page 2' for a home page.
+ */
+export function pagedTitle(title: string, page: number, text: ReaderText = ENGLISH): string {
   if (page <= 1) return title
-  const t = `${title} – Page ${page}`.trim()
+  const t = `${title} – ${text.t('pageN', { n: page })}`.trim()
   return t.startsWith('– ') ? t.slice(2) : t
 }
 

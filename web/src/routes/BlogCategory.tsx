@@ -8,7 +8,7 @@ import { BlogGate } from '@/components/blog/BlogGate'
 import { NotFoundBlock } from '@/components/NotFoundBlock'
 import { Button } from '@/components/ui/button'
 import { useBlog, useInfinitePosts } from '@/hooks/usePublic'
-import { useBlogIcon, usePageMeta } from '@/hooks/usePageMeta'
+import { pagedTitle, useBlogIcon, usePageMeta } from '@/hooks/usePageMeta'
 import { isApiError } from '@/api/client'
 import type { BlogResponse, Category } from '@/api/types'
 import { blogHomePath, feedPath } from '@/lib/paths'
@@ -22,7 +22,8 @@ import { useReaderText } from '@/lib/readerText'
 
 export function BlogCategory() {
   const root = useRootBlog()
-  const { t } = useReaderText()
+  const text = useReaderText()
+  const { t } = text
   // /blog/:workspace/:category, or /:category on a custom domain (the root blog).
   const { workspace: ws = root?.slug ?? '', category: catSlug = '' } = useParams()
   const blog = useBlog(ws)
@@ -35,7 +36,7 @@ export function BlogCategory() {
       ? t('blogNotFound')
       : blog.data
         ? category
-          ? category.name
+          ? pagedTitle(category.name, first, text)
           : t('categoryNotFound')
         : null,
     category?.description,

@@ -5,7 +5,7 @@ import { BlogHeader } from '@/components/blog/BlogHeader'
 import { BlogPostsSection } from '@/components/blog/BlogPostsSection'
 import { BlogGate } from '@/components/blog/BlogGate'
 import { useBlog, useInfinitePosts } from '@/hooks/usePublic'
-import { useBlogIcon, usePageMeta } from '@/hooks/usePageMeta'
+import { pagedTitle, useBlogIcon, usePageMeta } from '@/hooks/usePageMeta'
 import { isApiError } from '@/api/client'
 import { feedPath } from '@/lib/paths'
 import { useRootBlog } from '@/lib/rootBlog'
@@ -16,7 +16,8 @@ import { useReaderText } from '@/lib/readerText'
 
 export function BlogHome() {
   const root = useRootBlog()
-  const { t } = useReaderText()
+  const text = useReaderText()
+  const { t } = text
   // /blog/:workspace, or "/" on a custom domain (the root blog).
   const { workspace: ws = root?.slug ?? '' } = useParams()
   const blog = useBlog(ws)
@@ -24,7 +25,8 @@ export function BlogHome() {
   const first = usePageParam()
   const posts = useInfinitePosts({ workspace: ws, limit: LIMITS.homePageSize }, blog.isSuccess, first)
   const title = blog.data ? blog.data.settings.blogTitle || blog.data.workspace.name : null
-  usePageMeta(blog.isError && isApiError(blog.error, 404) ? t('blogNotFound') : title, blog.data?.settings.blogDescription, title)
+  // Its page 1 is titled with the blog's name alone, a later page 'Page N | {blog}'.
+  usePageMeta(blog.isError && isApiError(blog.error, 404) ? t('blogNotFound') : title === null ? null : pagedTitle('', first, text), blog.data?.settings.blogDescription, title)
   useBlogIcon(blog.data?.brand.iconUrl)
 
   return (

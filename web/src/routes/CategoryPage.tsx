@@ -8,7 +8,7 @@ import { QueryState } from '@/components/ui/query-state'
 import { PageLoading } from '@/components/PageLoading'
 import { NotFoundBlock } from '@/components/NotFoundBlock'
 import { useCategories, useInfinitePosts } from '@/hooks/usePublic'
-import { usePageMeta } from '@/hooks/usePageMeta'
+import { pagedTitle, usePageMeta } from '@/hooks/usePageMeta'
 import { categoryGradient, readableOn, safeHex } from '@/lib/color'
 import { feedPath } from '@/lib/paths'
 import { LIMITS } from '@/api/contract.gen'
@@ -21,7 +21,7 @@ export function CategoryPage() {
   const category = categories.data?.find((c) => c.slug.toLowerCase() === slug.toLowerCase())
   const first = usePageParam()
   const posts = useInfinitePosts({ category: category?.slug ?? slug, limit: LIMITS.listPageSize }, Boolean(category), first)
-  usePageMeta(category ? category.name : categories.isLoading ? null : 'Category not found', category?.description)
+  usePageMeta(category ? pagedTitle(category.name, first) : categories.isLoading ? null : 'Category not found', category?.description)
 
   return (
     <QueryState

@@ -3,7 +3,7 @@ import { PagedPosts } from '@/components/PagedPosts'
 import { PrevPageLink } from '@/components/nav/PrevPageLink'
 import { RssLink } from '@/components/RssLink'
 import { useInfinitePosts } from '@/hooks/usePublic'
-import { usePageMeta } from '@/hooks/usePageMeta'
+import { pagedTitle, usePageMeta } from '@/hooks/usePageMeta'
 import { usePageParam } from '@/lib/nav'
 import { Home } from '@/routes/Home'
 
@@ -17,7 +17,7 @@ export function SiteHome() {
 }
 
 function HomePage({ page }: { page: number }) {
-  usePageMeta(`Page ${page}`)
+  usePageMeta(pagedTitle('', page))
   const query = useInfinitePosts({ sort: 'latest', limit: LIMITS.homePageSize }, true, page)
   return (
     <div className="container-page py-12 sm:py-16">

@@ -21,7 +21,8 @@ import { useReaderText } from '@/lib/readerText'
  */
 export function SearchPage() {
   const root = useRootBlog()
-  const { t } = useReaderText()
+  const text = useReaderText()
+  const { t } = text
   const { workspace = root?.slug } = useParams()
   const [params] = useSearchParams()
   const q = (params.get('q') ?? '').trim()
@@ -41,14 +42,15 @@ export function SearchPage() {
     )
 
   // The page's name as the server's head gives it (a search too long for the server is answered as 'Search').
-  const title = Array.from(params.get('q') ?? '').length > LIMITS.searchMax ? t('search') : pagedTitle(q ? t('searchTitle', { q }) : t('search'), q ? first : 1)
+  const title = Array.from(params.get('q') ?? '').length > LIMITS.searchMax ? t('search') : pagedTitle(q ? t('searchTitle', { q }) : t('search'), q ? first : 1, text)
 
   if (!workspace) return <SiteSearch title={title} q={q} form={form} results={results(<PagedPosts query={posts} empty={t('noMatches')} />)} />
   return <BlogSearch title={title} workspace={workspace} q={q} form={form} posts={posts} results={results} />
 }
 
 function SiteSearch({ title, q, form, results }: { title: string; q: string; form: ReactNode; results: ReactNode }) {
-  const { t } = useReaderText()
+  const text = useReaderText()
+  const { t } = text
   usePageMeta(title)
   return (
     <div className="container-page py-12 sm:py-16">
@@ -80,7 +82,8 @@ function BlogSearch({
   results: (list: ReactNode) => ReactNode
 }) {
   const blog = useBlog(workspace)
-  const { t } = useReaderText()
+  const text = useReaderText()
+  const { t } = text
   const blogTitle = blog.data ? blog.data.settings.blogTitle || blog.data.workspace.name : ''
   usePageMeta(blog.data ? title : blog.isError ? t('blogNotFound') : null, null, blogTitle)
   return (

@@ -43,8 +43,9 @@ function SiteTagPage({ tag }: { tag: string }) {
   const first = usePageParam()
   const posts = useInfinitePosts({ tag, limit: LIMITS.listPageSize }, true, first)
   const name = tagName(posts.data?.pages, tag)
-  const { t } = useReaderText()
-  usePageMeta(posts.data ? pagedTitle(tagTitle(name), first) : null, t('postsTagged', { tag: name }))
+  const text = useReaderText()
+  const { t } = text
+  usePageMeta(posts.data ? pagedTitle(tagTitle(name), first, text) : null, t('postsTagged', { tag: name }))
   return (
     <div className="container-page py-12 sm:py-16">
       <header className="mb-10 flex flex-wrap items-end justify-between gap-4">
@@ -69,8 +70,9 @@ function BlogTagPage({ workspace, tag, rootSlug }: { workspace: string; tag: str
   const posts = useInfinitePosts({ workspace, tag, limit: LIMITS.listPageSize }, blog.isSuccess, first)
   const name = tagName(posts.data?.pages, tag)
   const blogTitle = blog.data ? blog.data.settings.blogTitle || blog.data.workspace.name : ''
-  const { t } = useReaderText()
-  usePageMeta(blog.data && posts.data ? pagedTitle(tagTitle(name), first) : blog.isError ? t('blogNotFound') : null, t('postsTagged', { tag: name }), blogTitle)
+  const text = useReaderText()
+  const { t } = text
+  usePageMeta(blog.data && posts.data ? pagedTitle(tagTitle(name), first, text) : blog.isError ? t('blogNotFound') : null, t('postsTagged', { tag: name }), blogTitle)
   return (
     <BlogGate blog={blog}>
       {({ settings, workspace: ws, categories }) => {

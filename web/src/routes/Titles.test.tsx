@@ -3,7 +3,7 @@
  * newsletter-link pages by the same rule as the server's head (server/frontend/titles.go), whose answers
  * TITLE_CASES holds.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { useEffect, useState } from 'react'
 import { render, screen, waitFor } from '@testing-library/react'
 import { AppRoutes } from '@/App'
@@ -11,6 +11,7 @@ import { TITLE_CASES } from '@/api/shared.cases.gen'
 import { PAGE_TITLES } from '@/api/shared.gen'
 import type { PreviewResponse } from '@/api/types'
 import { blogPageTitle, pagedTitle, previewTitle, searchTitle, tagTitle, usePageMeta } from '@/hooks/usePageMeta'
+import { loadedTable, loadTable, readerText } from '@/lib/readerText'
 import { blogSettings, json, makeBlog, makeCategory, makePost, mockFetch, renderWithProviders, visitor } from '@/test/utils'
 
 function pageName(kind: string, text: string): string {
@@ -30,8 +31,12 @@ function pageName(kind: string, text: string): string {
 }
 
 describe('the title rule', () => {
-  it.each(TITLE_CASES)('%s %j, page %d, on %j is %j, as the server says', (kind, text, page, blog, want) => {
-    expect(blogPageTitle(pagedTitle(pageName(kind, text), page), blog)).toBe(want)
+  beforeAll(async () => {
+    await Promise.all(TITLE_CASES.map(([, , , , lang]) => loadTable(lang)))
+  })
+
+  it.each(TITLE_CASES)('%s %j, page %d, on %j in %s is %j, as the server says', (kind, text, page, blog, lang, want) => {
+    expect(blogPageTitle(pagedTitle(pageName(kind, text), page, readerText(loadedTable(lang)!)), blog)).toBe(want)
   })
 })
 
@@ -84,6 +89,11 @@ describe("a reader page's title after the app takes over", () => {
     ['/blog/olivias-blog/confirm?token=t', 'Confirm your subscription | Olivia Writes', () => blogPageTitle(PAGE_TITLES.confirm, 'Olivia Writes')],
     ['/blog/olivias-blog/unsubscribe?token=t', 'Unsubscribe | Olivia Writes', () => blogPageTitle(PAGE_TITLES.unsubscribe, 'Olivia Writes')],
     ['/confirm?token=t', 'Confirm your subscription | InkPress', () => blogPageTitle(PAGE_TITLES.confirm, '')],
+    ['/blog/olivias-blog/keto?page=2', 'Keto – Page 2 | Olivia Writes', () => blogPageTitle(pagedTitle('Keto', 2), 'Olivia Writes')],
+    ['/blog/olivias-blog?page=2', 'Page 2 | Olivia Writes', () => blogPageTitle(pagedTitle('', 2), 'Olivia Writes')],
+    ['/keto?page=2', 'Keto – Page 2 | InkPress', () => blogPageTitle(pagedTitle('Keto', 2), '')],
+    ['/posts?page=2', 'All posts – Page 2 | InkPress', () => blogPageTitle(pagedTitle(PAGE_TITLES.allPosts, 2), '')],
+    ['/?page=2', 'Page 2 | InkPress', () => blogPageTitle(pagedTitle('', 2), '')],
   ])('%s is %j', async (route, want, rule) => {
     expect(rule()).toBe(want) // the server's rule (checked above against its answers) gives this title
     api()
