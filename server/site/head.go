@@ -23,10 +23,13 @@ type Head struct {
 	RSS         string // absolute URL of the page's feed
 	RSSTitle    string
 	NoIndex     bool
-	JSONLD      any // marshalled into a ld+json script when non-nil
-	Published   time.Time
-	Modified    time.Time
-	ThemeColor  string
+	// BlogPage: a page of a blog that could not be read (an outage, an
+	// unknown blog's address): it names no icon rather than the platform's.
+	BlogPage   bool
+	JSONLD     any // marshalled into a ld+json script when non-nil
+	Published  time.Time
+	Modified   time.Time
+	ThemeColor string
 	// Lang is the page's language, the <html> tag's lang ("" for English).
 	Lang string
 	// Dir is the direction of the page's texts ("rtl" for Arabic; "" is
@@ -196,9 +199,10 @@ func (h *Handler) renderHead(hd Head) string {
 			sizes = ` type="image/png" sizes="` + strconv.Itoa(hd.IconSize) + "x" + strconv.Itoa(hd.IconSize) + `"`
 		}
 		w(`<link rel="icon"`, sizes, ` href="`, e(hd.Icon), `" `+frontend.BlogIconAttr+`>`)
-	case hd.RootBlog == "":
-		// The platform's pages; a custom domain's other pages (a 404) name
-		// none, and the browser asks that domain's /favicon.ico: the blog's.
+	case hd.RootBlog == "" && !hd.BlogPage:
+		// The platform's pages; a blog's page that cannot say its icon (an
+		// outage) names none, and on a custom domain the browser asks that
+		// domain's /favicon.ico: the blog's.
 		w(`<link rel="icon" type="image/svg+xml" href="`, PlatformIconPath, `">`)
 	}
 	if hd.TouchIcon != "" {

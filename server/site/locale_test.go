@@ -9,6 +9,8 @@ import (
 	"time"
 
 	"github.com/inkpress/inkpress/app/apptest"
+	"github.com/inkpress/inkpress/server/frontend"
+	"github.com/inkpress/inkpress/server/site"
 	"github.com/inkpress/inkpress/store"
 	"github.com/inkpress/inkpress/web"
 )
@@ -158,4 +160,37 @@ func TestPlainReaderPagesInTheBlogsLanguage(t *testing.T) {
 
 	body = string(c.Get("/blog/al-blog").Body)
 	expectIn(t, "plain Arabic home", body, []string{`<html lang="ar"`, `<div dir="rtl"><main class="ssr">`}, nil)
+}
+
+// A missing page of a blog wears the blog's frame: its language, its own
+// icon (never the platform's), a way back to its home. The platform's own
+// missing pages keep the platform's icon.
+func TestMissingPageOfABlogWearsTheBlogsFrame(t *testing.T) {
+	a := apptest.Start(t, "")
+	langBlog(t, a, "le-blog", "fr", "Voyage")
+	c := a.Client(t)
+
+	r := c.Get("/blog/le-blog/voyage/no-such-post")
+	if r.StatusCode != http.StatusNotFound {
+		t.Fatalf("missing post: %d", r.StatusCode)
+	}
+	expectIn(t, "missing page of a French blog", string(r.Body),
+		[]string{`<html lang="fr"`, "<title>Page introuvable | Blog fr</title>", "Oups ! Page introuvable", `<a href="/blog/le-blog">Revenir à l’accueil</a>`, frontend.BlogIconAttr},
+		[]string{site.PlatformIconPath, "Page not found"})
+
+	r = c.Get("/no-such-page-anywhere")
+	if r.StatusCode != http.StatusNotFound {
+		t.Fatalf("missing platform page: %d", r.StatusCode)
+	}
+	expectIn(t, "missing page of the platform", string(r.Body), []string{site.PlatformIconPath, "Page not found"}, []string{frontend.BlogIconAttr})
+
+	c.Get("/blog/le-blog") // the blog is known, then the database goes away
+	if err := a.Store.SQL().Close(); err != nil {
+		t.Fatal(err)
+	}
+	r = c.Get("/blog/le-blog/voyage")
+	if r.StatusCode != http.StatusServiceUnavailable {
+		t.Fatalf("page during an outage: %d", r.StatusCode)
+	}
+	expectIn(t, "a blog's page during an outage", string(r.Body), []string{"Back in a moment"}, []string{site.PlatformIconPath})
 }

@@ -287,29 +287,56 @@ func (h *Handler) hostBlog(r *http.Request) string {
 	return h.rootBlog(b)
 }
 
-// notFound answers the app's 404 page with status 404: in the blog's
-// language on a custom domain (the app shows it in the blog's frame there).
+// notFound answers the app's 404 page with status 404. A missing page of a
+// blog (at /blog/{slug}/... or a custom domain) wears that blog's frame: its
+// language, its own icon (never the platform's), a link to its home.
 func (h *Handler) notFound(w http.ResponseWriter, r *http.Request) {
-	root, t := h.hostBlog(r), locale.For(locale.Default)
-	if root != "" {
-		if b, err := h.Site.Root(r.Context(), r.Host); err == nil {
-			if set, err := h.Reader.Settings(r.Context(), b.Workspace); err == nil {
-				t = locale.For(set.Lang())
-			}
-		}
+	hd := Head{NoIndex: true, RootBlog: h.hostBlog(r)}
+	t, home := locale.For(locale.Default), "/"
+	if m := h.missingPagesBlog(r); m != nil {
+		m.frame(&hd)
+		t, home = m.text, m.b.HomePath()
 	}
+	hd.Title = t.Text("pageNotFound")
 	lang, e := "", html.EscapeString
 	if t.Lang() != locale.Default {
 		lang = t.Lang()
 	}
-	body := h.App.Page(lang, h.renderHead(Head{Title: t.Text("pageNotFound"), NoIndex: true, RootBlog: root}),
-		`<main class="ssr" dir="`+t.Dir()+`"><h1>`+e(t.Text("oopsNotFound"))+`</h1><p><a href="/">`+e(t.Text("returnHome"))+`</a></p></main>`)
+	body := h.App.Page(lang, h.renderHead(hd),
+		`<main class="ssr" dir="`+t.Dir()+`"><h1>`+e(t.Text("oopsNotFound"))+`</h1><p><a href="`+e(home)+`">`+e(t.Text("returnHome"))+`</a></p></main>`)
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-cache")
 	w.WriteHeader(http.StatusNotFound)
 	if r.Method != http.MethodHead {
 		_, _ = w.Write(body)
 	}
+}
+
+// missingPagesBlog is the blog a missing page was asked of: the blog at
+// /blog/{slug}/... or at this custom domain's root; nil on the platform's
+// own pages, for an unknown blog, or when the blog cannot be read.
+func (h *Handler) missingPagesBlog(r *http.Request) *blogMeta {
+	ctx := r.Context()
+	var (
+		b   *blogaddr.Blog
+		err error
+	)
+	switch segs := segments(r.URL.Path); {
+	case len(segs) >= 2 && segs[0] == "blog":
+		b, err = h.Site.BySlug(ctx, segs[1])
+	case h.hostBlog(r) != "":
+		b, err = h.Site.Root(ctx, r.Host)
+	default:
+		return nil
+	}
+	if err != nil {
+		return nil
+	}
+	m, err := h.blogMeta(ctx, b)
+	if err != nil || m.platform() {
+		return nil
+	}
+	return m
 }
 
 // blogInfo is the title and description of a blog's home page and feeds

@@ -244,7 +244,10 @@ func (h *Handler) ogImage(w http.ResponseWriter, r *http.Request) error {
 // (the app's frame needs nothing from the database): an outage, not a
 // broken page.
 func (h *Handler) unavailable(w http.ResponseWriter, r *http.Request) {
-	body := h.App.Page("", h.renderHead(Head{Title: "Back in a moment", NoIndex: true}),
+	// The blog cannot be read: a blog's page names no icon rather than the
+	// platform's.
+	hd := Head{Title: "Back in a moment", NoIndex: true, RootBlog: h.hostBlog(r), BlogPage: strings.HasPrefix(r.URL.Path, "/blog/")}
+	body := h.App.Page("", h.renderHead(hd),
 		`<main class="ssr"><h1>Back in a moment</h1><p>This page cannot be shown right now. Please try again in a minute.</p><p><a href="/">Return to Home</a></p></main>`)
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-store")
