@@ -80,6 +80,19 @@ describe("the desk's newsletter", () => {
     expect(posted(fetch, '/api/workspace/posts/9/newsletter/send')).toBe(1)
   })
 
+  it('offers send now only once the server has said it would send', async () => {
+    let answer: (r: Response) => void = () => {}
+    const post = makeFull({ status: 'published', newsletter: 'off' })
+    setup(post, { recipients: 3 }, {
+      'GET /api/workspace/newsletter/outlook': () => new Promise<Response>((resolve) => (answer = resolve)),
+    })
+    const button = await within(await screen.findByRole('region', { name: 'Newsletter' })).findByRole('button', { name: 'Send to subscribers now' })
+    expect(button).toBeDisabled()
+    answer(new Response(JSON.stringify({ outlook: { recipients: 3 } }), { headers: { 'Content-Type': 'application/json' } }))
+    expect(await within(panel()).findByText('Goes to 3 subscribers, once.')).toBeInTheDocument()
+    expect(within(panel()).getByRole('button', { name: 'Send to subscribers now' })).toBeEnabled()
+  })
+
   it("shows the server's refusal of a send and keeps the post as it was", async () => {
     const post = makeFull({ status: 'published', newsletter: 'off' })
     const { user } = setup(post, { recipients: 3 }, {

@@ -21,6 +21,7 @@ export function NewsletterDesk({ desk }: { desk: PostDesk }) {
   const o = outlook.data
   // The server sends tests only to a confirmed address.
   const unverified = me?.user ? !me.verified : false
+  // Send now is offered once the server has said it would send (the outlook), never before.
   return (
     <>
       {showOutlook && o && (
@@ -30,7 +31,7 @@ export function NewsletterDesk({ desk }: { desk: PostDesk }) {
       )}
       {sendable && (
         <div className="grid gap-1.5">
-          <Button size="sm" onClick={() => sendNow.mutate()} disabled={sendNow.isPending || desk.dirty || Boolean(o?.reason)}>
+          <Button size="sm" onClick={() => sendNow.mutate()} disabled={sendNow.isPending || desk.dirty || !o || Boolean(o.reason)}>
             {sendNow.isPending ? <Spinner /> : <Send aria-hidden="true" />}
             {SEND_NOW}
           </Button>
