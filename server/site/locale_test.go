@@ -159,7 +159,8 @@ func TestPlainReaderPagesInTheBlogsLanguage(t *testing.T) {
 		`<button type="submit">Me désabonner</button>`}, []string{"Stop receiving"})
 
 	body = string(c.Get("/blog/al-blog").Body)
-	expectIn(t, "plain Arabic home", body, []string{`<html lang="ar"`, `<div dir="rtl"><main class="ssr">`}, nil)
+	expectIn(t, "plain Arabic home", body, []string{`<html lang="ar"`, `<div dir="rtl"><main class="ssr">`,
+		`<meta name="description" content="مقالات من Blog ar.">`}, []string{"Articles from"})
 }
 
 // A missing page of a blog wears the blog's frame: its language, its own

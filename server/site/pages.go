@@ -355,8 +355,8 @@ func (h *Handler) blogInfo(ctx context.Context, b *blogaddr.Blog) (title, desc s
 		title = b.Workspace.Name
 	}
 	desc = set.BlogDescription
-	if desc == "" {
-		desc = "Articles from " + title + "."
+	if desc == "" { // in the blog's language, as the rest of its pages
+		desc = locale.For(set.Lang()).Text("articlesFrom", "blog", title)
 	}
 	return title, desc, set, nil
 }

@@ -9,6 +9,7 @@ export const READER_LANGS: readonly ReaderLang[] = ['en', 'ar', 'de', 'es', 'fr'
 export type MessageId =
   | 'arriveAt'
   | 'arriveInbox'
+  | 'articlesFrom'
   | 'author'
   | 'authorNoPosts'
   | 'authorNotFound'
@@ -143,6 +144,7 @@ export const EN: ReaderTable = {
   messages: {
     arriveAt: 'New posts will arrive at {email}.',
     arriveInbox: 'New posts will arrive in your inbox.',
+    articlesFrom: 'Articles from {blog}.',
     author: 'Author',
     authorNoPosts: 'This author has no posts on this blog.',
     authorNotFound: 'Author not found',

@@ -13,6 +13,7 @@ const table: ReaderTable = {
   messages: {
     arriveAt: 'ستصل المقالات الجديدة إلى {email}.',
     arriveInbox: 'ستصل المقالات الجديدة إلى بريدك.',
+    articlesFrom: 'مقالات من {blog}.',
     author: 'الكاتب',
     authorNoPosts: 'لا توجد مقالات لهذا الكاتب في هذه المدونة.',
     authorNotFound: 'الكاتب غير موجود',

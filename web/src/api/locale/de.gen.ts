@@ -13,6 +13,7 @@ const table: ReaderTable = {
   messages: {
     arriveAt: 'Neue Beiträge gehen an {email}.',
     arriveInbox: 'Neue Beiträge kommen in Ihr Postfach.',
+    articlesFrom: 'Artikel von {blog}.',
     author: 'Autor',
     authorNoPosts: 'Von diesem Autor gibt es in diesem Blog keine Beiträge.',
     authorNotFound: 'Autor nicht gefunden',

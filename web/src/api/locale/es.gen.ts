@@ -13,6 +13,7 @@ const table: ReaderTable = {
   messages: {
     arriveAt: 'Las entradas nuevas llegarán a {email}.',
     arriveInbox: 'Las entradas nuevas llegarán a tu correo.',
+    articlesFrom: 'Artículos de {blog}.',
     author: 'Autor',
     authorNoPosts: 'Este autor no tiene entradas en este blog.',
     authorNotFound: 'Autor no encontrado',

@@ -13,6 +13,7 @@ const table: ReaderTable = {
   messages: {
     arriveAt: 'Les nouveaux articles arriveront à l’adresse {email}.',
     arriveInbox: 'Les nouveaux articles arriveront dans votre boîte mail.',
+    articlesFrom: 'Articles de {blog}.',
     author: 'Auteur',
     authorNoPosts: 'Cet auteur n’a aucun article sur ce blog.',
     authorNotFound: 'Auteur introuvable',

@@ -13,6 +13,7 @@ const table: ReaderTable = {
   messages: {
     arriveAt: 'नई पोस्ट {email} पर आएँगी।',
     arriveInbox: 'नई पोस्ट आपके इनबॉक्स में आएँगी।',
+    articlesFrom: '{blog} के लेख।',
     author: 'लेखक',
     authorNoPosts: 'इस लेखक की इस ब्लॉग पर कोई पोस्ट नहीं है।',
     authorNotFound: 'लेखक नहीं मिले',

@@ -13,6 +13,7 @@ const table: ReaderTable = {
   messages: {
     arriveAt: 'I nuovi articoli arriveranno a {email}.',
     arriveInbox: 'I nuovi articoli arriveranno nella tua casella.',
+    articlesFrom: 'Articoli di {blog}.',
     author: 'Autore',
     authorNoPosts: 'Questo autore non ha articoli in questo blog.',
     authorNotFound: 'Autore non trovato',

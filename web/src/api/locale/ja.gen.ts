@@ -13,6 +13,7 @@ const table: ReaderTable = {
   messages: {
     arriveAt: '新しい記事は {email} に届きます。',
     arriveInbox: '新しい記事は受信トレイに届きます。',
+    articlesFrom: '{blog}の記事。',
     author: '著者',
     authorNoPosts: 'この著者の記事はこのブログにありません。',
     authorNotFound: '著者が見つかりません',

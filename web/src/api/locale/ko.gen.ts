@@ -13,6 +13,7 @@ const table: ReaderTable = {
   messages: {
     arriveAt: '새 글은 {email}(으)로 보내 드립니다.',
     arriveInbox: '새 글은 받은편지함으로 보내 드립니다.',
+    articlesFrom: '{blog}의 글.',
     author: '글쓴이',
     authorNoPosts: '이 글쓴이는 이 블로그에 쓴 글이 없습니다.',
     authorNotFound: '글쓴이를 찾을 수 없습니다',

@@ -13,6 +13,7 @@ const table: ReaderTable = {
   messages: {
     arriveAt: 'Nieuwe berichten komen binnen op {email}.',
     arriveInbox: 'Nieuwe berichten komen in je inbox.',
+    articlesFrom: 'Artikelen van {blog}.',
     author: 'Auteur',
     authorNoPosts: 'Deze auteur heeft geen berichten op deze blog.',
     authorNotFound: 'Auteur niet gevonden',

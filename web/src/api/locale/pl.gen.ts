@@ -13,6 +13,7 @@ const table: ReaderTable = {
   messages: {
     arriveAt: 'Nowe wpisy będą przychodzić na adres {email}.',
     arriveInbox: 'Nowe wpisy będą trafiać do twojej skrzynki.',
+    articlesFrom: 'Artykuły z bloga {blog}.',
     author: 'Autor',
     authorNoPosts: 'Ten autor nie ma wpisów na tym blogu.',
     authorNotFound: 'Nie znaleziono autora',

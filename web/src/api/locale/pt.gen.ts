@@ -13,6 +13,7 @@ const table: ReaderTable = {
   messages: {
     arriveAt: 'Os novos posts chegarão em {email}.',
     arriveInbox: 'Os novos posts chegarão ao seu e-mail.',
+    articlesFrom: 'Artigos de {blog}.',
     author: 'Autor',
     authorNoPosts: 'Este autor não tem posts neste blog.',
     authorNotFound: 'Autor não encontrado',

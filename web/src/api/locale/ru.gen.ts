@@ -13,6 +13,7 @@ const table: ReaderTable = {
   messages: {
     arriveAt: 'Новые записи будут приходить на {email}.',
     arriveInbox: 'Новые записи будут приходить вам на почту.',
+    articlesFrom: 'Статьи блога {blog}.',
     author: 'Автор',
     authorNoPosts: 'У этого автора нет записей в этом блоге.',
     authorNotFound: 'Автор не найден',

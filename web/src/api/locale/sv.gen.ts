@@ -13,6 +13,7 @@ const table: ReaderTable = {
   messages: {
     arriveAt: 'Nya inlägg skickas till {email}.',
     arriveInbox: 'Nya inlägg hamnar i din inkorg.',
+    articlesFrom: 'Artiklar från {blog}.',
     author: 'Skribent',
     authorNoPosts: 'Den här skribenten har inga inlägg i bloggen.',
     authorNotFound: 'Skribenten hittades inte',

@@ -13,6 +13,7 @@ const table: ReaderTable = {
   messages: {
     arriveAt: 'Yeni yazılar {email} adresine gelecek.',
     arriveInbox: 'Yeni yazılar gelen kutunuza gelecek.',
+    articlesFrom: '{blog} yazıları.',
     author: 'Yazar',
     authorNoPosts: 'Bu yazarın bu blogda yazısı yok.',
     authorNotFound: 'Yazar bulunamadı',

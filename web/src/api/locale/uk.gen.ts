@@ -13,6 +13,7 @@ const table: ReaderTable = {
   messages: {
     arriveAt: 'Нові дописи надходитимуть на {email}.',
     arriveInbox: 'Нові дописи надходитимуть вам на пошту.',
+    articlesFrom: 'Статті блогу {blog}.',
     author: 'Автор',
     authorNoPosts: 'У цього автора немає дописів у цьому блозі.',
     authorNotFound: 'Автора не знайдено',

@@ -13,6 +13,7 @@ const table: ReaderTable = {
   messages: {
     arriveAt: '新文章将发送到 {email}。',
     arriveInbox: '新文章将发送到你的邮箱。',
+    articlesFrom: '来自 {blog} 的文章。',
     author: '作者',
     authorNoPosts: '该作者在本博客没有文章。',
     authorNotFound: '未找到该作者',
