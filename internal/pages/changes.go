@@ -27,6 +27,17 @@ type Changes struct {
 	SiteWorkspace string
 }
 
+// blog is the changed workspace's blog; a failure to read it is logged (the
+// change's pages stay as they are until their next refresh).
+func (c *Changes) blog(ctx context.Context, workspaceID int64) (*blogaddr.Blog, bool) {
+	b, err := c.Blogs.ByID(ctx, workspaceID)
+	if err != nil {
+		c.Pages.logger().ErrorContext(ctx, "pages: blog of a change", "workspace", workspaceID, "err", err)
+		return nil, false
+	}
+	return b, true
+}
+
 // PostsChanged is told of posts as they were before and after a write
 // (created, edited, published, unpublished, deleted): each one that readers
 // could see drops its pages.
@@ -34,9 +45,8 @@ func (c *Changes) PostsChanged(ctx context.Context, workspaceID int64, posts ...
 	if c == nil {
 		return
 	}
-	b, err := c.Blogs.ByID(ctx, workspaceID)
-	if err != nil {
-		c.Pages.logger().ErrorContext(ctx, "pages: blog of a change", "workspace", workspaceID, "err", err)
+	b, ok := c.blog(ctx, workspaceID)
+	if !ok {
 		return
 	}
 	root := b.Prefix == "" && b.Workspace.Slug == c.SiteWorkspace
@@ -83,9 +93,8 @@ func (c *Changes) BlogChanged(ctx context.Context, workspaceID int64) {
 	if c == nil {
 		return
 	}
-	b, err := c.Blogs.ByID(ctx, workspaceID)
-	if err != nil {
-		c.Pages.logger().ErrorContext(ctx, "pages: blog of a change", "workspace", workspaceID, "err", err)
+	b, ok := c.blog(ctx, workspaceID)
+	if !ok {
 		return
 	}
 	c.Pages.Drop(ctx, workspaceID, []string{b.PageKey(b.HomePath())}, nil)
@@ -98,9 +107,8 @@ func (c *Changes) CategoryGone(ctx context.Context, workspaceID int64, slug stri
 	if c == nil {
 		return
 	}
-	b, err := c.Blogs.ByID(ctx, workspaceID)
-	if err != nil {
-		c.Pages.logger().ErrorContext(ctx, "pages: blog of a change", "workspace", workspaceID, "err", err)
+	b, ok := c.blog(ctx, workspaceID)
+	if !ok {
 		return
 	}
 	c.Pages.Drop(ctx, workspaceID, nil, []string{b.PageKey(b.CategoryPath(slug))})
@@ -136,9 +144,8 @@ func (c *Changes) AddressChanged(ctx context.Context, workspaceID int64, old str
 	if c == nil {
 		return
 	}
-	b, err := c.Blogs.ByID(ctx, workspaceID)
-	if err != nil {
-		c.Pages.logger().ErrorContext(ctx, "pages: blog of an address change", "workspace", workspaceID, "err", err)
+	b, ok := c.blog(ctx, workspaceID)
+	if !ok {
 		return
 	}
 	if b.Prefix == "" {
