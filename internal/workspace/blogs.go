@@ -77,8 +77,17 @@ func (s *Service) first(ctx context.Context, u *store.User, create bool) (*Blog,
 		return nil, ErrNotFound
 	}
 	ws, err := s.createFor(ctx, u, false)
-	if errors.Is(err, store.ErrNotFound) {
-		return nil, ErrNotFound
+	if errors.Is(err, store.ErrLimit) {
+		// A concurrent request created it first (or the user owns a blog
+		// they are no longer a member of: that grants nothing).
+		ms, err := s.Store.Memberships(ctx, u.ID)
+		if err != nil {
+			return nil, err
+		}
+		if len(ms) == 0 {
+			return nil, ErrNotFound
+		}
+		return &Blog{Workspace: ms[0].Workspace, Role: team.Role(ms[0].Role)}, nil
 	}
 	if err != nil {
 		return nil, err

@@ -147,10 +147,6 @@ func (s *Service) createFor(ctx context.Context, u *store.User, isAdmin bool) (*
 	}
 	// MaxOwned 1: of two first visits at once, one creates the blog.
 	ws, err := Create(ctx, s.Store, New{UserID: u.ID, OwnerAdmin: isAdmin, Name: local, Slug: content.Slugify(local), MaxOwned: 1}, s.Now())
-	if errors.Is(err, store.ErrLimit) {
-		// A concurrent request created it first.
-		return s.Store.GetWorkspace(ctx, store.FindWorkspace{UserID: &u.ID})
-	}
 	return ws, err
 }
 
