@@ -50,6 +50,7 @@ type Store interface {
 	AccountStore // account e-mails (account.go)
 	RateStore
 	WorkspaceStore
+	TeamStore // blogs' members and their roles (team.go)
 	SettingsStore
 	UsageStore
 	ReservationStore
@@ -746,19 +747,30 @@ type SignUp struct {
 }
 
 type CreateWorkspace struct {
-	UserID   int64
-	Name     string
-	Slug     string // wanted slug; made unique
+	// UserID is the blog's owner (0: none): it becomes the blog's
+	// administrator, and its plan bills the owner's account.
+	UserID int64
+	Name   string
+	Slug   string // wanted slug; made unique (-2, -3...) unless Exact
+	// Exact refuses (ErrConflict) a Slug another blog holds, now or as a
+	// former address, instead of making it unique.
+	Exact    bool
 	PlanTier string
 	Settings *Settings
 	Month    string
 	Posts    int
 	Images   int
+	// MaxOwned, when above 0, refuses the blog (ErrLimit, nothing
+	// created) when UserID owns that many blogs already, counted in the
+	// creating transaction under a lock on the owner, so concurrent
+	// creations cannot pass it together.
+	MaxOwned int
 }
 
 type FindWorkspace struct {
-	ID     *int64
-	Slug   *string
+	ID   *int64
+	Slug *string
+	// UserID finds the first (oldest) blog the user owns.
 	UserID *int64
 	// Address finds the workspace holding the address, as its current slug
 	// or a former one (workspace_addresses).

@@ -58,6 +58,9 @@ func CheckAddress(address string) error {
 	return nil
 }
 
+// AddressTaken is the refusal of an address another blog holds.
+func AddressTaken(address string) error { return addressTaken(address) }
+
 // addressTaken is the refusal of an address another blog holds, now or as
 // a former address (which one is not told).
 func addressTaken(address string) error {

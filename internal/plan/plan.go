@@ -10,8 +10,9 @@ import (
 )
 
 // Plan is one tier. Features are what it sells beyond its numbers: the
-// monthly limits and the category cap are the fields the landing page words
-// itself, so no feature restates them (a card would list the line twice).
+// monthly limits, the category cap and the number of blogs are the fields
+// the landing page words itself, so no feature restates them (a card would
+// list the line twice).
 type Plan struct {
 	ID             string `json:"id"`
 	Name           string `json:"name"`
@@ -20,6 +21,9 @@ type Plan struct {
 	PostsPerMonth  int    `json:"postsPerMonth"`
 	ImagesPerMonth int    `json:"imagesPerMonth"`
 	MaxCategories  int    `json:"maxCategories"` // 0 = unlimited
+	// MaxBlogs is how many blogs an account on the plan may own (0 =
+	// unlimited). Each blog has the plan's monthly allowance of its own.
+	MaxBlogs int `json:"maxBlogs"`
 	// CustomDomain: the plan may serve its blog on a domain of its own.
 	CustomDomain bool     `json:"customDomain"`
 	Features     []string `json:"features"`
@@ -49,15 +53,15 @@ const MaxMediaItems = 40
 const MaxUploadBytes = 5 * 1024 * 1024
 
 var plans = []Plan{
-	{ID: store.PlanStarter, Name: "Starter", BetaPrice: 15, RegularPrice: 29, PostsPerMonth: 30, ImagesPerMonth: 30, MaxCategories: 4,
+	{ID: store.PlanStarter, Name: "Starter", BetaPrice: 15, RegularPrice: 29, PostsPerMonth: 30, ImagesPerMonth: 30, MaxCategories: 4, MaxBlogs: 1,
 		EmailsPerMonth: 5000, MaxSubscribers: 1000,
-		Features: []string{"1 blog", "3 templates", "RSS feeds for social schedulers", "Up to 3 banner ads per post"}},
-	{ID: store.PlanProfessional, Name: "Professional", BetaPrice: 40, RegularPrice: 79, PostsPerMonth: 100, ImagesPerMonth: 100, CustomDomain: true,
+		Features: []string{"3 templates", "RSS feeds for social schedulers", "Up to 3 banner ads per post"}},
+	{ID: store.PlanProfessional, Name: "Professional", BetaPrice: 40, RegularPrice: 79, PostsPerMonth: 100, ImagesPerMonth: 100, MaxBlogs: 1, CustomDomain: true,
 		EmailsPerMonth: 50000, MaxSubscribers: 10000,
-		Features: []string{"1 blog", "All templates", "Custom domain", "Priority support"}},
-	{ID: store.PlanAgency, Name: "Agency", BetaPrice: 100, RegularPrice: 199, PostsPerMonth: 500, ImagesPerMonth: 500, CustomDomain: true,
+		Features: []string{"All templates", "Custom domain", "Priority support"}},
+	{ID: store.PlanAgency, Name: "Agency", BetaPrice: 100, RegularPrice: 199, PostsPerMonth: 500, ImagesPerMonth: 500, MaxBlogs: 5, CustomDomain: true,
 		EmailsPerMonth: 250000, MaxSubscribers: 50000,
-		Features: []string{"Up to 5 blogs", "Custom CSS", "White-label", "API access"}, WhiteLabel: true},
+		Features: []string{"Custom CSS", "White-label", "API access"}, WhiteLabel: true},
 }
 
 var admin = Plan{ID: store.PlanAdmin, Name: "Admin", PostsPerMonth: Unlimited, ImagesPerMonth: Unlimited, CustomDomain: true,

@@ -33,6 +33,11 @@ type New struct {
 	Settings *store.Settings
 	// Site is the site workspace: it has no owner, so no monthly allowance.
 	Site bool
+	// Exact refuses a Slug that is taken instead of making it unique;
+	// MaxOwned refuses the blog when its owner owns that many already
+	// (store.CreateWorkspace).
+	Exact    bool
+	MaxOwned int
 }
 
 // Record is what the store creates for n at now: the workspace, its
@@ -43,7 +48,8 @@ func Record(n New, now time.Time) store.CreateWorkspace {
 	if tier == "" {
 		tier = store.PlanStarter
 	}
-	rec := store.CreateWorkspace{UserID: n.UserID, Name: n.Name, Slug: n.Slug, PlanTier: tier, Settings: n.Settings}
+	rec := store.CreateWorkspace{UserID: n.UserID, Name: n.Name, Slug: n.Slug, PlanTier: tier, Settings: n.Settings,
+		Exact: n.Exact, MaxOwned: n.MaxOwned}
 	if !n.Site {
 		a := plan.AllowanceAt(tier, n.OwnerAdmin, now, now)
 		rec.Month, rec.Posts, rec.Images = plan.Month(now), a.Posts, a.Images
@@ -69,7 +75,9 @@ var ErrNotFound = apperr.New(apperr.NotFound, "workspace_not_found", "Workspace 
 // them), their usage rows, their post counts and their owners' roles.
 type Store interface {
 	store.WorkspaceStore
+	store.TeamStore
 	plan.UsageStore
+	OwnedWorkspaces(ctx context.Context, userID int64) ([]*store.Workspace, error)
 	CountPosts(ctx context.Context, f store.FindPost) (int, error)
 	PostStorage(ctx context.Context, workspaceID int64) (int64, error)
 	HasRole(ctx context.Context, userID int64, role string) (bool, error)
@@ -115,14 +123,11 @@ func (s *Service) Desk(ctx context.Context, u *store.User, isAdmin, create, own 
 		}
 		return ws, err
 	}
-	ws, err := s.Store.GetWorkspace(ctx, store.FindWorkspace{UserID: &u.ID})
-	if errors.Is(err, store.ErrNotFound) && create {
-		ws, err = s.createFor(ctx, u, isAdmin)
+	b, err := s.first(ctx, u, create)
+	if err != nil {
+		return nil, err
 	}
-	if errors.Is(err, store.ErrNotFound) {
-		return nil, ErrNotFound
-	}
-	return ws, err
+	return b.Workspace, nil
 }
 
 // OwnBlog is the workspace the user owns, other than the site workspace
@@ -140,11 +145,8 @@ func (s *Service) createFor(ctx context.Context, u *store.User, isAdmin bool) (*
 	if local == "" {
 		local = "blog"
 	}
-	ws, err := Create(ctx, s.Store, New{UserID: u.ID, OwnerAdmin: isAdmin, Name: local, Slug: content.Slugify(local)}, s.Now())
-	if errors.Is(err, store.ErrConflict) {
-		// A concurrent request created it first.
-		return s.Store.GetWorkspace(ctx, store.FindWorkspace{UserID: &u.ID})
-	}
+	// MaxOwned 1: of two first visits at once, one creates the blog.
+	ws, err := Create(ctx, s.Store, New{UserID: u.ID, OwnerAdmin: isAdmin, Name: local, Slug: content.Slugify(local), MaxOwned: 1}, s.Now())
 	return ws, err
 }
 
@@ -222,6 +224,9 @@ func (s *Service) SetPlan(ctx context.Context, id int64, tier string) (*store.Wo
 	if s.Blog != nil {
 		// The plan decides white-label: every page of the blog says it.
 		s.Blog.Changed(ws)
+	}
+	if err := s.followPlan(ctx, ws); err != nil {
+		return nil, nil, err
 	}
 	ownerAdmin := false
 	if ws.UserID != 0 {

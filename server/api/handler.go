@@ -19,6 +19,7 @@ import (
 	"github.com/inkpress/inkpress/internal/posts"
 	"github.com/inkpress/inkpress/internal/reader"
 	"github.com/inkpress/inkpress/internal/scheduler"
+	"github.com/inkpress/inkpress/internal/team"
 	"github.com/inkpress/inkpress/internal/views"
 	"github.com/inkpress/inkpress/internal/workspace"
 	"github.com/inkpress/inkpress/store"
@@ -110,63 +111,15 @@ func (h *Handler) Routes() http.Handler {
 	mux.Handle("PUT /api/account/email", handle(h.changeEmail))
 	mux.Handle("PUT /api/account/password", handle(h.changePassword))
 	mux.Handle("DELETE /api/account", handle(h.deleteAccount))
-	mux.Handle("GET /api/account/export", h.owner(h.getExport))
-	mux.Handle("POST /api/account/export", h.owner(h.requestExport))
-	mux.Handle("GET "+ExportDownloadPath, h.owner(h.downloadExport))
 	mux.Handle("POST /api/account/email/confirm", handle(h.confirmEmail))
-	// Owner: always the caller's own workspace (created on first visit of
-	// the dashboard or onboarding when a user has none).
-	mux.Handle("GET /api/workspace", h.ownerOrNew(h.getWorkspace))
-	mux.Handle("PUT /api/workspace/settings", h.owner(h.putSettings))
-	mux.Handle("GET /api/workspace/address", h.ownerOrNew(h.checkAddress))
-	mux.Handle("PUT /api/workspace/address", h.owner(h.putAddress))
-	mux.Handle("GET /api/workspace/brand", h.owner(h.getBrand))
-	mux.Handle("PUT /api/workspace/brand", h.owner(h.putBrand))
-	mux.Handle("GET /api/workspace/author", h.owner(h.getProfile))
-	mux.Handle("PUT /api/workspace/author", h.owner(h.putProfile))
-	mux.Handle("POST /api/onboarding", h.ownerOrNew(h.completeOnboarding))
-	mux.Handle("POST /api/onboarding/skip", h.ownerOrNew(h.skipOnboarding))
-	mux.Handle("GET /api/workspace/categories", h.owner(h.listOwnerCategories))
-	mux.Handle("POST /api/workspace/categories", h.owner(h.createCategory))
-	mux.Handle("PUT /api/workspace/categories/{id}", h.owner(h.updateCategory))
-	mux.Handle("DELETE /api/workspace/categories/{id}", h.owner(h.deleteCategory))
-	mux.Handle("GET /api/workspace/posts", h.owner(h.listOwnerPosts))
-	mux.Handle("POST /api/workspace/posts", h.owner(h.createOwnerPost))
-	mux.Handle("POST /api/workspace/posts/generate", h.owner(h.generatePost))
-	mux.Handle("POST /api/workspace/posts/bulk-delete", h.owner(h.bulkDeletePosts))
-	mux.Handle("GET /api/workspace/posts/{id}", h.owner(h.getOwnerPost))
-	mux.Handle("PATCH /api/workspace/posts/{id}", h.owner(h.patchOwnerPost))
-	mux.Handle("DELETE /api/workspace/posts/{id}", h.owner(h.deleteOwnerPost))
-	mux.Handle("GET /api/workspace/posts/{id}/revisions", h.owner(h.listRevisions))
-	mux.Handle("POST /api/workspace/posts/{id}/revisions/{rev}/restore", h.owner(h.restoreRevision))
-	mux.Handle("POST /api/workspace/posts/{id}/cover", h.owner(h.newCover))
-	mux.Handle("POST /api/workspace/posts/{id}/preview", h.owner(h.newPreviewLink))
-	mux.Handle("POST /api/workspace/posts/{id}/newsletter/send", h.owner(h.sendNewsletterNow))
-	mux.Handle("POST /api/workspace/posts/{id}/newsletter/test", h.owner(h.testNewsletter))
-	mux.Handle("GET /api/workspace/newsletter/outlook", h.owner(h.newsletterOutlook))
-	mux.Handle("GET /api/workspace/newsletter/welcome", h.owner(h.getWelcomeEmail))
-	mux.Handle("PUT /api/workspace/newsletter/welcome", h.owner(h.putWelcomeEmail))
-	mux.Handle("GET /api/workspace/jobs", h.owner(h.listJobs))
-	mux.Handle("GET /api/workspace/jobs/{id}", h.owner(h.getJob))
-	mux.Handle("POST /api/workspace/jobs/{id}/cancel", h.owner(h.cancelJob))
-	mux.Handle("POST /api/workspace/uploads", h.owner(h.uploadFile))
-	mux.Handle("GET /api/workspace/media", h.owner(h.listMedia))
-	mux.Handle("POST /api/workspace/media", h.owner(h.uploadMedia))
-	mux.Handle("DELETE /api/workspace/media/{id}", h.owner(h.deleteMedia))
-	mux.Handle("GET /api/workspace/scheduled", h.owner(h.listPlanned))
-	mux.Handle("POST /api/workspace/scheduled", h.owner(h.createPlanned))
-	mux.Handle("POST /api/workspace/scheduled/bulk", h.owner(h.bulkSchedule))
-	mux.Handle("POST /api/workspace/scheduled/{id}/retry", h.owner(h.retryPlanned))
-	mux.Handle("DELETE /api/workspace/scheduled/{id}", h.owner(h.deletePlanned))
-	mux.Handle("GET /api/workspace/subscribers", h.owner(h.listSubscribers))
-	mux.Handle("GET /api/workspace/subscribers/export", h.owner(h.exportSubscribers))
-	mux.Handle("POST /api/workspace/subscribers/import", h.owner(h.importSubscribers))
-	mux.Handle("DELETE /api/workspace/subscribers/{id}", h.owner(h.deleteSubscriber))
-	mux.Handle("POST /api/workspace/subscribers/{id}/resend", h.owner(h.resendConfirmation))
-	mux.Handle("GET /api/workspace/domain", h.owner(h.getDomain))
-	mux.Handle("PUT /api/workspace/domain", h.owner(h.putDomain))
-	mux.Handle("POST /api/workspace/domain/verify", h.owner(h.verifyDomain))
-	mux.Handle("DELETE /api/workspace/domain", h.owner(h.deleteDomain))
+	// Owner: the blog the request names (WorkspaceHeader), else the caller's
+	// first; each endpoint is allowed to the roles the team matrix says.
+	for _, e := range h.ownerRoutes() {
+		mux.Handle(e.pattern, h.ownerEndpoint(e.action, e.fn, e.create))
+	}
+	// The caller's blogs (several per account).
+	mux.Handle("GET /api/workspaces", handle(h.listWorkspaces))
+	mux.Handle("POST /api/workspaces", handle(h.createWorkspace))
 	// Admin: every workspace (admin role required).
 	mux.Handle("GET /api/admin/workspaces", h.admin(h.adminListWorkspaces))
 	mux.Handle("PUT /api/admin/workspaces/{id}/plan", h.admin(h.adminSetPlan))
@@ -176,6 +129,92 @@ func (h *Handler) Routes() http.Handler {
 		return Errorf(http.StatusNotFound, "not_found", "No such API endpoint")
 	}))
 	return h.csrf(h.withCaller(mux))
+}
+
+// ownerRoute is an owner endpoint: its pattern, the action (internal/team)
+// the caller's role must allow, and whether a user without a blog gets one
+// (the endpoints that first meet a new user: the dashboard, onboarding).
+type ownerRoute struct {
+	pattern string
+	action  team.Action
+	fn      ownerFunc
+	create  bool
+}
+
+// ownerRoutes is every owner endpoint: Routes registers exactly these, and
+// the permission test calls each as every role.
+func (h *Handler) ownerRoutes() []ownerRoute {
+	return []ownerRoute{
+		{"GET /api/account/export", team.ManageBilling, h.getExport, false},
+		{"POST /api/account/export", team.ManageBilling, h.requestExport, false},
+		{"GET " + ExportDownloadPath, team.ManageBilling, h.downloadExport, false},
+		{"GET /api/workspace", team.ViewBlog, h.getWorkspace, true},
+		{"PUT /api/workspace/settings", team.ManageSettings, h.putSettings, false},
+		{"GET /api/workspace/address", team.ManageSettings, h.checkAddress, true},
+		{"PUT /api/workspace/address", team.ManageSettings, h.putAddress, false},
+		{"GET /api/workspace/brand", team.ViewBlog, h.getBrand, false},
+		{"PUT /api/workspace/brand", team.ManageSettings, h.putBrand, false},
+		{"GET /api/workspace/author", team.OwnProfile, h.getProfile, false},
+		{"PUT /api/workspace/author", team.OwnProfile, h.putProfile, false},
+		{"POST /api/onboarding", team.ManageSettings, h.completeOnboarding, true},
+		{"POST /api/onboarding/skip", team.ManageSettings, h.skipOnboarding, true},
+		{"GET /api/workspace/categories", team.ViewBlog, h.listOwnerCategories, false},
+		{"POST /api/workspace/categories", team.ManageCategories, h.createCategory, false},
+		{"PUT /api/workspace/categories/{id}", team.ManageCategories, h.updateCategory, false},
+		{"DELETE /api/workspace/categories/{id}", team.ManageCategories, h.deleteCategory, false},
+		{"GET /api/workspace/posts", team.WritePosts, h.listOwnerPosts, false},
+		{"POST /api/workspace/posts", team.WritePosts, h.createOwnerPost, false},
+		{"POST /api/workspace/posts/generate", team.GeneratePosts, h.generatePost, false},
+		{"POST /api/workspace/posts/bulk-delete", team.WritePosts, h.bulkDeletePosts, false},
+		{"GET /api/workspace/posts/{id}", team.WritePosts, h.getOwnerPost, false},
+		{"PATCH /api/workspace/posts/{id}", team.WritePosts, h.patchOwnerPost, false},
+		{"DELETE /api/workspace/posts/{id}", team.WritePosts, h.deleteOwnerPost, false},
+		{"GET /api/workspace/posts/{id}/revisions", team.WritePosts, h.listRevisions, false},
+		{"POST /api/workspace/posts/{id}/revisions/{rev}/restore", team.WritePosts, h.restoreRevision, false},
+		{"POST /api/workspace/posts/{id}/cover", team.GeneratePosts, h.newCover, false},
+		{"POST /api/workspace/posts/{id}/preview", team.WritePosts, h.newPreviewLink, false},
+		{"POST /api/workspace/posts/{id}/newsletter/send", team.ManageNewsletter, h.sendNewsletterNow, false},
+		{"POST /api/workspace/posts/{id}/newsletter/test", team.ManageNewsletter, h.testNewsletter, false},
+		{"GET /api/workspace/newsletter/outlook", team.PublishPosts, h.newsletterOutlook, false},
+		{"GET /api/workspace/newsletter/welcome", team.ManageNewsletter, h.getWelcomeEmail, false},
+		{"PUT /api/workspace/newsletter/welcome", team.ManageNewsletter, h.putWelcomeEmail, false},
+		{"GET /api/workspace/jobs", team.GeneratePosts, h.listJobs, false},
+		{"GET /api/workspace/jobs/{id}", team.GeneratePosts, h.getJob, false},
+		{"POST /api/workspace/jobs/{id}/cancel", team.GeneratePosts, h.cancelJob, false},
+		{"POST /api/workspace/uploads", team.WritePosts, h.uploadFile, false},
+		{"GET /api/workspace/media", team.WritePosts, h.listMedia, false},
+		{"POST /api/workspace/media", team.ManageMedia, h.uploadMedia, false},
+		{"DELETE /api/workspace/media/{id}", team.ManageMedia, h.deleteMedia, false},
+		{"GET /api/workspace/scheduled", team.ManageSchedule, h.listPlanned, false},
+		{"POST /api/workspace/scheduled", team.ManageSchedule, h.createPlanned, false},
+		{"POST /api/workspace/scheduled/bulk", team.ManageSchedule, h.bulkSchedule, false},
+		{"POST /api/workspace/scheduled/{id}/retry", team.ManageSchedule, h.retryPlanned, false},
+		{"DELETE /api/workspace/scheduled/{id}", team.ManageSchedule, h.deletePlanned, false},
+		{"GET /api/workspace/subscribers", team.ManageSubscribers, h.listSubscribers, false},
+		{"GET /api/workspace/subscribers/export", team.ManageSubscribers, h.exportSubscribers, false},
+		{"POST /api/workspace/subscribers/import", team.ManageSubscribers, h.importSubscribers, false},
+		{"DELETE /api/workspace/subscribers/{id}", team.ManageSubscribers, h.deleteSubscriber, false},
+		{"POST /api/workspace/subscribers/{id}/resend", team.ManageSubscribers, h.resendConfirmation, false},
+		{"GET /api/workspace/domain", team.ManageDomain, h.getDomain, false},
+		{"PUT /api/workspace/domain", team.ManageDomain, h.putDomain, false},
+		{"POST /api/workspace/domain/verify", team.ManageDomain, h.verifyDomain, false},
+		{"DELETE /api/workspace/domain", team.ManageDomain, h.deleteDomain, false},
+	}
+}
+
+// OwnerEndpoint is an owner endpoint's pattern and the action it needs.
+type OwnerEndpoint struct {
+	Pattern string
+	Action  team.Action
+}
+
+// OwnerEndpoints lists every owner endpoint Routes registers, for tests.
+func OwnerEndpoints() []OwnerEndpoint {
+	var out []OwnerEndpoint
+	for _, r := range (&Handler{}).ownerRoutes() {
+		out = append(out, OwnerEndpoint{Pattern: r.pattern, Action: r.action})
+	}
+	return out
 }
 
 // apiFunc is an endpoint that returns its error instead of writing it;
@@ -190,32 +229,34 @@ func handle(fn apiFunc) http.Handler {
 	})
 }
 
-// owner is who calls an owner endpoint: the signed-in user and the one
-// workspace every id in the request is looked up in.
+// owner is who calls an owner endpoint: the signed-in user, the one
+// workspace every id in the request is looked up in, and their role there.
 type owner struct {
 	*caller
-	ws *store.Workspace
+	ws     *store.Workspace
+	member team.Member
 }
 
 // ownerFunc is an owner endpoint; the wrapper resolved the caller and their
-// workspace once, so the endpoint cannot reach another workspace's rows.
+// workspace once, so the endpoint cannot reach another workspace's rows,
+// and checked that their role allows the endpoint's action.
 type ownerFunc func(w http.ResponseWriter, r *http.Request, o *owner) error
 
-// owner wraps an endpoint of the caller's existing workspace (401 without a
-// session, 404 without a workspace).
-func (h *Handler) owner(fn ownerFunc) http.Handler { return h.ownerEndpoint(fn, false) }
-
-// ownerOrNew is owner for the endpoints that first meet a new user (the
-// dashboard and onboarding): a user without a workspace gets one.
-func (h *Handler) ownerOrNew(fn ownerFunc) http.Handler { return h.ownerEndpoint(fn, true) }
-
-func (h *Handler) ownerEndpoint(fn ownerFunc, create bool) http.Handler {
+// ownerEndpoint wraps an endpoint of the caller's blog (401 without a
+// session, 404 without a blog or for one they are not a member of, 403
+// when their role does not allow action). With create, a user without a
+// blog gets one.
+func (h *Handler) ownerEndpoint(action team.Action, fn ownerFunc, create bool) http.Handler {
 	return handle(func(w http.ResponseWriter, r *http.Request) error {
-		c, ws, err := h.ownerWorkspace(r, create)
+		c, b, err := h.ownerWorkspace(r, create)
 		if err != nil {
 			return err
 		}
-		return fn(w, r, &owner{caller: c, ws: ws})
+		m := team.Member{UserID: c.user.ID, Role: b.Role}
+		if err := m.Check(action); err != nil {
+			return err
+		}
+		return fn(w, r, &owner{caller: c, ws: b.Workspace, member: m})
 	})
 }
 

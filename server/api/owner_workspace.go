@@ -2,28 +2,79 @@ package api
 
 import (
 	"net/http"
+	"strings"
 	"time"
 
 	"github.com/inkpress/inkpress/internal/blog"
 	"github.com/inkpress/inkpress/internal/blogaddr"
 	"github.com/inkpress/inkpress/internal/plan"
+	"github.com/inkpress/inkpress/internal/workspace"
 	"github.com/inkpress/inkpress/server/api/contract"
 	"github.com/inkpress/inkpress/store"
 )
 
-// ownerWorkspace returns the signed-in caller and their workspace. Every
-// owner endpoint goes through it, so ids in a request are only ever looked
-// up inside this workspace. With create, a user without a workspace gets one.
-func (h *Handler) ownerWorkspace(r *http.Request, create bool) (*caller, *store.Workspace, error) {
+// WorkspaceHeader names the blog (its address) an owner request acts on;
+// without it, the caller's first blog (an admin's desk). A blog the caller
+// is not a member of answers 404, as another tenant's ids do. Only the
+// app's own script can send it: a cross-site page cannot set a header
+// without a CORS preflight, which the API never grants, and a mutating
+// request still needs the CSRF token.
+const WorkspaceHeader = "X-InkPress-Workspace"
+
+// ownerWorkspace returns the signed-in caller, their blog and their role
+// there. Every owner endpoint goes through it, so ids in a request are only
+// ever looked up inside this workspace. With create, a user without a blog
+// gets one.
+func (h *Handler) ownerWorkspace(r *http.Request, create bool) (*caller, *workspace.Blog, error) {
 	c, err := requireUser(r)
 	if err != nil {
 		return nil, nil, err
 	}
-	ws, err := h.Workspaces.Desk(r.Context(), c.user, c.isAdmin, create, ownDesk(r))
+	slug := strings.ToLower(strings.TrimSpace(r.Header.Get(WorkspaceHeader)))
+	b, err := h.Workspaces.Resolve(r.Context(), c.user, c.isAdmin, create, ownDesk(r), slug)
 	if err != nil {
 		return nil, nil, err
 	}
-	return c, ws, nil
+	return c, b, nil
+}
+
+// listWorkspaces lists the caller's blogs and their role on each.
+func (h *Handler) listWorkspaces(w http.ResponseWriter, r *http.Request) error {
+	c, err := requireUser(r)
+	if err != nil {
+		return err
+	}
+	bs, err := h.Workspaces.Mine(r.Context(), c.user, c.isAdmin)
+	if err != nil {
+		return err
+	}
+	out := contract.WorkspacesResponse{Workspaces: make([]contract.WorkspaceSummary, len(bs))}
+	for i, b := range bs {
+		out.Workspaces[i] = toWorkspaceSummary(b)
+	}
+	return WriteJSON(w, http.StatusOK, out)
+}
+
+// createWorkspace creates a blog the caller owns, on their account's plan.
+func (h *Handler) createWorkspace(w http.ResponseWriter, r *http.Request) error {
+	c, err := requireUser(r)
+	if err != nil {
+		return err
+	}
+	var in contract.WorkspaceInput
+	if err := Decode(w, r, &in); err != nil {
+		return err
+	}
+	b, err := h.Workspaces.CreateBlog(r.Context(), c.user, c.isAdmin, workspace.NewBlog{Name: in.Name, Slug: in.Slug})
+	if err != nil {
+		return err
+	}
+	return WriteJSON(w, http.StatusCreated, contract.WorkspaceCreated{Workspace: toWorkspaceSummary(b)})
+}
+
+func toWorkspaceSummary(b *workspace.Blog) contract.WorkspaceSummary {
+	return contract.WorkspaceSummary{ID: b.Workspace.ID, Slug: b.Workspace.Slug, Name: b.Workspace.Name,
+		Role: contract.Role(b.Role), PlanTier: contract.PlanTier(b.Workspace.PlanTier)}
 }
 
 // DeskCookie holds an admin's choice of desk: "own" works on the blog they

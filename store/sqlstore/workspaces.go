@@ -38,9 +38,24 @@ func (d *DB) CreateWorkspace(ctx context.Context, in store.CreateWorkspace) (*st
 // createWorkspace inserts a workspace with a unique slug, its settings and the
 // month's usage row.
 func (d *DB) createWorkspace(ctx context.Context, tx *sql.Tx, in store.CreateWorkspace) (*store.Workspace, error) {
+	if in.MaxOwned > 0 && in.UserID != 0 {
+		if err := d.lockUser(ctx, tx, in.UserID); err != nil {
+			return nil, err
+		}
+		n, err := countOwned(ctx, tx, in.UserID)
+		if err != nil {
+			return nil, err
+		}
+		if n >= in.MaxOwned {
+			return nil, store.ErrLimit
+		}
+	}
 	slug, err := uniqueWorkspaceSlug(ctx, tx, in.Slug)
 	if err != nil {
 		return nil, err
+	}
+	if in.Exact && slug != in.Slug {
+		return nil, store.ErrConflict
 	}
 	ws := &store.Workspace{UserID: in.UserID, Name: in.Name, Slug: slug, PlanTier: in.PlanTier,
 		Status: "active", CreatedAt: time.Now().UTC()}
@@ -55,13 +70,12 @@ func (d *DB) createWorkspace(ctx context.Context, tx *sql.Tx, in store.CreateWor
 		`INSERT INTO workspaces (user_id, name, slug, plan_tier, status, created_at) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
 		uid, ws.Name, ws.Slug, ws.PlanTier, ws.Status, ms(ws.CreatedAt)).Scan(&ws.ID)
 	if isUnique(err) {
-		// Either the slug was taken since we looked, or the user already has
-		// a workspace; the caller retries the first and reports the second.
-		var n int
-		if e := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM workspaces WHERE slug = $1`, slug).Scan(&n); e == nil && n > 0 {
-			return nil, errSlugRace
+		// The slug was taken since we looked: the caller retries (with
+		// Exact, the address is refused).
+		if in.Exact {
+			return nil, store.ErrConflict
 		}
-		return nil, store.ErrConflict
+		return nil, errSlugRace
 	}
 	if err != nil {
 		return nil, err
@@ -70,9 +84,17 @@ func (d *DB) createWorkspace(ctx context.Context, tx *sql.Tx, in store.CreateWor
 	// taken it as a former address since we looked: then try the next one).
 	if _, err := tx.ExecContext(ctx, `INSERT INTO workspace_addresses (workspace_id, slug, created_at) VALUES ($1, $2, $3)`,
 		ws.ID, ws.Slug, ms(ws.CreatedAt)); isUnique(err) {
+		if in.Exact {
+			return nil, store.ErrConflict
+		}
 		return nil, errSlugRace
 	} else if err != nil {
 		return nil, err
+	}
+	if in.UserID != 0 {
+		if err := addMember(ctx, tx, ws.ID, in.UserID, roleAdministrator, ws.CreatedAt); err != nil {
+			return nil, err
+		}
 	}
 	s := in.Settings
 	if s == nil {
@@ -172,7 +194,7 @@ func (d *DB) GetWorkspace(ctx context.Context, f store.FindWorkspace) (*store.Wo
 		return nil, store.ErrNotFound
 	}
 	return scanWorkspace(d.db.QueryRowContext(ctx,
-		`SELECT `+workspaceCols+` FROM workspaces WHERE `+strings.Join(where, " AND "), args...))
+		`SELECT `+workspaceCols+` FROM workspaces WHERE `+strings.Join(where, " AND ")+` ORDER BY id LIMIT 1`, args...))
 }
 
 func (d *DB) ListWorkspaces(ctx context.Context) ([]*store.Workspace, error) {

@@ -155,6 +155,13 @@ func TestUpgradeFromBaseline(t *testing.T) {
 		if err != nil || w.ID != ws || w.UserID != jane || w.PlanTier != store.PlanProfessional {
 			t.Errorf("workspace = %+v, %v", w, err)
 		}
+		// Each blog's owner is its administrator; the ownerless site blog has no member.
+		if ms, err := s.Memberships(ctx, jane); err != nil || len(ms) != 1 || ms[0].Workspace.ID != ws || ms[0].Role != "administrator" {
+			t.Errorf("jane's memberships = %v, %v", ms, err)
+		}
+		if ms, err := s.Memberships(ctx, admin); err != nil || len(ms) != 0 {
+			t.Errorf("admin's memberships = %v, %v (site %d)", ms, err, site)
+		}
 		if d, err := s.GetDomain(ctx, ws); err != nil || d.Status != store.DomainVerified || d.Token != "txt-token" {
 			t.Errorf("domain = %+v, %v", d, err)
 		}

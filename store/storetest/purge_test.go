@@ -179,6 +179,10 @@ func TestPurgeAccountLeavesNothingOfIt(t *testing.T) {
 			VALUES ($1, 'tech', 'guest', 'guest', 'b', '<p>b</p>', 1, 1, $2) RETURNING id`, kept.ws, gone.user).Scan(&foreign); err != nil {
 			t.Fatal(err)
 		}
+		// So does the kept blog, the leaving user's membership of it aside.
+		if err := db.AddMember(ctx, kept.ws, gone.user, "author"); err != nil {
+			t.Fatal(err)
+		}
 		cols := ownedColumns(t, db)
 		if len(cols) < 20 {
 			t.Fatalf("only %d tables found: %v", len(cols), slices.Sorted(maps.Keys(cols)))
@@ -201,8 +205,13 @@ func TestPurgeAccountLeavesNothingOfIt(t *testing.T) {
 			}
 		}
 		keptAfter := holdings(t, db, cols, kept)
-		delete(keptAfter, "blog_posts.author_id")
-		delete(keptBefore, "blog_posts.author_id")
+		for _, k := range []string{"blog_posts.author_id", "workspace_members.workspace_id"} {
+			delete(keptAfter, k)
+			delete(keptBefore, k)
+		}
+		if ms, err := db.Memberships(ctx, kept.user); err != nil || len(ms) != 1 || ms[0].Workspace.ID != kept.ws {
+			t.Fatalf("kept owner's memberships = %v, %v", ms, err)
+		}
 		if !maps.Equal(keptBefore, keptAfter) {
 			t.Errorf("the other account changed:\nbefore %v\nafter  %v", keptBefore, keptAfter)
 		}

@@ -10,6 +10,9 @@ type Plan struct {
 	PostsPerMonth  int    `json:"postsPerMonth"`
 	ImagesPerMonth int    `json:"imagesPerMonth"`
 	MaxCategories  int    `json:"maxCategories"`
+	// MaxBlogs is how many blogs an account on the plan may own (0:
+	// unlimited); each has the plan's monthly allowance.
+	MaxBlogs int `json:"maxBlogs"`
 	// CustomDomain: the plan may serve its blog on a domain of its own.
 	CustomDomain bool     `json:"customDomain"`
 	Features     []string `json:"features"`

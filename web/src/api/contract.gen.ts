@@ -1081,6 +1081,43 @@ export interface BulkScheduleInput {
 export type FormNumber = number
 
 /**
+ * Role is a member's role on a blog (internal/team: what each may do is
+ * the generated PERMISSIONS table).
+ */
+export type Role = 'contributor' | 'author' | 'editor' | 'administrator'
+
+/** WorkspaceSummary is one of the caller's blogs and their role on it. */
+export interface WorkspaceSummary {
+  id: number
+  slug: string
+  name: string
+  role: Role
+  planTier: PlanTier
+}
+
+/**
+ * WorkspacesResponse answers GET /api/workspaces: the blogs the caller
+ * works on, their first (the owner endpoints' default) first.
+ */
+export interface WorkspacesResponse {
+  workspaces: WorkspaceSummary[]
+}
+
+/**
+ * WorkspaceInput creates a blog (POST /api/workspaces): its name and
+ * address, checked as onboarding checks one.
+ */
+export interface WorkspaceInput {
+  name: string
+  slug: string
+}
+
+/** WorkspaceCreated answers POST /api/workspaces (201). */
+export interface WorkspaceCreated {
+  workspace: WorkspaceSummary
+}
+
+/**
  * Plan is a plan tier as the API shows it: the landing page's pricing and the
  * owner's dashboard. MaxCategories 0 means no cap.
  */
@@ -1092,6 +1129,11 @@ export interface Plan {
   postsPerMonth: number
   imagesPerMonth: number
   maxCategories: number
+  /**
+   * MaxBlogs is how many blogs an account on the plan may own (0:
+   * unlimited); each has the plan's monthly allowance.
+   */
+  maxBlogs: number
   /** CustomDomain: the plan may serve its blog on a domain of its own. */
   customDomain: boolean
   features: string[]

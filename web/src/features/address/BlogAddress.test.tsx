@@ -10,7 +10,7 @@ import Onboarding from '@/features/onboarding/Onboarding'
 
 const fresh: Me = { ...owner, onboardingCompleted: false }
 const settings = { blogTitle: 'x', blogDescription: '', templateId: 'template-1', primaryColor: '#6366f1', fontFamily: 'Inter', onboardingCompleted: true }
-const plan = { id: 'starter', name: 'Starter', betaPrice: 15, regularPrice: 29, postsPerMonth: 30, imagesPerMonth: 30, maxCategories: 4, customDomain: false, features: [], emailsPerMonth: 5000, maxSubscribers: 1000 }
+const plan = { id: 'starter', name: 'Starter', betaPrice: 15, regularPrice: 29, postsPerMonth: 30, imagesPerMonth: 30, maxCategories: 4, maxBlogs: 1, customDomain: false, features: [], emailsPerMonth: 5000, maxSubscribers: 1000 }
 const TAKEN = 'The address "taken-desk" is taken: please choose another one'
 
 /** The server's answers: a name's proposal is its slug; "taken-desk" is another blog's; the blog's own is free. */

@@ -21,7 +21,7 @@ const workspace: WorkspaceResponse = {
   workspace: owner.workspace!,
   settings: { blogTitle: 'Blog', blogDescription: '', templateId: 'template-1', primaryColor: '#6366f1', fontFamily: 'Inter', onboardingCompleted: true, reviewAiPosts: false, brandVoice: '', language: 'en', defaultTone: 'professional', defaultLength: 'medium', newsletterEnabled: true, newsletterFullText: false, replyTo: '' },
   usage: { month: '2025-01-01', postsGenerated: 2, postsLimit: 10, imagesGenerated: 0, imagesLimit: 10, trial: true, unlimited: false },
-  plan: { id: 'starter', name: 'Starter', betaPrice: 15, regularPrice: 29, postsPerMonth: 30, imagesPerMonth: 30, maxCategories: 4, customDomain: false, features: [], emailsPerMonth: 5000, maxSubscribers: 1000 },
+  plan: { id: 'starter', name: 'Starter', betaPrice: 15, regularPrice: 29, postsPerMonth: 30, imagesPerMonth: 30, maxCategories: 4, maxBlogs: 1, customDomain: false, features: [], emailsPerMonth: 5000, maxSubscribers: 1000 },
   blogUrl: 'http://localhost/blog/olivias-blog',
   rssUrl: 'http://localhost/blog/olivias-blog/feed.xml',
   drafts: 0,

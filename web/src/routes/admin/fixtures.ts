@@ -5,7 +5,7 @@ import { admin } from '@/test/utils'
 export const keto: Category = { id: 1, name: 'Keto', slug: 'keto', description: 'Low-carb living', colorHex: '#10b981', gradient: '', postCount: 2 }
 export const tech: Category = { id: 2, name: 'Tech', slug: 'tech', description: '', colorHex: '#0ea5e9', gradient: '', postCount: 1 }
 
-const starter: Plan = { id: 'starter', name: 'Starter', betaPrice: 15, regularPrice: 29, postsPerMonth: 30, imagesPerMonth: 30, maxCategories: 4, customDomain: false, features: [], emailsPerMonth: 5000, maxSubscribers: 1000 }
+const starter: Plan = { id: 'starter', name: 'Starter', betaPrice: 15, regularPrice: 29, postsPerMonth: 30, imagesPerMonth: 30, maxCategories: 4, maxBlogs: 1, customDomain: false, features: [], emailsPerMonth: 5000, maxSubscribers: 1000 }
 
 export const workspaceResponse: WorkspaceResponse = {
   workspace: admin.workspace!,

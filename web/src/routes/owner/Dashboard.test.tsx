@@ -12,7 +12,7 @@ function workspace(usage: Partial<Usage> = {}, over: Partial<WorkspaceResponse> 
     workspace: owner.workspace!,
     settings: { blogTitle: 'Olivia Writes', blogDescription: 'Notes on food', templateId: 'template-2', primaryColor: '#f43f5e', fontFamily: 'Lora', onboardingCompleted: true, reviewAiPosts: false, brandVoice: '', language: 'en', defaultTone: 'professional', defaultLength: 'medium', newsletterEnabled: true, newsletterFullText: false, replyTo: '' },
     usage: { month: '2025-01-01', postsGenerated: 3, postsLimit: 10, imagesGenerated: 1, imagesLimit: 10, trial: true, unlimited: false, ...usage },
-    plan: { id: 'starter', name: 'Starter', betaPrice: 15, regularPrice: 29, postsPerMonth: 30, imagesPerMonth: 30, maxCategories: 4, customDomain: false, features: [], emailsPerMonth: 5000, maxSubscribers: 1000 },
+    plan: { id: 'starter', name: 'Starter', betaPrice: 15, regularPrice: 29, postsPerMonth: 30, imagesPerMonth: 30, maxCategories: 4, maxBlogs: 1, customDomain: false, features: [], emailsPerMonth: 5000, maxSubscribers: 1000 },
     blogUrl: 'http://localhost:3000/blog/olivias-blog',
     rssUrl: 'http://localhost:3000/blog/olivias-blog/feed.xml',
     drafts: 0,
