@@ -32,7 +32,9 @@ func TestParseMessageID(t *testing.T) {
 
 func TestFeedbackMessageID(t *testing.T) {
 	part := func(ct, body string) string { return "--b\r\nContent-Type: " + ct + "\r\n\r\n" + body + "\r\n" }
-	report := func(ftype string) string { return part("message/feedback-report", "Feedback-Type: "+ftype+"\r\nVersion: 1\r\n") }
+	report := func(ftype string) string {
+		return part("message/feedback-report", "Feedback-Type: "+ftype+"\r\nVersion: 1\r\n")
+	}
 	orig := part("message/rfc822", "From: a@b\r\nMessage-ID: <d1.m2.n@h>\r\n\r\nhi")
 	const ct = "multipart/report; report-type=feedback-report; boundary=b"
 	for _, tc := range []struct {

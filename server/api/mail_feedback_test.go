@@ -178,7 +178,7 @@ func TestMailComplaints(t *testing.T) {
 			t.Fatalf("claimed %d copies of a paused blog", len(ds))
 		}
 		var pr contract.OwnerPostResponse
-		owner.Get("/api/workspace/posts/" + strconv.FormatInt(post.ID, 10)).JSON(t, &pr)
+		owner.Get("/api/workspace/posts/"+strconv.FormatInt(post.ID, 10)).JSON(t, &pr)
 		if d := pr.Post.NewsletterDelivery; d == nil || *d != (contract.NewsletterDelivery{Held: 47, Paused: true}) {
 			t.Fatalf("desk delivery = %+v", d)
 		}

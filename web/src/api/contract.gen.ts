@@ -108,7 +108,7 @@ export interface AdminWorkspace extends Workspace {
   /** Usage is null when the workspace has no row this month ('No data'). */
   usage: AdminUsage | null
   /**
-   * SendingPaused: too many of the blog's recent e-mails were refused, so
+   * SendingPaused: too many of the blog's recent e-mails were refused or reported as spam, so
    * its newsletters are not sent (its owner sees why on each post).
    */
   sendingPaused: boolean
