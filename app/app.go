@@ -381,7 +381,7 @@ func (a *App) setupMail(ctx context.Context) error {
 			"dir", outbox, "from", from.Address)
 	}
 	a.MailWorker = &mail.Worker{Store: a.Store, Transport: tr, From: from, Batch: cfg.MailBatch, Rate: cfg.MailRate,
-		Workers: cfg.MailWorkers, Logger: a.Logger}
+		Workers: cfg.MailWorkers, Logger: a.Logger, Holds: &newsletter.Health{Store: a.Store, Logger: a.Logger}}
 	a.Mail = &mail.Queue{Store: a.Store, OnQueued: a.MailWorker.Wake}
 	return nil
 }

@@ -127,6 +127,9 @@ func (s *Server) crossOrigin(next http.Handler) http.Handler {
 	// RFC 8058 one-click unsubscribe: mail providers POST from anywhere;
 	// the secret token in the address is the proof (server/api/newsletter.go).
 	cop.AddInsecureBypassPattern("POST " + api.OneClickPath)
+	// Spam complaint reports come from mail providers' servers; the
+	// configured secret is the proof (server/api/mail_feedback.go).
+	cop.AddInsecureBypassPattern("POST " + api.ComplaintsPath)
 	cop.SetDenyHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if strings.HasPrefix(r.URL.Path, "/api/") {
 			api.WriteError(w, r, api.Errorf(http.StatusForbidden, "cross_origin",

@@ -31,21 +31,61 @@ type MailStore interface {
 	// ListDeliveries lists deliveries, newest first (tests, the outbox).
 	ListDeliveries(ctx context.Context, f FindDelivery) ([]*Delivery, error)
 	// MailHealth counts the workspace's deliveries finished at or after
-	// since, and how many of them were refused (bounced, or failed for
-	// good).
-	MailHealth(ctx context.Context, workspaceID int64, since time.Time) (finished, refused int, err error)
+	// since, how many of them were refused (bounced, or failed for good),
+	// and the complaints recorded at or after since.
+	MailHealth(ctx context.Context, workspaceID int64, since time.Time) (MailHealth, error)
 	// MailHealthAll is MailHealth of every workspace with a delivery
 	// finished at or after since, in one read (the admin's list).
 	MailHealthAll(ctx context.Context, since time.Time) (map[int64]MailHealth, error)
+	// HoldMail holds the workspace's bulk deliveries (newsletters and
+	// import confirmations) still waiting to be sent (queued, or sending
+	// under a lease that ended before now): their status becomes held and
+	// no claim takes them. Account mail is never held. It reports how
+	// many it held.
+	HoldMail(ctx context.Context, workspaceID int64, now time.Time) (int64, error)
+	// ReleaseHeld queues again, due at now, the held deliveries of the
+	// workspace's post's newsletter whose subscriber is still confirmed,
+	// and reports how many.
+	ReleaseHeld(ctx context.Context, workspaceID, postID int64, now time.Time) (int64, error)
+	// RecordComplaint records that the recipient of a delivery reported it
+	// as spam: the delivery whose id, message id and message nonce are
+	// c's gets ComplainedAt (once: a repeated report changes nothing and
+	// has New false), and its subscriber, if any, is unsubscribed (Note
+	// says why) with their waiting deliveries dropped, in one
+	// transaction. ErrNotFound when no delivery matches.
+	RecordComplaint(ctx context.Context, c ComplaintRef, now time.Time) (*Complaint, error)
 	// PruneMail deletes messages whose deliveries all finished before
 	// before, and reports how many.
 	PruneMail(ctx context.Context, before time.Time) (int64, error)
 }
 
-// MailHealth is what a workspace's recent deliveries came to.
+// MailHealth is what a workspace's recent deliveries came to: Finished
+// (sent, bounced or failed), Refused of them, and Complained (reported as
+// spam).
 type MailHealth struct {
-	Finished, Refused int
+	Finished, Refused, Complained int
 }
+
+// ComplaintRef names one delivery as its Message-ID does (mail.MessageID):
+// Nonce "" matches only a message queued before nonces existed.
+type ComplaintRef struct {
+	DeliveryID, MessageID int64
+	Nonce                 string
+}
+
+// Complaint is a recorded complaint: the delivery's blog and address, and
+// whether this report was its first.
+type Complaint struct {
+	DeliveryID   int64
+	WorkspaceID  int64
+	SubscriberID int64
+	To           string
+	New          bool
+}
+
+// NoteComplained is a subscriber's note after they reported an e-mail as
+// spam (they are unsubscribed).
+const NoteComplained = "Reported an e-mail as spam"
 
 // Mail kinds.
 const (
@@ -72,6 +112,10 @@ const (
 	DeliverySent    = "sent"
 	DeliveryFailed  = "failed"
 	DeliveryBounced = "bounced"
+	// DeliveryHeld: not sent because the blog's sending was paused (too
+	// many refusals or complaints). It is not a failure (not counted in
+	// the blog's health) and is sent only when its owner asks again.
+	DeliveryHeld = "held"
 )
 
 // TokenPlaceholder in a message's bodies and headers is replaced by each
@@ -122,7 +166,8 @@ type Delivery struct {
 }
 
 // DeliveryResult is the outcome of one claimed delivery: Status sent,
-// failed or bounced is final; queued retries at NextAt.
+// failed or bounced is final; queued retries at NextAt; held waits for its
+// blog's owner.
 type DeliveryResult struct {
 	ID       int64
 	Status   string

@@ -172,9 +172,10 @@ type FindSubscribers struct {
 
 // DeliveryCounts are a message's deliveries by outcome: Queued still to be
 // sent (or being sent), Sent accepted by the mail server, Failed given up,
-// Bounced refused for the address.
+// Bounced refused for the address, Held stopped because the blog's sending
+// was paused.
 type DeliveryCounts struct {
-	Queued, Sent, Failed, Bounced int
+	Queued, Sent, Failed, Bounced, Held int
 }
 
 // NewsletterSend is one post's newsletter, rendered, to queue.

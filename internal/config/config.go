@@ -109,6 +109,9 @@ type Config struct {
 	MailBatch   int
 	MailRate    float64 // messages per second per instance
 	MailWorkers int
+	// MailFeedbackToken is the secret a mail provider's complaint reports
+	// present (POST /api/mail/complaints); "" turns that endpoint off.
+	MailFeedbackToken string
 
 	// Server rendering of public pages (internal/ssr).
 	SSR        bool
@@ -307,6 +310,13 @@ var Vars = []Var{
 		}
 		c.MailWorkers = n
 		return err
+	}},
+	{"INKPRESS_MAIL_FEEDBACK_TOKEN", "mail-feedback-token", "", "secret that mail providers' spam complaint reports present as a Bearer token to POST /api/mail/complaints (at least 24 characters); empty = that endpoint is off (404)", func(c *Config, v string) error {
+		if v != "" && len(v) < 24 {
+			return errors.New("must be at least 24 characters (or empty: off)")
+		}
+		c.MailFeedbackToken = v
+		return nil
 	}},
 	{"INKPRESS_SSR", "ssr", "true", "render public pages with the app on the server (false = the plain server HTML, which the app replaces)", func(c *Config, v string) error {
 		b, err := strconv.ParseBool(v)

@@ -42,6 +42,13 @@ type WorkerStore interface {
 	FinishDelivery(ctx context.Context, r store.DeliveryResult) error
 }
 
+// HoldCheck reports whether a blog's sending is paused (too many refusals
+// or complaints), holding its waiting bulk mail when it is
+// (newsletter.Health).
+type HoldCheck interface {
+	Paused(ctx context.Context, workspaceID int64) (bool, error)
+}
+
 // Worker sends queued deliveries: it claims a batch with a lease it
 // renews, sends it over one connection at the instance's rate and records
 // each outcome as it goes, so a crash loses at most the message in flight
@@ -63,8 +70,12 @@ type Worker struct {
 	Backoff      []time.Duration
 	// MaxAttempts is how many tries a delivery gets before it fails.
 	MaxAttempts int
-	Now         func() time.Time
-	Logger      *slog.Logger
+	// Holds, when set, is asked before a blog's bulk mail of a batch is
+	// sent, and again after each of its refusals: a paused blog's copies
+	// are held, not sent. Account mail is never held.
+	Holds  HoldCheck
+	Now    func() time.Time
+	Logger *slog.Logger
 
 	once        sync.Once
 	limit       *limiter
@@ -240,7 +251,30 @@ func (w *Worker) run(ctx context.Context, claim claimFunc, batch int) (int, erro
 		}
 		return len(ds), firstErr
 	}
+	// paused: each blog's answer of Holds, asked once a batch and again
+	// after one of its e-mails is refused (that may be what tips it).
+	paused := map[int64]bool{}
 	for i, d := range ds {
+		if w.Holds != nil && bulk(d) {
+			p, ok := paused[d.WorkspaceID]
+			if !ok {
+				var err error
+				if p, err = w.Holds.Paused(ctx, d.WorkspaceID); err != nil {
+					// Unknown: sent later rather than against a pause.
+					if firstErr == nil {
+						firstErr = err
+					}
+					return handBack(ds[i:])
+				}
+				paused[d.WorkspaceID] = p
+			}
+			if p {
+				if err := finish(store.DeliveryResult{ID: d.ID, Status: store.DeliveryHeld, Attempts: d.Attempts}); err != nil && firstErr == nil {
+					firstErr = err
+				}
+				continue
+			}
+		}
 		if ctx.Err() != nil || w.limit.wait(ctx) != nil {
 			return handBack(ds[i:])
 		}
@@ -284,8 +318,18 @@ func (w *Worker) run(ctx context.Context, claim claimFunc, batch int) (int, erro
 		if err := finish(r); err != nil && firstErr == nil {
 			firstErr = err
 		}
+		if r.Status == store.DeliveryBounced || r.Status == store.DeliveryFailed {
+			delete(paused, d.WorkspaceID)
+		}
 	}
 	return len(ds), firstErr
+}
+
+// bulk reports whether d is a blog's bulk mail (a newsletter or an
+// import's confirmation), which a paused blog holds.
+func bulk(d *store.Delivery) bool {
+	return d.WorkspaceID != 0 && d.Message != nil &&
+		(d.Message.Kind == store.MailNewsletter || d.Message.Kind == store.MailImportConfirm)
 }
 
 // result turns a send's outcome into the delivery's next state.

@@ -29,7 +29,7 @@ const (
 var reasonNotes = map[string]string{
 	ReasonOff:           "e-mailing new posts is off for this blog",
 	ReasonUnverified:    "confirm your e-mail address first",
-	ReasonPaused:        "sending is paused: too many of your recent e-mails were refused",
+	ReasonPaused:        "sending is paused: too many of your recent e-mails were refused or reported as spam",
 	ReasonNoSubscribers: "you have no confirmed subscribers yet",
 	ReasonLimit:         "this month's e-mails are used up",
 }
@@ -76,8 +76,10 @@ type DeskStore interface {
 	GetPost(ctx context.Context, f store.FindPost) (*store.Post, error)
 	CountSubscribers(ctx context.Context, workspaceID int64) (map[string]int, error)
 	EmailsSent(ctx context.Context, workspaceID int64, month string) (int, error)
-	MailHealth(ctx context.Context, workspaceID int64, since time.Time) (finished, refused int, err error)
+	MailHealth(ctx context.Context, workspaceID int64, since time.Time) (store.MailHealth, error)
 	SendNewsletter(ctx context.Context, s store.NewsletterSend) (store.NewsletterOutcome, error)
+	NewsletterDeliveries(ctx context.Context, workspaceID, postID int64) (store.DeliveryCounts, error)
+	ReleaseHeld(ctx context.Context, workspaceID, postID int64, now time.Time) (int64, error)
 }
 
 // Desk is the post desk's side of newsletters: what publishing will do, a
@@ -130,7 +132,7 @@ func (d *Desk) Outlook(ctx context.Context, ws *store.Workspace) (Outlook, error
 		}
 	}
 	now := d.now()
-	finished, refused, err := d.Store.MailHealth(ctx, ws.ID, now.Add(-HealthWindow))
+	health, err := d.Store.MailHealth(ctx, ws.ID, now.Add(-HealthWindow))
 	if err != nil {
 		return Outlook{}, err
 	}
@@ -146,7 +148,14 @@ func (d *Desk) Outlook(ctx context.Context, ws *store.Workspace) (Outlook, error
 	if err != nil {
 		return Outlook{}, err
 	}
-	return outlookOf(set.NewsletterEnabled, verified, paused(finished, refused), counts[store.SubscriberConfirmed], sent, pl.EmailsPerMonth), nil
+	return outlookOf(set.NewsletterEnabled, verified, paused(health), counts[store.SubscriberConfirmed], sent, pl.EmailsPerMonth), nil
+}
+
+// Paused reports whether ws's sending is paused now (too many refusals or
+// complaints), whatever else would stop a post.
+func (d *Desk) Paused(ctx context.Context, ws *store.Workspace) (bool, error) {
+	h, err := d.Store.MailHealth(ctx, ws.ID, d.now().Add(-HealthWindow))
+	return paused(h), err
 }
 
 // refusal is the error of an outlook that does not send.
@@ -176,7 +185,9 @@ func (d *Desk) post(ctx context.Context, ws *store.Workspace, id int64) (*store.
 // SendNow e-mails a published post that was not sent (its owner left it
 // out, or it was skipped) to the blog's confirmed subscribers, once, within
 // the rules and the month's e-mails the Dispatcher keeps to; its age does
-// not matter (its owner asks for it now). It returns the recipients.
+// not matter (its owner asks for it now). A sent post whose copies were
+// held while the blog's sending was paused gets those copies sent instead
+// (sendHeld). It returns the recipients.
 func (d *Desk) SendNow(ctx context.Context, ws *store.Workspace, id int64) (int, error) {
 	p, err := d.post(ctx, ws, id)
 	if err != nil {
@@ -185,7 +196,7 @@ func (d *Desk) SendNow(ctx context.Context, ws *store.Workspace, id int64) (int,
 	now := d.now()
 	switch {
 	case p.Newsletter == store.NewsletterSent:
-		return 0, errAlreadySent
+		return d.sendHeld(ctx, ws, p, now)
 	case !reader.Shown(p, now):
 		return 0, errNotPublished
 	case p.Newsletter == store.NewsletterPending:
@@ -233,6 +244,35 @@ func (d *Desk) SendNow(ctx context.Context, ws *store.Workspace, id int64) (int,
 	}
 	d.logger().InfoContext(ctx, "newsletter sent on request", "post", p.ID, "workspace", ws.ID, "recipients", out.Recipients)
 	return out.Recipients, nil
+}
+
+// sendHeld queues again the copies of a sent post held while its blog's
+// sending was paused, to the subscribers still confirmed: held copies never
+// leave by themselves (an e-mail days late surprises its readers), only
+// when the owner asks, once the pause is over. They were counted in the
+// month's e-mails when first queued.
+func (d *Desk) sendHeld(ctx context.Context, ws *store.Workspace, p *store.Post, now time.Time) (int, error) {
+	c, err := d.Store.NewsletterDeliveries(ctx, ws.ID, p.ID)
+	if err != nil {
+		return 0, err
+	}
+	if c.Held == 0 {
+		return 0, errAlreadySent
+	}
+	o, err := d.Outlook(ctx, ws)
+	if err != nil {
+		return 0, err
+	}
+	switch o.Reason {
+	case ReasonOff, ReasonUnverified, ReasonPaused:
+		return 0, refusal(o)
+	}
+	n, err := d.Store.ReleaseHeld(ctx, ws.ID, p.ID, now)
+	if err != nil {
+		return 0, err
+	}
+	d.logger().InfoContext(ctx, "held newsletter copies sent on request", "post", p.ID, "workspace", ws.ID, "recipients", n)
+	return int(n), nil
 }
 
 // skipOutlook names the store's skip note as an outlook.

@@ -21,7 +21,7 @@ func TestOutlookOf(t *testing.T) {
 		{"no cap", true, true, false, 12, 99999, 0, Outlook{Recipients: 12}},
 		{"nobody to send to", true, true, false, 0, 0, 5000, Outlook{Reason: ReasonNoSubscribers, Note: "you have no confirmed subscribers yet"}},
 		{"an unverified owner", true, false, false, 12, 0, 5000, Outlook{Reason: ReasonUnverified, Note: "confirm your e-mail address first"}},
-		{"paused", true, true, true, 12, 0, 5000, Outlook{Reason: ReasonPaused, Note: "sending is paused: too many of your recent e-mails were refused"}},
+		{"paused", true, true, true, 12, 0, 5000, Outlook{Reason: ReasonPaused, Note: "sending is paused: too many of your recent e-mails were refused or reported as spam"}},
 		{"newsletters off, before all else", false, false, true, 0, 5000, 5000, Outlook{Reason: ReasonOff, Note: "e-mailing new posts is off for this blog"}},
 		{"unverified before paused and empty", true, false, true, 0, 0, 5000, Outlook{Reason: ReasonUnverified, Note: "confirm your e-mail address first"}},
 	}

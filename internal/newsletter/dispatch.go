@@ -20,26 +20,15 @@ const (
 	MaxAge = 3 * 24 * time.Hour
 	// dueBatch is how many due posts one pass takes.
 	dueBatch = 50
-	// HealthWindow is how far back a blog's refused e-mails are counted;
-	// RefusedPercent of them (out of at least HealthSample) pauses its
-	// newsletters until the window has moved past them.
-	HealthWindow   = 7 * 24 * time.Hour
-	RefusedPercent = 5
-	HealthSample   = 50
 )
-
-// paused reports whether a blog whose recent e-mails finished as finished,
-// refused of them for good, is refused too often to send more.
-func paused(finished, refused int) bool {
-	return finished >= HealthSample && refused*100 >= finished*RefusedPercent
-}
 
 // Notes of posts the Dispatcher skips itself (the store adds its own).
 const (
 	NoteTooOld     = "Published before it could be sent"
 	NoteUnverified = "Verify your e-mail address to send newsletters"
-	// NotePaused: too many of the blog's recent e-mails were refused.
-	NotePaused = "Sending paused: too many of your recent e-mails were refused (bounced). Remove the bad addresses from your list; sending resumes within a week"
+	// NotePaused: too many of the blog's recent e-mails were refused or
+	// reported as spam.
+	NotePaused = "Sending paused: too many of your recent e-mails were refused (bounced) or reported as spam. Remove the bad addresses from your list; sending resumes within a week"
 )
 
 // DispatchStore is what the Dispatcher touches: the posts whose newsletter
@@ -48,7 +37,7 @@ type DispatchStore interface {
 	DueNewsletters(ctx context.Context, now time.Time, limit int) ([]*store.Post, error)
 	SkipNewsletter(ctx context.Context, postID int64, note string) (bool, error)
 	SendNewsletter(ctx context.Context, s store.NewsletterSend) (store.NewsletterOutcome, error)
-	MailHealth(ctx context.Context, workspaceID int64, since time.Time) (finished, refused int, err error)
+	HealthStore
 	BlogStore
 }
 
@@ -143,14 +132,11 @@ func (d *Dispatcher) dispatch(ctx context.Context, p *store.Post, now time.Time)
 			return skip(NoteUnverified)
 		}
 	}
-	finished, refused, err := d.Store.MailHealth(ctx, ws.ID, now.Add(-HealthWindow))
-	if err != nil {
+	// The check also holds copies of earlier posts still waiting.
+	if held, err := (&Health{Store: d.Store, Logger: d.logger()}).Check(ctx, ws.ID, now); err != nil {
 		return false, err
-	}
-	if paused(finished, refused) {
-		// The owner sees the note on the post; the admin, this line.
-		d.logger().Warn("newsletter sending paused: too many refused e-mails", "workspace", ws.ID, "slug", ws.Slug,
-			"finished", finished, "refused", refused, "post", p.ID)
+	} else if held {
+		// The owner sees the note on the post; the admin, Check's warning.
 		return skip(NotePaused)
 	}
 	pl, admin, err := planOf(ctx, d.Store, ws)

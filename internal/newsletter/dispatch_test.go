@@ -366,18 +366,25 @@ func TestDispatchPausesABlogWhoseMailIsRefused(t *testing.T) {
 
 func TestPaused(t *testing.T) {
 	for _, tc := range []struct {
-		finished, refused int
-		want              bool
+		name                          string
+		finished, refused, complained int
+		want                          bool
 	}{
-		{0, 0, false},
-		{HealthSample - 1, HealthSample - 1, false},
-		{HealthSample, 2, false},
-		{HealthSample, 3, true},
-		{1000, 49, false},
-		{1000, 50, true},
+		{"nothing sent", 0, 0, 0, false},
+		{"too few to judge", HealthSample - 1, HealthSample - 1, HealthSample - 1, false},
+		{"4% refused", HealthSample, 2, 0, false},
+		{"6% refused", HealthSample, 3, 0, true},
+		{"4.9% refused", 1000, 49, 0, false},
+		{"5% refused", 1000, 50, 0, true},
+		{"one complaint alone", HealthSample, 0, 1, false},
+		{"two complaints of 50", HealthSample, 0, 2, true},
+		{"0.2% complaints", 1000, 0, 2, false},
+		{"0.3% complaints", 1000, 0, 3, true},
+		{"complaints and refusals each under their limit", 1000, 49, 2, false},
 	} {
-		if got := paused(tc.finished, tc.refused); got != tc.want {
-			t.Errorf("paused(%d, %d) = %v, want %v", tc.finished, tc.refused, got, tc.want)
+		h := store.MailHealth{Finished: tc.finished, Refused: tc.refused, Complained: tc.complained}
+		if got := paused(h); got != tc.want {
+			t.Errorf("%s: paused(%+v) = %v, want %v", tc.name, h, got, tc.want)
 		}
 	}
 }

@@ -81,6 +81,9 @@ type Store interface {
 	QueueMail(ctx context.Context, m *store.MailMessage, to []store.Recipient) error
 	// MailHealthAll: every blog's recent deliveries (PausedBlogs).
 	MailHealthAll(ctx context.Context, since time.Time) (map[int64]store.MailHealth, error)
+	// RecordComplaint and the health check: spam complaints (complaint.go).
+	RecordComplaint(ctx context.Context, c store.ComplaintRef, now time.Time) (*store.Complaint, error)
+	HealthStore
 }
 
 // Service runs the subscriber side of newsletters.
@@ -114,7 +117,7 @@ func (s *Service) PausedBlogs(ctx context.Context) (map[int64]bool, error) {
 	}
 	out := map[int64]bool{}
 	for id, h := range all {
-		if paused(h.Finished, h.Refused) {
+		if paused(h) {
 			out[id] = true
 		}
 	}

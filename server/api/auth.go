@@ -218,6 +218,9 @@ func (h *Handler) csrf(next http.Handler) http.Handler {
 			if r.URL.Path == OneClickPath {
 				break // a mail provider's POST: the link's secret token is the proof (newsletter.go)
 			}
+			if r.URL.Path == ComplaintsPath {
+				break // a mail provider's report: the configured secret is the proof (mail_feedback.go)
+			}
 			if r.URL.Path == SubscribeFormPath {
 				break // a sign-up form without JavaScript; same-origin only (subscribe_form.go)
 			}

@@ -97,6 +97,7 @@ func (h *Handler) Routes() http.Handler {
 	mux.Handle("POST /api/subscribers/unsubscribe", handle(h.unsubscribe))
 	mux.Handle("POST "+OneClickPath, handle(h.oneClick))
 	mux.Handle("GET "+OneClickPath, handle(h.oneClickPage))
+	mux.Handle("POST "+ComplaintsPath, handle(h.complaint))
 	// Auth.
 	mux.Handle("GET /api/auth/me", handle(h.getMe))
 	mux.Handle("POST /api/auth/signup", handle(h.signUp))

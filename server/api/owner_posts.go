@@ -103,7 +103,14 @@ func (h *Handler) ownerPostJSON(r *http.Request, ws *store.Workspace, p *store.P
 			return contract.Post{}, err
 		}
 		if c != (store.DeliveryCounts{}) {
-			out.NewsletterDelivery = &contract.NewsletterDelivery{Queued: c.Queued, Sent: c.Sent, Failed: c.Failed, Bounced: c.Bounced}
+			out.NewsletterDelivery = &contract.NewsletterDelivery{Queued: c.Queued, Sent: c.Sent, Failed: c.Failed, Bounced: c.Bounced,
+				Held: c.Held}
+		}
+		if c.Held > 0 {
+			// Whether held copies still wait for the pause or can be sent now.
+			if out.NewsletterDelivery.Paused, err = h.NewsletterDesk.Paused(r.Context(), ws); err != nil {
+				return contract.Post{}, err
+			}
 		}
 	}
 	return out, nil

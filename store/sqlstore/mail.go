@@ -273,8 +273,10 @@ func (d *DB) FinishDelivery(ctx context.Context, r store.DeliveryResult) error {
 		finished = ms(r.At)
 	case store.DeliveryQueued:
 		next = ms(r.NextAt)
+	case store.DeliveryHeld:
+		// Not finished: a held copy is no outcome of the blog's mail.
 	default:
-		return errors.New("sqlstore: a delivery finishes as sent, failed, bounced or queued (retry), not " + strconv.Quote(r.Status))
+		return errors.New("sqlstore: a delivery finishes as sent, failed, bounced, held or queued (retry), not " + strconv.Quote(r.Status))
 	}
 	return d.tx(ctx, func(tx *sql.Tx) error {
 		var sub sql.NullInt64
@@ -350,10 +352,17 @@ func (d *DB) PruneMail(ctx context.Context, before time.Time) (int64, error) {
 	return res.RowsAffected()
 }
 
+// MailHealthAll reads the finished deliveries and the complaints of the
+// window in one grouped pass (each side uses its own index).
 func (d *DB) MailHealthAll(ctx context.Context, since time.Time) (map[int64]store.MailHealth, error) {
 	rows, err := d.db.QueryContext(ctx,
-		`SELECT workspace_id, COUNT(*), COALESCE(SUM(CASE WHEN status = $3 THEN 0 ELSE 1 END), 0) FROM mail_deliveries
-		 WHERE finished_at >= $1 AND status IN ($2, $3, $4) AND workspace_id IS NOT NULL GROUP BY workspace_id`,
+		`SELECT workspace_id, SUM(f), SUM(r), SUM(c) FROM (
+		   SELECT workspace_id, 1 AS f, CASE WHEN status = $3 THEN 0 ELSE 1 END AS r, 0 AS c FROM mail_deliveries
+		   WHERE finished_at >= $1 AND status IN ($2, $3, $4) AND workspace_id IS NOT NULL
+		   UNION ALL
+		   SELECT workspace_id, 0, 0, 1 FROM mail_deliveries
+		   WHERE complained_at > 0 AND complained_at >= $1 AND workspace_id IS NOT NULL
+		 ) AS outcomes GROUP BY workspace_id`,
 		ms(since), store.DeliveryBounced, store.DeliverySent, store.DeliveryFailed)
 	if err != nil {
 		return nil, err
@@ -363,7 +372,7 @@ func (d *DB) MailHealthAll(ctx context.Context, since time.Time) (map[int64]stor
 	for rows.Next() {
 		var id int64
 		var h store.MailHealth
-		if err := rows.Scan(&id, &h.Finished, &h.Refused); err != nil {
+		if err := rows.Scan(&id, &h.Finished, &h.Refused, &h.Complained); err != nil {
 			return nil, err
 		}
 		out[id] = h
@@ -371,10 +380,88 @@ func (d *DB) MailHealthAll(ctx context.Context, since time.Time) (map[int64]stor
 	return out, rows.Err()
 }
 
-func (d *DB) MailHealth(ctx context.Context, workspaceID int64, since time.Time) (finished, refused int, err error) {
-	err = d.db.QueryRowContext(ctx,
-		`SELECT COUNT(*), COALESCE(SUM(CASE WHEN status = $4 THEN 0 ELSE 1 END), 0) FROM mail_deliveries
+func (d *DB) MailHealth(ctx context.Context, workspaceID int64, since time.Time) (store.MailHealth, error) {
+	var h store.MailHealth
+	err := d.db.QueryRowContext(ctx,
+		`SELECT COUNT(*), COALESCE(SUM(CASE WHEN status = $4 THEN 0 ELSE 1 END), 0),
+		   (SELECT COUNT(*) FROM mail_deliveries WHERE workspace_id = $1 AND complained_at > 0 AND complained_at >= $2)
+		 FROM mail_deliveries
 		 WHERE workspace_id = $1 AND finished_at >= $2 AND status IN ($3, $4, $5)`,
-		workspaceID, ms(since), store.DeliveryBounced, store.DeliverySent, store.DeliveryFailed).Scan(&finished, &refused)
-	return finished, refused, err
+		workspaceID, ms(since), store.DeliveryBounced, store.DeliverySent, store.DeliveryFailed).Scan(&h.Finished, &h.Refused, &h.Complained)
+	return h, err
+}
+
+// HoldMail holds by priority: bulk mail is what priorityBulk marks (also
+// rows inserted in bulk, which keep the column's default).
+func (d *DB) HoldMail(ctx context.Context, workspaceID int64, now time.Time) (int64, error) {
+	res, err := d.db.ExecContext(ctx,
+		`UPDATE mail_deliveries SET status = $1, claimed_until = 0
+		 WHERE workspace_id = $2 AND priority = $3 AND (status = $4 OR (status = $5 AND claimed_until < $6))`,
+		store.DeliveryHeld, workspaceID, priorityBulk, store.DeliveryQueued, store.DeliverySending, ms(now))
+	if err != nil {
+		return 0, err
+	}
+	return res.RowsAffected()
+}
+
+func (d *DB) ReleaseHeld(ctx context.Context, workspaceID, postID int64, now time.Time) (int64, error) {
+	// A reader who left or bounced meanwhile is not written to.
+	res, err := d.db.ExecContext(ctx,
+		`UPDATE mail_deliveries SET status = $1, next_at = $2
+		 WHERE status = $3 AND workspace_id = $4
+		   AND message_id IN (SELECT id FROM mail_messages WHERE dedupe_key = $5 AND workspace_id = $4)
+		   AND (subscriber_id IS NULL OR subscriber_id IN (SELECT id FROM subscribers WHERE status = $6))`,
+		store.DeliveryQueued, ms(now), store.DeliveryHeld, workspaceID, "post:"+strconv.FormatInt(postID, 10), store.SubscriberConfirmed)
+	if err != nil {
+		return 0, err
+	}
+	return res.RowsAffected()
+}
+
+// RecordComplaint matches the Message-ID's three parts, so a report can
+// only name a delivery that was really sent with that Message-ID.
+func (d *DB) RecordComplaint(ctx context.Context, c store.ComplaintRef, now time.Time) (*store.Complaint, error) {
+	var out *store.Complaint
+	err := d.tx(ctx, func(tx *sql.Tx) error {
+		var ws, sub sql.NullInt64
+		var complained int64
+		out = &store.Complaint{DeliveryID: c.DeliveryID}
+		err := tx.QueryRowContext(ctx,
+			`SELECT d.workspace_id, d.subscriber_id, d.to_addr, d.complained_at FROM mail_deliveries d
+			 JOIN mail_messages m ON m.id = d.message_id WHERE d.id = $1 AND d.message_id = $2 AND m.nonce = $3`,
+			c.DeliveryID, c.MessageID, c.Nonce).Scan(&ws, &sub, &out.To, &complained)
+		if err != nil {
+			return notFound(err)
+		}
+		out.WorkspaceID, out.SubscriberID = ws.Int64, sub.Int64
+		if complained == 0 {
+			// The condition makes two reports of one delivery count once.
+			res, err := tx.ExecContext(ctx,
+				`UPDATE mail_deliveries SET complained_at = $2 WHERE id = $1 AND complained_at = 0`, c.DeliveryID, ms(now))
+			err = affected(res, err)
+			if err != nil && !errors.Is(err, store.ErrNotFound) {
+				return err
+			}
+			out.New = err == nil
+		}
+		if !sub.Valid {
+			return nil
+		}
+		// Never mail them again: the report is the reader's wish to leave.
+		if _, err := tx.ExecContext(ctx,
+			`UPDATE subscribers SET status = $2, note = $3, confirm_hash = '', confirm_expires_at = 0, updated_at = $4
+			 WHERE id = $1 AND status <> $2`,
+			sub.Int64, store.SubscriberUnsubscribed, store.NoteComplained, ms(now)); err != nil {
+			return err
+		}
+		_, err = tx.ExecContext(ctx,
+			`UPDATE mail_deliveries SET status = $2, last_error = 'unsubscribed'
+			 WHERE subscriber_id = $1 AND status IN ($3, $4)`,
+			sub.Int64, store.DeliveryFailed, store.DeliveryQueued, store.DeliveryHeld)
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
 }

@@ -124,7 +124,7 @@ func (d *DB) Unsubscribe(ctx context.Context, workspaceID int64, token string, n
 		// Newsletters still waiting in the queue are not sent any more.
 		_, err = tx.ExecContext(ctx,
 			`UPDATE mail_deliveries SET status = 'failed', last_error = 'unsubscribed'
-			 WHERE subscriber_id = $1 AND status = 'queued'`, out.ID)
+			 WHERE subscriber_id = $1 AND status IN ('queued', 'held')`, out.ID)
 		return err
 	})
 	return out, err
@@ -156,6 +156,8 @@ func (d *DB) NewsletterDeliveries(ctx context.Context, workspaceID, postID int64
 			c.Failed += n
 		case store.DeliveryBounced:
 			c.Bounced += n
+		case store.DeliveryHeld:
+			c.Held += n
 		}
 	}
 	return c, rows.Err()

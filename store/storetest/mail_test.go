@@ -352,9 +352,9 @@ func TestMailHealthCountsARecentRefusals(t *testing.T) {
 			}
 		}
 		// The fourth is still being sent: not counted.
-		finished, refused, err := s.MailHealth(ctx, ws.ID, now.Add(-time.Hour))
-		if err != nil || finished != 2 || refused != 2 {
-			t.Fatalf("health = %d finished, %d refused, %v; want 2, 2", finished, refused, err)
+		h, err := s.MailHealth(ctx, ws.ID, now.Add(-time.Hour))
+		if err != nil || h != (store.MailHealth{Finished: 2, Refused: 2}) {
+			t.Fatalf("health = %+v, %v; want 2 finished, 2 refused", h, err)
 		}
 		// Every blog's at once: the same figures, and none for a blog
 		// without recent deliveries.

@@ -17,7 +17,7 @@ type AdminWorkspace struct {
 	OwnerAdmin bool `json:"ownerAdmin"`
 	// Usage is null when the workspace has no row this month ('No data').
 	Usage *AdminUsage `json:"usage"`
-	// SendingPaused: too many of the blog's recent e-mails were refused, so
+	// SendingPaused: too many of the blog's recent e-mails were refused or reported as spam, so
 	// its newsletters are not sent (its owner sees why on each post).
 	SendingPaused bool `json:"sendingPaused"`
 }

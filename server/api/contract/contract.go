@@ -214,10 +214,14 @@ type Post struct {
 
 // NewsletterDelivery counts a post's newsletter e-mails by outcome: Queued
 // not yet handed to the mail server, Sent accepted by it, Failed given up
-// after retries, Bounced refused for the address.
+// after retries, Bounced refused for the address, Held not sent because the
+// blog's sending was paused (they go only when the owner sends them now).
+// Paused: the blog's sending is paused now (said only when some are held).
 type NewsletterDelivery struct {
-	Queued  int `json:"queued"`
-	Sent    int `json:"sent"`
-	Failed  int `json:"failed"`
-	Bounced int `json:"bounced"`
+	Queued  int  `json:"queued"`
+	Sent    int  `json:"sent"`
+	Failed  int  `json:"failed"`
+	Bounced int  `json:"bounced"`
+	Held    int  `json:"held"`
+	Paused  bool `json:"paused"`
 }

@@ -55,3 +55,17 @@ type WelcomeEmailResponse struct {
 	MaxSubject int          `json:"maxSubject"`
 	MaxBody    int          `json:"maxBody"`
 }
+
+// ComplaintInput is a spam complaint about one of our e-mails, by its
+// Message-ID (with or without angle brackets).
+type ComplaintInput struct {
+	MessageID string `json:"messageId"`
+}
+
+// ComplaintResponse: Recorded is false when that e-mail's complaint was
+// already recorded (a repeated report counts once); Paused when the blog's
+// sending is paused now.
+type ComplaintResponse struct {
+	Recorded bool `json:"recorded"`
+	Paused   bool `json:"paused"`
+}

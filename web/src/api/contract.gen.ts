@@ -108,7 +108,7 @@ export interface AdminWorkspace extends Workspace {
   /** Usage is null when the workspace has no row this month ('No data'). */
   usage: AdminUsage | null
   /**
-   * SendingPaused: too many of the blog's recent e-mails were refused, so
+   * SendingPaused: too many of the blog's recent e-mails were refused or reported as spam, so
    * its newsletters are not sent (its owner sees why on each post).
    */
   sendingPaused: boolean
@@ -354,13 +354,17 @@ export interface Post extends PostSummary {
 /**
  * NewsletterDelivery counts a post's newsletter e-mails by outcome: Queued
  * not yet handed to the mail server, Sent accepted by it, Failed given up
- * after retries, Bounced refused for the address.
+ * after retries, Bounced refused for the address, Held not sent because the
+ * blog's sending was paused (they go only when the owner sends them now).
+ * Paused: the blog's sending is paused now (said only when some are held).
  */
 export interface NewsletterDelivery {
   queued: number
   sent: number
   failed: number
   bounced: number
+  held: number
+  paused: boolean
 }
 
 /**
@@ -691,6 +695,24 @@ export interface WelcomeEmailResponse {
   welcome: WelcomeEmail
   maxSubject: number
   maxBody: number
+}
+
+/**
+ * ComplaintInput is a spam complaint about one of our e-mails, by its
+ * Message-ID (with or without angle brackets).
+ */
+export interface ComplaintInput {
+  messageId: string
+}
+
+/**
+ * ComplaintResponse: Recorded is false when that e-mail's complaint was
+ * already recorded (a repeated report counts once); Paused when the blog's
+ * sending is paused now.
+ */
+export interface ComplaintResponse {
+  recorded: boolean
+  paused: boolean
 }
 
 /** OwnerPostsResponse is a page of the owner's posts: GET /api/workspace/posts. */

@@ -3,9 +3,14 @@ import { Button } from '@/components/ui/button'
 import { Spinner } from '@/components/ui/spinner'
 import { useLoadedMe } from '@/hooks/useMe'
 import { countOf } from '@/lib/plural'
-import { SEND_NOW, SEND_TEST, TEST_UNVERIFIED, canSendNow, outlookText, showsOutlook } from './newsletterDesk'
+import { SEND_NOW, SEND_TEST, TEST_UNVERIFIED, canSendNow, heldCopies, outlookText, showsOutlook } from './newsletterDesk'
 import { useNewsletterDesk } from './useNewsletterDesk'
 import type { PostDesk } from './usePostDesk'
+
+/** Whether an outlook's reason also stops held copies (the month's e-mails and the list size do not). */
+function blocksHeld(reason?: string): boolean {
+  return reason === 'off' || reason === 'unverified' || reason === 'paused'
+}
 
 /**
  * The newsletter box's own tools: what publishing will do with the e-mail, said at once ("Will be
@@ -16,6 +21,8 @@ export function NewsletterDesk({ desk }: { desk: PostDesk }) {
   const { post, status } = desk
   const showOutlook = showsOutlook(post, status, desk.draft.sendNewsletter)
   const sendable = canSendNow(post, status)
+  // Held copies were counted when first queued: only the blog's own rules stop them now.
+  const held = heldCopies(post)
   const { outlook, sendNow, test } = useNewsletterDesk(desk, showOutlook || sendable)
   const me = useLoadedMe()
   const o = outlook.data
@@ -31,11 +38,17 @@ export function NewsletterDesk({ desk }: { desk: PostDesk }) {
       )}
       {sendable && (
         <div className="grid gap-1.5">
-          <Button size="sm" onClick={() => sendNow.mutate()} disabled={sendNow.isPending || desk.dirty || !o || Boolean(o.reason)}>
+          <Button size="sm" onClick={() => sendNow.mutate()} disabled={sendNow.isPending || desk.dirty || !o || (held > 0 ? blocksHeld(o.reason) : Boolean(o.reason))}>
             {sendNow.isPending ? <Spinner /> : <Send aria-hidden="true" />}
             {SEND_NOW}
           </Button>
-          {o && <p className="text-xs text-slate-500">{o.reason ? outlookText(o) : `Goes to ${countOf(o.recipients, 'subscriber')}, once.`}</p>}
+          {held > 0 ? (
+            <p className="text-xs text-slate-500">
+              {o && blocksHeld(o.reason) ? outlookText(o) : `Sends the ${countOf(held, 'held e-mail')} to the subscribers still on your list, once.`}
+            </p>
+          ) : (
+            o && <p className="text-xs text-slate-500">{o.reason ? outlookText(o) : `Goes to ${countOf(o.recipients, 'subscriber')}, once.`}</p>
+          )}
         </div>
       )}
       {post && (

@@ -8,22 +8,38 @@ export type NewsletterLine =
 
 type PostMail = Pick<Post, 'newsletter' | 'newsletterNote' | 'newsletterRecipients' | 'newsletterDelivery'>
 
-/** A sent post's e-mails: 'Queued for {n} subscribers ({k} sent so far)' until none waits, then 'Sent to {n} subscribers' and what was refused. */
+/**
+ * Copies held while the blog's sending was paused: '{n} held: sending is paused', or, once it is over,
+ * '{n} held: sending was paused' (they go only when the owner sends the post now).
+ */
+function heldText(held: number, paused: boolean): string {
+  return `${held} held: sending ${paused ? 'is' : 'was'} paused`
+}
+
+/**
+ * A sent post's e-mails: 'Queued for {n} subscribers ({k} sent so far)' until none waits, then 'Sent to
+ * {n} subscribers' and what was refused, and what was held while sending was paused.
+ */
 function sentLine(post: PostMail): NewsletterLine {
   const d = post.newsletterDelivery
   if (!d) return { kind: 'sent', text: `Sent to ${countOf(post.newsletterRecipients ?? 0, 'subscriber')}` }
+  const held = d.held > 0 ? heldText(d.held, d.paused) : ''
   if (d.queued > 0) {
-    const all = d.queued + d.sent + d.failed + d.bounced
-    return { kind: 'queued', text: `Queued for ${countOf(all, 'subscriber')}${d.sent > 0 ? ` (${d.sent} sent so far)` : ''}` }
+    const all = d.queued + d.sent + d.failed + d.bounced + d.held
+    const so = [d.sent > 0 ? `${d.sent} sent so far` : '', held].filter(Boolean).join('; ')
+    return { kind: 'queued', text: `Queued for ${countOf(all, 'subscriber')}${so ? ` (${so})` : ''}` }
   }
   const refused = [d.failed > 0 ? `${d.failed} failed` : '', d.bounced > 0 ? `${d.bounced} bounced` : ''].filter(Boolean).join(', ')
-  return { kind: 'sent', text: `Sent to ${countOf(d.sent, 'subscriber')}${refused ? ` (${refused})` : ''}` }
+  return {
+    kind: held ? 'skipped' : 'sent',
+    text: `Sent to ${countOf(d.sent, 'subscriber')}${refused ? ` (${refused})` : ''}${held ? `; ${held}` : ''}`,
+  }
 }
 
 /**
  * 'choose' (the checkbox) until the post is live or its e-mail is settled; then the line: 'Queued for
  * {n} subscribers' until its e-mails have left, 'Sent to {n} subscribers' (with how many failed or
- * bounced), 'Not sent: {note}', "Won't be e-mailed" (its owner said no), 'Being sent to your
+ * bounced, and '; {n} held: sending is paused'), 'Not sent: {note}', "Won't be e-mailed" (its owner said no), 'Being sent to your
  * subscribers' (a live post whose e-mail is under way); null for a post published before newsletters
  * existed (none).
  */

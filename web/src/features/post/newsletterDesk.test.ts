@@ -13,7 +13,9 @@ describe('outlookText', () => {
   })
 })
 
-type State = Pick<Post, 'newsletter'> | null
+type State = Pick<Post, 'newsletter' | 'newsletterDelivery'> | null
+
+const held = (paused: boolean) => ({ queued: 0, sent: 40, failed: 0, bounced: 0, held: 60, paused })
 
 describe('showsOutlook and canSendNow', () => {
   it.each<[string, State, PostStatus, boolean, boolean, boolean]>([
@@ -24,6 +26,8 @@ describe('showsOutlook and canSendNow', () => {
     ['a live post left out', { newsletter: 'off' }, 'published', false, false, true],
     ['a live post skipped', { newsletter: 'skipped' }, 'published', true, false, true],
     ['a sent post', { newsletter: 'sent' }, 'published', true, false, false],
+    ['a sent post with copies held, still paused', { newsletter: 'sent', newsletterDelivery: held(true) }, 'published', true, false, false],
+    ['a sent post with copies held, pause over', { newsletter: 'sent', newsletterDelivery: held(false) }, 'published', true, false, true],
     ['a sent post taken back to draft', { newsletter: 'sent' }, 'draft', true, false, false],
     ['a post from before newsletters', { newsletter: 'none' }, 'published', true, false, false],
     ['a draft left out', { newsletter: 'off' }, 'draft', false, false, false],

@@ -7,7 +7,7 @@ export function outlookText(o: NewsletterOutlook): string {
   return o.reason ? `Not sent: ${o.note ?? ''}` : `Will be sent to ${countOf(o.recipients, 'subscriber')}`
 }
 
-type NewsletterState = Pick<Post, 'newsletter'> | null
+type NewsletterState = Pick<Post, 'newsletter' | 'newsletterDelivery'> | null
 
 /**
  * Whether the desk says what publishing will do: before the post goes live while its box is ticked,
@@ -19,9 +19,19 @@ export function showsOutlook(post: NewsletterState, status: PostStatus, sendNews
   return status === 'published' ? state === 'pending' : sendNewsletter
 }
 
-/** A live post that was not e-mailed (left out, or skipped) can be sent now, once. */
+/** Copies of a sent post held while the blog's sending was paused (0: none). */
+export function heldCopies(post: NewsletterState): number {
+  return post?.newsletter === 'sent' ? (post.newsletterDelivery?.held ?? 0) : 0
+}
+
+/**
+ * A live post that was not e-mailed (left out, or skipped) can be sent now, once; so can the copies of
+ * a sent post held while the blog's sending was paused, once the pause is over.
+ */
 export function canSendNow(post: NewsletterState, status: PostStatus): boolean {
-  return status === 'published' && (post?.newsletter === 'off' || post?.newsletter === 'skipped')
+  if (status !== 'published') return false
+  if (heldCopies(post) > 0) return !post?.newsletterDelivery?.paused
+  return post?.newsletter === 'off' || post?.newsletter === 'skipped'
 }
 
 export const SEND_NOW = 'Send to subscribers now'

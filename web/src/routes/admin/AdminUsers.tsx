@@ -44,11 +44,11 @@ function AdminRun({ kind }: { kind: 'site' | 'admin' }) {
   return <span className="text-sm text-slate-500">{kind === 'site' ? 'Site blog: unlimited' : 'Admin account: unlimited'}</span>
 }
 
-// SendingPaused marks a blog whose newsletters are paused: too many of its recent e-mails were refused.
+// SendingPaused marks a blog whose newsletters are paused: too many of its recent e-mails were refused or reported as spam.
 function SendingPaused() {
   return (
     <p className="mt-1">
-      <Badge variant="destructive" title="Too many of this blog's recent e-mails were refused (bounced): its newsletters are not sent">
+      <Badge variant="destructive" title="Too many of this blog's recent e-mails were refused (bounced) or reported as spam: its newsletters are not sent, and copies waiting are held">
         Sending paused
       </Badge>
     </p>
