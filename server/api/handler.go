@@ -152,6 +152,7 @@ func (h *Handler) Routes() http.Handler {
 	mux.Handle("POST /api/workspace/uploads", h.owner(h.uploadFile))
 	mux.Handle("GET /api/workspace/media", h.owner(h.listMedia))
 	mux.Handle("POST /api/workspace/media", h.owner(h.uploadMedia))
+	mux.Handle("POST /api/workspace/media/import", h.owner(h.importMedia))
 	mux.Handle("DELETE /api/workspace/media/{id}", h.owner(h.deleteMedia))
 	mux.Handle("GET /api/workspace/scheduled", h.owner(h.listPlanned))
 	mux.Handle("POST /api/workspace/scheduled", h.owner(h.createPlanned))

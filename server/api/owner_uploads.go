@@ -96,7 +96,8 @@ func (h *Handler) uploadFile(w http.ResponseWriter, r *http.Request, o *owner) e
 }
 
 func toMediaItem(m *store.Media) contract.MediaItem {
-	return contract.MediaItem{ID: m.ID, FileName: m.FileName, FileURL: m.FileURL, FileSize: m.FileSize, MimeType: m.MimeType, CreatedAt: m.CreatedAt}
+	return contract.MediaItem{ID: m.ID, FileName: m.FileName, FileURL: m.FileURL, FileSize: m.FileSize, MimeType: m.MimeType,
+		Alt: m.Alt, CreatedAt: m.CreatedAt}
 }
 
 func (h *Handler) listMedia(w http.ResponseWriter, r *http.Request, o *owner) error {
@@ -122,6 +123,24 @@ func (h *Handler) uploadMedia(w http.ResponseWriter, r *http.Request, o *owner) 
 		return err
 	}
 	return WriteJSON(w, http.StatusCreated, contract.MediaItemResponse{Item: toMediaItem(m)})
+}
+
+// importMedia copies a remote image (a pasted one) into the library with
+// its alt text; media.Library fetches it and applies the upload's rules.
+func (h *Handler) importMedia(w http.ResponseWriter, r *http.Request, o *owner) error {
+	var in contract.MediaImportRequest
+	if err := Decode(w, r, &in); err != nil {
+		return err
+	}
+	im, err := h.Library.Import(r.Context(), o.ws.ID, media.Remote{URL: in.URL, Alt: in.Alt})
+	if err != nil {
+		return err
+	}
+	if im.Item == nil {
+		return WriteJSON(w, http.StatusOK, contract.MediaImportResponse{URL: im.URL})
+	}
+	item := toMediaItem(im.Item)
+	return WriteJSON(w, http.StatusCreated, contract.MediaImportResponse{URL: im.URL, Item: &item})
 }
 
 // deleteMedia removes a library item, row and file; an unusable {id} is 0,
