@@ -110,6 +110,13 @@ func TestMediaImportEndpoint(t *testing.T) {
 			t.Fatalf("%d library items after the refusals", len(list.Items))
 		}
 
+		// An image pasted as data is uploaded by the browser, its alt text beside it.
+		status, raw := c.upload("/api/workspace/media", "pasted-image.png", pngBytes(t), map[string]string{"alt": "A red dot"})
+		var up contract.MediaItemResponse
+		if err := json.Unmarshal(raw, &up); status != http.StatusCreated || err != nil || up.Item.Alt != "A red dot" {
+			t.Fatalf("upload with alt = %d %s", status, raw)
+		}
+
 		// The same guards as an upload: a session and the CSRF token.
 		body, _ := json.Marshal(map[string]string{"url": site.URL + "/docsz/AD_4nXe"})
 		anon := e.client()

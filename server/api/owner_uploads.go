@@ -18,6 +18,10 @@ import (
 // multipart framing and the small purpose field.
 const maxUploadBody = plan.MaxUploadBytes + 64<<10
 
+// maxAltField is how much of an upload's alt field is read: room for
+// media.MaxAltRunes characters of up to four bytes.
+const maxAltField = 4 * media.MaxAltRunes
+
 var (
 	errMissingFile  = Errorf(http.StatusBadRequest, "missing_file", "Please choose an image to upload")
 	errNotMultipart = Errorf(http.StatusBadRequest, "invalid_upload", `Send the image as multipart/form-data in the field "file"`)
@@ -25,7 +29,8 @@ var (
 )
 
 // readUpload streams the multipart body (never to disk) and keeps at most
-// 5 MiB + 1 byte of the file part; media.Library checks the image.
+// 5 MiB + 1 byte of the file part (and the small purpose and alt fields);
+// media.Library checks the image.
 func readUpload(w http.ResponseWriter, r *http.Request) (media.Upload, error) {
 	var up media.Upload
 	mt, _, err := mime.ParseMediaType(r.Header.Get("Content-Type"))
@@ -58,6 +63,11 @@ func readUpload(w http.ResponseWriter, r *http.Request) (media.Upload, error) {
 			var b []byte
 			b, err = io.ReadAll(io.LimitReader(part, 64))
 			up.Purpose = strings.TrimSpace(string(b))
+		case "alt":
+			// A library image's alt text (an image pasted as data); the library cuts it.
+			var b []byte
+			b, err = io.ReadAll(io.LimitReader(part, maxAltField))
+			up.Alt = string(b)
 		default:
 			_, err = io.Copy(io.Discard, part)
 		}
