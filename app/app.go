@@ -226,11 +226,15 @@ func New(ctx context.Context, cfg *config.Config, logger *slog.Logger) (*App, er
 	}
 	a.Posts.Files = a.Files
 	a.Posts.Attachments = &media.Attachments{Store: db, Storage: a.Media}
+	// Every URL fetched on someone's behalf (an AI provider's image, a pasted
+	// image to import) goes through the one client that refuses the
+	// server's own network.
+	fetch := safehttp.New(cfg.FetchAllow)
 	switch cfg.AIProvider {
 	case "openai":
 		c := openai.New(openai.Config{BaseURL: cfg.AIBaseURL, APIKey: cfg.AIAPIKey, TextModel: cfg.AITextModel,
 			ImageModel: cfg.AIImageModel, ImageSize: cfg.AIImageSize, Timeout: cfg.AITimeout,
-			FetchClient: safehttp.New(cfg.FetchAllow)})
+			FetchClient: fetch})
 		a.Writer, a.Illustrator = c, c
 		if cfg.AIImageModel == openai.BuiltinImageModel {
 			// A server without an images endpoint: covers are drawn offline.
@@ -268,8 +272,10 @@ func New(ctx context.Context, cfg *config.Config, logger *slog.Logger) (*App, er
 		SiteName: cfg.SiteName, OwnerVerified: db.WorkspaceOwnerVerified, Logger: logger}
 	a.NewsletterDesk = &newsletter.Desk{Store: db, Site: a.Site, Mail: a.Mail, BaseURL: cfg.BaseURL, SiteWorkspace: cfg.SiteWorkspace,
 		SiteName: cfg.SiteName, OwnerVerified: db.WorkspaceOwnerVerified, Logger: logger}
+	library := media.NewLibrary(db, a.Files)
+	library.Fetch, library.Logger = fetch, logger
 	apiHandler := &api.Handler{Config: cfg, Store: db, Auth: a.Auth, Posts: a.Posts, Cache: a.Cache, Site: a.Site, Reader: rd,
-		Views: a.Views, Media: a.Media, Library: media.NewLibrary(db, a.Files), Generator: a.Generator,
+		Views: a.Views, Media: a.Media, Library: library, Generator: a.Generator,
 		Schedules: &scheduler.Service{Store: db, Generator: a.Generator}, Blog: bl, Workspaces: workspaces,
 		Authors: &authors.Service{Store: db, Cache: a.Cache, Images: a.Posts.Attachments}, Domains: a.Domains,
 		Newsletter: a.Newsletter, MailSending: a.Sending, OwnerVerified: db.WorkspaceOwnerVerified, Turns: a.Admission,

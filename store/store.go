@@ -711,7 +711,10 @@ type Media struct {
 	FileURL     string
 	FileSize    int64
 	MimeType    string
-	CreatedAt   time.Time
+	// Alt is what the image shows, for readers who cannot see it ("" when
+	// none was given).
+	Alt       string
+	CreatedAt time.Time
 }
 
 // MediaFile is a file in media storage.

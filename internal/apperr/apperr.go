@@ -26,6 +26,7 @@ const (
 	TooMany                         // rate limited; RetryAfter says when to come back
 	Upstream                        // a provider (AI, storage) failed
 	Unavailable                     // a dependency of ours is down
+	Unprocessable                   // well-formed, but what it points at cannot be used (a remote image that will not load)
 )
 
 // Error is a refusal with a stable code and a sentence for the user.

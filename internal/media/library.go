@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"log/slog"
+	"net/http"
 	"strings"
 	"time"
 
@@ -22,6 +23,11 @@ type Library struct {
 	Files  *Files
 	Now    func() time.Time
 	Logger *slog.Logger
+	// Fetch is the client imports fetch remote images with (nil:
+	// safehttp's default, which reaches public addresses only), and
+	// ImportTimeout bounds one fetch (0: DefaultImportTimeout).
+	Fetch         *http.Client
+	ImportTimeout time.Duration
 }
 
 // LibraryStore is what a Library touches: library items, and the
@@ -44,6 +50,8 @@ type Upload struct {
 	// Purpose says what a single upload is for: featured (the default) or
 	// banner. The library ignores it.
 	Purpose string
+	// Alt is the image's alt text, kept by the library (see CleanAlt).
+	Alt string
 }
 
 // Stored is a stored single upload.
@@ -161,10 +169,8 @@ func (l *Library) List(ctx context.Context, wsID int64) ([]*store.Media, error) 
 // count only saves storing a file in vain. A file whose row cannot be
 // written is removed again.
 func (l *Library) Add(ctx context.Context, wsID int64, up Upload) (*store.Media, error) {
-	if items, err := l.Store.ListMedia(ctx, wsID); err != nil {
+	if err := l.roomLeft(ctx, wsID); err != nil {
 		return nil, err
-	} else if len(items) >= plan.MaxMediaItems {
-		return nil, ErrLibraryFull
 	}
 	c, err := check(ctx, up)
 	if err != nil {
@@ -176,7 +182,7 @@ func (l *Library) Add(ctx context.Context, wsID int64, up Upload) (*store.Media,
 		return nil, err
 	}
 	m := &store.Media{WorkspaceID: wsID, FileName: DisplayName(c.FileName, c.img.Ext), FileURL: url,
-		FileSize: int64(len(c.img.Data)), MimeType: c.img.ContentType}
+		FileSize: int64(len(c.img.Data)), MimeType: c.img.ContentType, Alt: CleanAlt(up.Alt)}
 	if err := l.Store.CreateMedia(ctx, m, plan.MaxMediaItems); err != nil {
 		l.remove(ctx, key)
 		if errors.Is(err, store.ErrLimit) {
@@ -185,6 +191,19 @@ func (l *Library) Add(ctx context.Context, wsID int64, up Upload) (*store.Media,
 		return nil, err
 	}
 	return m, nil
+}
+
+// roomLeft is ErrLibraryFull when the workspace's library is at its cap.
+// Only a shortcut: the store enforces the cap when the item is inserted.
+func (l *Library) roomLeft(ctx context.Context, wsID int64) error {
+	items, err := l.Store.ListMedia(ctx, wsID)
+	if err != nil {
+		return err
+	}
+	if len(items) >= plan.MaxMediaItems {
+		return ErrLibraryFull
+	}
+	return nil
 }
 
 // Delete removes a library item of the workspace, row and file. An image

@@ -185,6 +185,7 @@ func (h *Handler) ownerRoutes() []ownerRoute {
 		{"POST /api/workspace/uploads", team.WritePosts, h.uploadFile, false},
 		{"GET /api/workspace/media", team.WritePosts, h.listMedia, false},
 		{"POST /api/workspace/media", team.ManageMedia, h.uploadMedia, false},
+		{"POST /api/workspace/media/import", team.WritePosts, h.importMedia, false}, // a pasted image is the post's
 		{"DELETE /api/workspace/media/{id}", team.ManageMedia, h.deleteMedia, false},
 		{"GET /api/workspace/scheduled", team.ManageSchedule, h.listPlanned, false},
 		{"POST /api/workspace/scheduled", team.ManageSchedule, h.createPlanned, false},

@@ -101,6 +101,7 @@ var kindStatus = map[apperr.Kind]int{
 	apperr.TooMany:         http.StatusTooManyRequests,
 	apperr.Upstream:        http.StatusBadGateway,
 	apperr.Unavailable:     http.StatusServiceUnavailable,
+	apperr.Unprocessable:   http.StatusUnprocessableEntity,
 }
 
 // toError returns the API error err stands for, or nil for an internal one.

@@ -18,6 +18,10 @@ import (
 // multipart framing and the small purpose field.
 const maxUploadBody = plan.MaxUploadBytes + 64<<10
 
+// maxAltField is how much of an upload's alt field is read: room for
+// media.MaxAltRunes characters of up to four bytes.
+const maxAltField = 4 * media.MaxAltRunes
+
 var (
 	errMissingFile  = Errorf(http.StatusBadRequest, "missing_file", "Please choose an image to upload")
 	errNotMultipart = Errorf(http.StatusBadRequest, "invalid_upload", `Send the image as multipart/form-data in the field "file"`)
@@ -25,7 +29,8 @@ var (
 )
 
 // readUpload streams the multipart body (never to disk) and keeps at most
-// 5 MiB + 1 byte of the file part; media.Library checks the image.
+// 5 MiB + 1 byte of the file part (and the small purpose and alt fields);
+// media.Library checks the image.
 func readUpload(w http.ResponseWriter, r *http.Request) (media.Upload, error) {
 	var up media.Upload
 	mt, _, err := mime.ParseMediaType(r.Header.Get("Content-Type"))
@@ -58,6 +63,11 @@ func readUpload(w http.ResponseWriter, r *http.Request) (media.Upload, error) {
 			var b []byte
 			b, err = io.ReadAll(io.LimitReader(part, 64))
 			up.Purpose = strings.TrimSpace(string(b))
+		case "alt":
+			// A library image's alt text (an image pasted as data); the library cuts it.
+			var b []byte
+			b, err = io.ReadAll(io.LimitReader(part, maxAltField))
+			up.Alt = string(b)
 		default:
 			_, err = io.Copy(io.Discard, part)
 		}
@@ -96,7 +106,8 @@ func (h *Handler) uploadFile(w http.ResponseWriter, r *http.Request, o *owner) e
 }
 
 func toMediaItem(m *store.Media) contract.MediaItem {
-	return contract.MediaItem{ID: m.ID, FileName: m.FileName, FileURL: m.FileURL, FileSize: m.FileSize, MimeType: m.MimeType, CreatedAt: m.CreatedAt}
+	return contract.MediaItem{ID: m.ID, FileName: m.FileName, FileURL: m.FileURL, FileSize: m.FileSize, MimeType: m.MimeType,
+		Alt: m.Alt, CreatedAt: m.CreatedAt}
 }
 
 func (h *Handler) listMedia(w http.ResponseWriter, r *http.Request, o *owner) error {
@@ -122,6 +133,24 @@ func (h *Handler) uploadMedia(w http.ResponseWriter, r *http.Request, o *owner) 
 		return err
 	}
 	return WriteJSON(w, http.StatusCreated, contract.MediaItemResponse{Item: toMediaItem(m)})
+}
+
+// importMedia copies a remote image (a pasted one) into the library with
+// its alt text; media.Library fetches it and applies the upload's rules.
+func (h *Handler) importMedia(w http.ResponseWriter, r *http.Request, o *owner) error {
+	var in contract.MediaImportRequest
+	if err := Decode(w, r, &in); err != nil {
+		return err
+	}
+	im, err := h.Library.Import(r.Context(), o.ws.ID, media.Remote{URL: in.URL, Alt: in.Alt})
+	if err != nil {
+		return err
+	}
+	if im.Item == nil {
+		return WriteJSON(w, http.StatusOK, contract.MediaImportResponse{URL: im.URL})
+	}
+	item := toMediaItem(im.Item)
+	return WriteJSON(w, http.StatusCreated, contract.MediaImportResponse{URL: im.URL, Item: &item})
 }
 
 // deleteMedia removes a library item, row and file; an unusable {id} is 0,

@@ -8,12 +8,12 @@ import (
 	"github.com/inkpress/inkpress/store"
 )
 
-const mediaCols = `id, workspace_id, file_name, file_url, file_size, mime_type, created_at`
+const mediaCols = `id, workspace_id, file_name, file_url, file_size, mime_type, alt, created_at`
 
 func (d *DB) scanMedia(row interface{ Scan(...any) error }) (*store.Media, error) {
 	var m store.Media
 	var created int64
-	if err := row.Scan(&m.ID, &m.WorkspaceID, &m.FileName, &m.FileURL, &m.FileSize, &m.MimeType, &created); err != nil {
+	if err := row.Scan(&m.ID, &m.WorkspaceID, &m.FileName, &m.FileURL, &m.FileSize, &m.MimeType, &m.Alt, &created); err != nil {
 		return nil, notFound(err)
 	}
 	m.FileURL = d.mediaURL(m.FileURL)
@@ -39,9 +39,9 @@ func (d *DB) CreateMedia(ctx context.Context, m *store.Media, max int) error {
 			return store.ErrLimit
 		}
 		return tx.QueryRowContext(ctx,
-			`INSERT INTO media_library (workspace_id, file_name, file_url, file_size, mime_type, created_at)
-			 VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
-			m.WorkspaceID, m.FileName, d.mediaKey(m.FileURL), m.FileSize, m.MimeType, ms(m.CreatedAt)).Scan(&m.ID)
+			`INSERT INTO media_library (workspace_id, file_name, file_url, file_size, mime_type, alt, created_at)
+			 VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
+			m.WorkspaceID, m.FileName, d.mediaKey(m.FileURL), m.FileSize, m.MimeType, m.Alt, ms(m.CreatedAt)).Scan(&m.ID)
 	})
 }
 

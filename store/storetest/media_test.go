@@ -221,3 +221,22 @@ func TestBannerURLsRewrite(t *testing.T) {
 		}
 	})
 }
+
+func TestMediaKeepsAltText(t *testing.T) {
+	Run(t, func(t *testing.T, s *sqlstore.DB) {
+		_, ws := signUp(t, s, "alt@x.io", "alt")
+		m := &store.Media{WorkspaceID: ws.ID, FileName: "chart.png", FileURL: strconv.FormatInt(ws.ID, 10) + "/library/1-chart.png",
+			FileSize: 10, MimeType: "image/png", Alt: "Sales by month, rising"}
+		if err := s.CreateMedia(ctx, m, 40); err != nil {
+			t.Fatal(err)
+		}
+		got, err := s.GetMedia(ctx, ws.ID, m.ID)
+		if err != nil || got.Alt != m.Alt {
+			t.Fatalf("get: alt %q, %v", got.Alt, err)
+		}
+		list, err := s.ListMedia(ctx, ws.ID)
+		if err != nil || len(list) != 1 || list[0].Alt != m.Alt {
+			t.Fatalf("list: %+v, %v", list, err)
+		}
+	})
+}

@@ -499,6 +499,8 @@ export interface MediaItem {
   fileUrl: string
   fileSize: number
   mimeType: string
+  /** Alt is the image's alt text ("" when none was given). */
+  alt: string
   createdAt: string
 }
 
@@ -511,6 +513,26 @@ export interface MediaListResponse {
 /** MediaItemResponse is a new library item: POST /api/workspace/media. */
 export interface MediaItemResponse {
   item: MediaItem
+}
+
+/**
+ * MediaImportRequest is an image on another site to copy into the library
+ * (an image pasted from Google Docs or a web page): POST
+ * /api/workspace/media/import.
+ */
+export interface MediaImportRequest {
+  url: string
+  alt: string
+}
+
+/**
+ * MediaImportResponse is where the image lives now: url is its address on
+ * this server; item is the new library item, absent when url already was a
+ * file of the workspace.
+ */
+export interface MediaImportResponse {
+  url: string
+  item?: MediaItem
 }
 
 /** UploadResponse is a stored featured or banner image: POST /api/workspace/uploads. */

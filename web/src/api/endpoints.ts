@@ -17,6 +17,7 @@ import type {
   GenerateInput,
   JobResponse,
   JobsResponse,
+  MediaImportResponse,
   MediaItem,
   Me,
   NewCategory,
@@ -168,11 +169,15 @@ export const uploadFile = (file: File, purpose: 'featured' | 'banner') => {
 }
 
 export const getMedia = () => api<{ items: MediaItem[]; limit: number }>('/api/workspace/media')
-export const uploadMedia = (file: File) => {
+export const uploadMedia = (file: File, alt?: string) => {
   const fd = new FormData()
   fd.append('file', file)
+  if (alt) fd.append('alt', alt)
   return api<{ item: MediaItem }>('/api/workspace/media', { method: 'POST', body: fd })
 }
+/** Copies an image of another site (a pasted one) into the library with its alt text. */
+export const importMedia = (url: string, alt: string) =>
+  api<MediaImportResponse>('/api/workspace/media/import', { method: 'POST', body: { url, alt } })
 export const deleteMedia = (id: number) => api<void>(`/api/workspace/media/${id}`, { method: 'DELETE' })
 
 /**

@@ -5,7 +5,7 @@ import type { MediaItem } from '@/api/types'
 import { apiError, json, mockFetch, renderWithProviders } from '@/test/utils'
 import { MediaPicker } from '@/components/workspace/MediaPicker'
 
-const item: MediaItem = { id: 5, fileName: 'cover.png', fileUrl: '/media/7/library/cover.png', fileSize: 2048, mimeType: 'image/png', createdAt: '2025-01-01T00:00:00Z' }
+const item: MediaItem = { id: 5, fileName: 'cover.png', fileUrl: '/media/7/library/cover.png', fileSize: 2048, mimeType: 'image/png', alt: '', createdAt: '2025-01-01T00:00:00Z' }
 
 function fileInput(): HTMLInputElement {
   return document.querySelector('input[type="file"]') as HTMLInputElement

@@ -1,5 +1,8 @@
 import { useEffect, useRef, useState } from 'react'
 import { EditorContent, useEditor } from '@tiptap/react'
+import { useQueryClient } from '@tanstack/react-query'
+import { qk } from '@/api/queryKeys'
+import { toast } from '@/lib/toast'
 import { cn } from '@/lib/utils'
 import { EmbedDialog } from './EmbedDialog'
 import { ImageDialog } from './ImageDialog'
@@ -7,13 +10,17 @@ import { LinkDialog } from './LinkDialog'
 import { Toolbar, type EditorDialog } from './Toolbar'
 import { editorExtensions } from './extensions'
 import { editorHtml, formatHtml } from './html'
+import { copyToLibrary } from './copyImage'
 import { cleanPastedHtml } from './paste'
+import { storableHtml, type PastedImage } from './pastedImages'
 import './editor.css'
 
 /**
  * The post body editor (TipTap): toolbar, Markdown shortcuts, link/image/video dialogs, clean
  * pastes and an "HTML" source view. It starts from `initialValue` and reports every change as HTML
- * ("" when empty); to load other content (a restored revision), remount it with a new key.
+ * ("" when empty); to load other content (a restored revision), remount it with a new key. Images a
+ * paste brings from other sites are copied into the media library first (PastedImages): until then
+ * they are left out of the reported HTML.
  */
 export function RichEditor({
   id,
@@ -37,9 +44,18 @@ export function RichEditor({
   const [dialog, setDialog] = useState<EditorDialog | null>(null)
   /** The HTML source being edited, or null in the rich view. */
   const [source, setSource] = useState<string | null>(null)
+  const queryClient = useQueryClient()
 
   const editor = useEditor({
-    extensions: editorExtensions(placeholder),
+    extensions: editorExtensions(placeholder, {
+      importImage: async (image: PastedImage) => {
+        const url = await copyToLibrary(image)
+        // the library has a new image
+        void queryClient.invalidateQueries({ queryKey: qk.media })
+        return url
+      },
+      onFailed: (reason) => toast.error('Couldn’t copy an image from the paste', { description: reason }),
+    }),
     content: initialValue,
     shouldRerenderOnTransaction: false,
     editorProps: {
@@ -61,16 +77,16 @@ export function RichEditor({
         return false
       },
     },
-    onUpdate: ({ editor: e }) => report.current(editorHtml(e.getHTML(), e.isEmpty)),
+    onUpdate: ({ editor: e }) => report.current(editorHtml(storableHtml(e), e.isEmpty)),
   })
 
   const toggleSource = () => {
     if (source === null) {
-      setSource(formatHtml(editorHtml(editor.getHTML(), editor.isEmpty)))
+      setSource(formatHtml(editorHtml(storableHtml(editor), editor.isEmpty)))
       return
     }
     editor.commands.setContent(source, { emitUpdate: false })
-    report.current(editorHtml(editor.getHTML(), editor.isEmpty))
+    report.current(editorHtml(storableHtml(editor), editor.isEmpty))
     setSource(null)
   }
 

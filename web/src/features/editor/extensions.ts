@@ -5,8 +5,9 @@ import Link from '@tiptap/extension-link'
 import Image from '@tiptap/extension-image'
 import Placeholder from '@tiptap/extension-placeholder'
 import { CaretAfterPaste, Figure, VideoEmbed } from './nodes'
+import { PastedImages, type PastedImagesOptions } from './pastedImages'
 
-export function editorExtensions(placeholder: string): Extensions {
+export function editorExtensions(placeholder: string, pasted?: Partial<PastedImagesOptions>): Extensions {
   return [
     StarterKit.configure({
       heading: { levels: [2, 3, 4] },
@@ -25,9 +26,11 @@ export function editorExtensions(placeholder: string): Extensions {
       HTMLAttributes: { rel: null, target: null, class: null },
     }),
     Figure,
-    Image.configure({ inline: false, allowBase64: false }),
+    // data: images are let in so a paste's can be uploaded (PastedImages); the server never stores one.
+    Image.configure({ inline: false, allowBase64: true }),
     VideoEmbed,
     Placeholder.configure({ placeholder }),
     CaretAfterPaste,
+    PastedImages.configure(pasted ?? {}),
   ]
 }

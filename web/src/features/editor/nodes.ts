@@ -53,7 +53,8 @@ export const Figure = Node.create({
 
   renderHTML({ node }) {
     const { src, alt, caption } = node.attrs as FigureAttrs
-    const img = ['img', { src, alt }] as const
+    // a pasted image being copied into the library (PastedImages) shows as such
+    const img = ['img', { src, alt, ...(node.attrs.pending ? { 'data-pending': 'true' } : {}) }] as const
     return caption ? ['figure', {}, img, ['figcaption', {}, caption]] : ['figure', {}, img]
   },
 })

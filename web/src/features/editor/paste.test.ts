@@ -56,4 +56,28 @@ describe('cleanPastedHtml', () => {
     expect(cleanPastedHtml('<p>Plain <strong>text</strong></p>')).toBe('<p>Plain <strong>text</strong></p>')
     expect(cleanPastedHtml('<h1 class="title">Big</h1>')).toBe('<h2>Big</h2>')
   })
+
+  it('keeps a Google Docs image as a block with its alt text, taken from the title when alt is empty', () => {
+    const img = (attrs: string) =>
+      '<meta charset="utf-8"><b style="font-weight:normal;" id="docs-internal-guid-42"><p dir="ltr" style="line-height:1.38"><span style="font-size:11pt">' +
+      `<span style="border:none;display:inline-block;overflow:hidden;width:602px;height:401px;"><img src="https://lh7-rt.googleusercontent.com/docsz/AD_4nX?key=k" width="602" height="401" ${attrs} style="margin-left:0px;"></span></span></p></b>`
+    expect(cleanPastedHtml(img('alt="Eggs on toast" title="Breakfast"'))).toBe(
+      '<img src="https://lh7-rt.googleusercontent.com/docsz/AD_4nX?key=k" alt="Eggs on toast" title="Breakfast">',
+    )
+    expect(cleanPastedHtml(img('alt="" title="Breakfast"'))).toBe(
+      '<img src="https://lh7-rt.googleusercontent.com/docsz/AD_4nX?key=k" alt="Breakfast" title="Breakfast">',
+    )
+    // an image beside text stays in its paragraph
+    expect(cleanPastedHtml('<p>See <img src="https://x.example/a.png" alt="A"></p>')).toBe('<p>See <img src="https://x.example/a.png" alt="A"></p>')
+  })
+
+  it('drops images whose address cannot be fetched from here', () => {
+    expect(
+      cleanPastedHtml(
+        '<p>Word <img src="file:///C:/Users/ana/AppData/Local/Temp/msohtmlclip1/01/clip_image002.png" alt="x"></p>' +
+          '<p><img src="cid:image001.png@01DA"></p><p><img src="blob:https://docs.google.com/5e1a"></p><img src="">' +
+          '<img src="data:image/png;base64,iVBORw0KGgo=" alt="dot">',
+      ),
+    ).toBe('<p>Word </p><img src="data:image/png;base64,iVBORw0KGgo=" alt="dot">')
+  })
 })

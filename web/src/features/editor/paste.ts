@@ -102,6 +102,30 @@ function isBlank(el: Element): boolean {
   return !el.querySelector('img, iframe, br, hr') && !(el.textContent ?? '').replace(/[\s\u00a0]/g, '')
 }
 
+/**
+ * Pasted images as the editor can keep them: the alt text from the title when only that was given
+ * (Google Docs' alt-text dialog has both), and no image whose address cannot be fetched from here
+ * (Word's file:///, mail's cid:, another page's blob:) — it would only show as a broken image.
+ */
+function pastedImages(doc: Document) {
+  for (const img of Array.from(doc.body.querySelectorAll('img'))) {
+    const src = (img.getAttribute('src') ?? '').trim()
+    if (!src || (/^[a-z][a-z0-9+.-]*:/i.test(src) && !/^(https?:|data:image\/)/i.test(src))) {
+      img.remove()
+      continue
+    }
+    const title = (img.getAttribute('title') ?? '').trim()
+    if (!(img.getAttribute('alt') ?? '').trim() && title) img.setAttribute('alt', title)
+  }
+}
+
+/** A paragraph holding only images (Google Docs' way) gives way to them: the editor's images are blocks. */
+function imageParagraphs(doc: Document) {
+  for (const p of Array.from(doc.body.querySelectorAll('p'))) {
+    if (p.querySelector('img') && !p.querySelector(':not(img)') && !(p.textContent ?? '').replace(/[\s\u00a0]/g, '')) unwrap(p)
+  }
+}
+
 /** Pasted HTML without styles, classes, spans, fonts, comments and empty paragraphs. */
 export function cleanPastedHtml(html: string): string {
   const doc = new DOMParser().parseFromString(html, 'text/html')
@@ -109,6 +133,7 @@ export function cleanPastedHtml(html: string): string {
   for (const el of Array.from(doc.querySelectorAll(DROP))) el.remove()
   keepEmphasis(doc)
   wordLists(doc)
+  pastedImages(doc)
   for (const el of Array.from(doc.body.querySelectorAll('*'))) {
     const tag = el.tagName.toLowerCase()
     if (UNWRAP.has(tag) || tag.includes(':')) {
@@ -129,6 +154,7 @@ export function cleanPastedHtml(html: string): string {
     else if (tag === 'i') stripAttributes(rename(el, 'em'))
     else stripAttributes(el)
   }
+  imageParagraphs(doc)
   for (const p of Array.from(doc.body.querySelectorAll('p'))) {
     if (isBlank(p)) p.remove()
   }

@@ -15,6 +15,7 @@ const media = (n: number): MediaItem[] =>
     fileUrl: `/media/photo-${i + 1}.png`,
     fileSize: i === 0 ? 1536 : 2 * 1024 * 1024,
     mimeType: 'image/png',
+    alt: '',
     createdAt: '2025-01-05T12:00:00Z',
   }))
 
