@@ -27,7 +27,7 @@ go:
 
 # Every test: Go (SQLite and PostgreSQL), lint, the web app's unit tests, browser tests. What the tests
 # need besides Go and Node.js is made ready first, or named (scripts/test-deps.sh): PostgreSQL started,
-# MinIO and Pebble built once into $$HOME/.cache/inkpress-tools, Chromium installed (as root).
+# MinIO, Pebble and Mailpit built once into $$HOME/.cache/inkpress-tools, Chromium installed (as root).
 test: test-deps lint test-go test-web test-e2e
 
 TEST_DEPS = PG_URL='$(PG_URL)' ./scripts/test-deps.sh
@@ -52,9 +52,11 @@ test-web: web/node_modules/.package-lock.json
 e2e/node_modules/.package-lock.json: e2e/package-lock.json
 	cd e2e && $(NPM) ci --no-audit --no-fund
 
+# Mailpit is the browser tests' real mail server (e2e/tests/mailpit.ts); INKPRESS_TEST_REQUIRE=all: without it
+# they fail instead of skipping the specs that read its messages.
 test-e2e: build e2e/node_modules/.package-lock.json
-	$(TEST_DEPS) chromium
-	cd e2e && $(NPM) test
+	$(TEST_DEPS) chromium mailpit
+	cd e2e && INKPRESS_TEST_REQUIRE=all $(NPM) test
 
 lint:
 	@out=$$(gofmt -l $$(git ls-files '*.go')); if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi

@@ -8,14 +8,17 @@
 #             (about 12 minutes).
 #   pebble    Pebble, Let's Encrypt's test ACME server, for the TLS tests:
 #             built once into the tool cache (under a minute).
+#   mailpit   Mailpit, the SMTP server whose messages the browser tests read
+#             through its API: built once into the tool cache (about 6 minutes).
 #   chromium  Debian's Chromium for the browser tests: installed with apt-get
 #             when /usr/bin/chromium is missing and we are root.
 #   node      Node.js 20+ and npm (the packages themselves are Make
 #             prerequisites: npm ci runs when a package-lock.json changes).
 #
 # Usage: scripts/test-deps.sh [PART...]   (no PART: all of them)
-# The tool cache is $HOME/.cache/inkpress-tools; INKPRESS_MINIO and
-# INKPRESS_PEBBLE name other binaries, CHROMIUM_PATH another browser.
+# The tool cache is $HOME/.cache/inkpress-tools; INKPRESS_MINIO,
+# INKPRESS_PEBBLE and INKPRESS_MAILPIT name other binaries, CHROMIUM_PATH
+# another browser.
 # Anything that cannot be made ready stops the script with what to do.
 set -euo pipefail
 
@@ -85,6 +88,8 @@ need_minio() { tool minio INKPRESS_MINIO github.com/minio/minio@latest "about 12
 
 need_pebble() { tool pebble INKPRESS_PEBBLE github.com/letsencrypt/pebble/v2/cmd/pebble@latest "under a minute"; }
 
+need_mailpit() { tool mailpit INKPRESS_MAILPIT github.com/axllent/mailpit@latest "about 6 minutes"; }
+
 need_chromium() {
   local path=${CHROMIUM_PATH:-/usr/bin/chromium}
   [ -x "$path" ] && return
@@ -106,10 +111,10 @@ need_node() {
 }
 
 parts=("$@")
-[ ${#parts[@]} -gt 0 ] || parts=(postgres minio pebble chromium node)
+[ ${#parts[@]} -gt 0 ] || parts=(postgres minio pebble mailpit chromium node)
 for part in "${parts[@]}"; do
   case "$part" in
-    postgres | minio | pebble | chromium | node) "need_$part" ;;
-    *) fail "unknown part $part (postgres, minio, pebble, chromium, node)" ;;
+    postgres | minio | pebble | mailpit | chromium | node) "need_$part" ;;
+    *) fail "unknown part $part (postgres, minio, pebble, mailpit, chromium, node)" ;;
   esac
 done

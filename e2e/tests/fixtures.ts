@@ -8,9 +8,10 @@ const guarded = new WeakSet<BrowserContext>();
 /**
  * Records every Content-Security-Policy violation of every page in the context:
  * the `securitypolicyviolation` event (reported through the console) and
- * Chromium's own "Refused to ..." console messages.
+ * Chromium's own "Refused to ..." console messages. Exported for contexts a
+ * spec opens outside a test (a serial describe's `beforeAll`), which then checks `found` itself.
  */
-async function guard(context: BrowserContext, found: string[]): Promise<void> {
+export async function guard(context: BrowserContext, found: string[]): Promise<void> {
   if (guarded.has(context)) return;
   guarded.add(context);
   await context.addInitScript((m: string) => {

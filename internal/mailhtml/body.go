@@ -13,7 +13,7 @@ import (
 // Body prepares a post's sanitised body for an e-mail, token by token:
 // the blog's relative links and images become absolute on origin; every
 // image fits the content column (a width attribute of at most
-// ContentWidth, max-width:100%), so a large picture cannot widen the
+// ContentWidth, width:100% up to it), so a large picture cannot widen the
 // message past a phone's screen; preformatted text wraps for the same
 // reason; and a video player, which no mail client plays, becomes a
 // linked thumbnail (YouTube) or a link to the video.
@@ -95,7 +95,10 @@ func absolute(u, origin string) string {
 }
 
 // fitImage gives an image a width attribute of at most ContentWidth (the
-// height scaled with it) and a style that shrinks it with the screen.
+// height scaled with it) and a style that shrinks it with the screen:
+// width:100% up to that width. max-width:100% alone is not enough: inside
+// the layout's tables a picture's fixed width sets the table's smallest
+// width, and the message stays that wide on a phone's narrower screen.
 func fitImage(tok *html.Token) {
 	w, werr := strconv.Atoi(strings.TrimSpace(attr(*tok, "width")))
 	h, herr := strconv.Atoi(strings.TrimSpace(attr(*tok, "height")))
@@ -112,7 +115,13 @@ func fitImage(tok *html.Token) {
 			setAttr(tok, "height", "")
 		}
 	}
-	setAttr(tok, "style", "max-width:100%;height:auto;border:0;")
+	setAttr(tok, "style", fluid(attr(*tok, "width"))+"height:auto;border:0;")
+}
+
+// fluid is the style of an image width pixels wide at most that shrinks
+// with the screen (Outlook, which ignores it, keeps the width attribute).
+func fluid(width string) string {
+	return "width:100%;max-width:" + width + "px;"
 }
 
 var (
@@ -132,7 +141,7 @@ func videoLink(src, title string) string {
 	if m := youtubeEmbed.FindStringSubmatch(src); m != nil {
 		watch := "https://www.youtube.com/watch?v=" + m[1]
 		return `<p><a href="` + e(watch) + `"><img src="https://i.ytimg.com/vi/` + m[1] + `/hqdefault.jpg" alt="` +
-			e("Play "+title) + `" width="` + strconv.Itoa(ContentWidth) + `" style="max-width:100%;height:auto;border:0;display:block;"></a>` +
+			e("Play "+title) + `" width="` + strconv.Itoa(ContentWidth) + `" style="` + fluid(strconv.Itoa(ContentWidth)) + `height:auto;border:0;display:block;"></a>` +
 			`<a href="` + e(watch) + `">▶ Watch ` + e(title) + ` on YouTube</a></p>`
 	}
 	if m := vimeoEmbed.FindStringSubmatch(src); m != nil {

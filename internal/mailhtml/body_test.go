@@ -1,6 +1,7 @@
 package mailhtml_test
 
 import (
+	"html/template"
 	"strings"
 	"testing"
 
@@ -16,16 +17,16 @@ func TestBody(t *testing.T) {
 			`<p><a href="https://inkpress.example/travel/x">x</a><a href="//evil/x">y</a><a href="https://o.io/">z</a></p>`},
 		{"a wide image shrinks to the column, its height in proportion",
 			`<img src="/media/1/a.png" alt="A" width="1352" height="676">`,
-			`<img src="https://inkpress.example/media/1/a.png" alt="A" width="552" height="276" style="max-width:100%;height:auto;border:0;">`},
+			`<img src="https://inkpress.example/media/1/a.png" alt="A" width="552" height="276" style="width:100%;max-width:552px;height:auto;border:0;">`},
 		{"an image without a size gets the column's width",
 			`<figure><img src="https://cdn.io/b.jpg" height="900"><figcaption>B</figcaption></figure>`,
-			`<figure><img src="https://cdn.io/b.jpg" width="552" style="max-width:100%;height:auto;border:0;"><figcaption>B</figcaption></figure>`},
+			`<figure><img src="https://cdn.io/b.jpg" width="552" style="width:100%;max-width:552px;height:auto;border:0;"><figcaption>B</figcaption></figure>`},
 		{"a narrow image keeps its size",
 			`<img src="https://cdn.io/c.png" width="120" height="40" style="float:left">`,
-			`<img src="https://cdn.io/c.png" width="120" height="40" style="max-width:100%;height:auto;border:0;">`},
+			`<img src="https://cdn.io/c.png" width="120" height="40" style="width:100%;max-width:120px;height:auto;border:0;">`},
 		{"a YouTube player becomes its linked thumbnail",
 			`<div class="embed" data-embed="youtube"><iframe src="https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ" title="Our  trip"></iframe></div>`,
-			`<div class="embed" data-embed="youtube"><p><a href="https://www.youtube.com/watch?v=dQw4w9WgXcQ"><img src="https://i.ytimg.com/vi/dQw4w9WgXcQ/hqdefault.jpg" alt="Play Our trip" width="552" style="max-width:100%;height:auto;border:0;display:block;"></a><a href="https://www.youtube.com/watch?v=dQw4w9WgXcQ">▶ Watch Our trip on YouTube</a></p></div>`},
+			`<div class="embed" data-embed="youtube"><p><a href="https://www.youtube.com/watch?v=dQw4w9WgXcQ"><img src="https://i.ytimg.com/vi/dQw4w9WgXcQ/hqdefault.jpg" alt="Play Our trip" width="552" style="width:100%;max-width:552px;height:auto;border:0;display:block;"></a><a href="https://www.youtube.com/watch?v=dQw4w9WgXcQ">▶ Watch Our trip on YouTube</a></p></div>`},
 		{"a Vimeo player becomes a link",
 			`<div class="embed" data-embed="vimeo"><iframe src="https://player.vimeo.com/video/123" title=""></iframe></div>`,
 			`<div class="embed" data-embed="vimeo"><p><a href="https://vimeo.com/123">▶ Watch the video on Vimeo</a></p></div>`},
@@ -65,6 +66,27 @@ func TestTextKeepsTheShapeOfThePost(t *testing.T) {
 	want := "A heading\n\nFirst para with a link <https://x.io/a>.\n\nSecond para.\n\n - one\n - two"
 	if got := mailhtml.Text(in); got != want {
 		t.Fatalf("Text =\n%q\nwant\n%q", got, want)
+	}
+}
+
+// A picture with a width attribute and only max-width:100% sets the smallest width of the tables around
+// it: a browser drew the message 616 px wide on a 390 px screen. Its width must be the fluid one.
+func TestWidthsWantsFluidImages(t *testing.T) {
+	page := func(img string) string {
+		h, err := mailhtml.Page(mailhtml.Frame{Title: "Hi", Name: "B", Color: "#10b981", Ink: "#ffffff",
+			Main: template.HTML(`<tr><td>` + img + `</td></tr>`), Footer: "f"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return h
+	}
+	if bad := mailhtmltest.Widths(page(`<img src="a.png" width="552" style="max-width:100%;height:auto;border:0;">`)); len(bad) == 0 {
+		t.Error("an image of fixed width with max-width:100% alone passes")
+	}
+	body := mailhtml.Body(`<p>x</p><img src="/a.png" width="1352" height="676"><div class="embed" data-embed="youtube">`+
+		`<iframe src="https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ" title="T"></iframe></div>`, "https://b.io")
+	if bad := mailhtmltest.Widths(page(body)); len(bad) > 0 {
+		t.Errorf("a body's images are not fluid: %v\n%s", bad, body)
 	}
 }
 

@@ -13,8 +13,11 @@ import (
 )
 
 // Widths reports what in h could make a message wider than a phone's
-// screen: an image without max-width:100% or with a width attribute over
-// mailhtml.ContentWidth (the cover, which spans the table, may be
+// screen: an image with a width attribute whose style is not fluid
+// (width:100% with a max-width: max-width:100% alone leaves the fixed
+// width as the smallest width of the tables around it), one without a
+// width attribute and without max-width:100%, one with a width attribute
+// over mailhtml.ContentWidth (the cover, which spans the table, may be
 // mailhtml.Width), a table wider than mailhtml.Width or a fixed-width
 // table without a fluid style, and a missing viewport.
 func Widths(h string) []string {
@@ -27,12 +30,15 @@ func Widths(h string) []string {
 	var walk func(n *html.Node)
 	walk = func(n *html.Node) {
 		if n.Type == html.ElementNode {
-			style := strings.ReplaceAll(attr(n, "style"), " ", "")
+			style := declarations(attr(n, "style"))
+			fluid := style["width"] == "100%" && style["max-width"] != ""
 			switch n.Data {
 			case "meta":
 				viewport = viewport || attr(n, "name") == "viewport" && strings.Contains(attr(n, "content"), "width=device-width")
 			case "img":
-				if !strings.Contains(style, "max-width:100%") && !strings.Contains(style, "width:100%") {
+				if attr(n, "width") != "" && !fluid {
+					bad = append(bad, fmt.Sprintf("img %s has a width but not width:100%%;max-width", attr(n, "src")))
+				} else if attr(n, "width") == "" && style["max-width"] != "100%" && style["width"] != "100%" {
 					bad = append(bad, fmt.Sprintf("img %s has no max-width:100%%", attr(n, "src")))
 				}
 				if w := attr(n, "width"); w == "" {
@@ -41,19 +47,19 @@ func Widths(h string) []string {
 					}
 				} else if px, err := strconv.Atoi(w); err != nil || px > mailhtml.Width {
 					bad = append(bad, fmt.Sprintf("img %s is %s wide", attr(n, "src"), w))
-				} else if px > mailhtml.ContentWidth && !strings.Contains(style, "width:100%") {
+				} else if px > mailhtml.ContentWidth && style["width"] != "100%" {
 					bad = append(bad, fmt.Sprintf("img %s is %d wide, over the column", attr(n, "src"), px))
 				}
 			case "table":
 				if w := attr(n, "width"); w != "" && !strings.HasSuffix(w, "%") {
 					if px, err := strconv.Atoi(w); err != nil || px > mailhtml.Width {
 						bad = append(bad, fmt.Sprintf("table %s wide", w))
-					} else if !strings.Contains(style, "width:100%") || !strings.Contains(style, "max-width:") {
+					} else if !fluid {
 						bad = append(bad, fmt.Sprintf("table %s wide without width:100%%;max-width", w))
 					}
 				}
 			case "pre":
-				if !strings.Contains(style, "white-space:pre-wrap") {
+				if style["white-space"] != "pre-wrap" {
 					bad = append(bad, "pre without white-space:pre-wrap")
 				}
 			}
@@ -76,4 +82,16 @@ func attr(n *html.Node, key string) string {
 		}
 	}
 	return ""
+}
+
+// declarations are the properties of an inline style, lowercased, with
+// their values (spaces dropped).
+func declarations(style string) map[string]string {
+	d := map[string]string{}
+	for _, decl := range strings.Split(style, ";") {
+		if k, v, ok := strings.Cut(decl, ":"); ok {
+			d[strings.ToLower(strings.TrimSpace(k))] = strings.ReplaceAll(strings.TrimSpace(v), " ", "")
+		}
+	}
+	return d
 }
