@@ -261,8 +261,9 @@ test('4. publishes it; the desk says what becomes of the newsletter', async ({},
     .toBe('skipped');
   expect((await storedPost(owner, postId)).status).toBe('published');
   await owner.reload();
-  // (the stored note, store.NoteNoSubscribers: worded unlike the outlook above)
-  await expect(panel.getByRole('status').first()).toHaveText('Not sent: No confirmed subscribers', { timeout: 30_000 });
+  // the stored note reads as the outlook did before publishing, said once
+  await expect(panel.getByRole('status').first()).toHaveText('Not sent: you have no confirmed subscribers yet', { timeout: 30_000 });
+  await expect(panel.getByText('Not sent: you have no confirmed subscribers yet')).toHaveCount(1);
   await expect(panel.getByRole('button', { name: 'Send to subscribers now' })).toBeDisabled();
   await shot(owner, info, '09-desk-published', true);
 });

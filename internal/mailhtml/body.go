@@ -46,6 +46,14 @@ func Body(body, origin string) string {
 		case "pre":
 			setAttr(&tok, "style", "white-space:pre-wrap;word-wrap:break-word;")
 			b.WriteString(tok.String())
+		case "figure":
+			// Browsers and mail clients indent a figure by 40 px each side:
+			// its image would sit off the column and its caption off centre.
+			setAttr(&tok, "style", "margin:0 0 16px;")
+			b.WriteString(tok.String())
+		case "figcaption":
+			setAttr(&tok, "style", "margin:8px 0 0;text-align:center;font-size:14px;color:#64748b;")
+			b.WriteString(tok.String())
 		case "iframe":
 			// Its content is raw text up to </iframe>: skip it all.
 			if tt == html.StartTagToken {
@@ -129,6 +137,15 @@ var (
 	vimeoEmbed   = regexp.MustCompile(`^https://player\.vimeo\.com/video/([0-9]{1,20})$`)
 )
 
+// watchText is a video link's words: "▶ Watch {title} on {site}", without
+// naming the site twice when the title does ("YouTube video").
+func watchText(title, site string) string {
+	if strings.Contains(strings.ToLower(title), strings.ToLower(site)) {
+		return "▶ Watch " + title
+	}
+	return "▶ Watch " + title + " on " + site
+}
+
 // videoLink is what a mail shows for a video player of the body: its
 // thumbnail linked to the video (YouTube publishes one at a fixed
 // address), or a link; an address that is no web page shows nothing.
@@ -142,10 +159,10 @@ func videoLink(src, title string) string {
 		watch := "https://www.youtube.com/watch?v=" + m[1]
 		return `<p><a href="` + e(watch) + `"><img src="https://i.ytimg.com/vi/` + m[1] + `/hqdefault.jpg" alt="` +
 			e("Play "+title) + `" width="` + strconv.Itoa(ContentWidth) + `" style="` + fluid(strconv.Itoa(ContentWidth)) + `height:auto;border:0;display:block;"></a>` +
-			`<a href="` + e(watch) + `">▶ Watch ` + e(title) + ` on YouTube</a></p>`
+			`<a href="` + e(watch) + `">` + e(watchText(title, "YouTube")) + `</a></p>`
 	}
 	if m := vimeoEmbed.FindStringSubmatch(src); m != nil {
-		return `<p><a href="https://vimeo.com/` + m[1] + `">▶ Watch ` + e(title) + ` on Vimeo</a></p>`
+		return `<p><a href="https://vimeo.com/` + m[1] + `">` + e(watchText(title, "Vimeo")) + `</a></p>`
 	}
 	if u, err := url.Parse(src); err == nil && (u.Scheme == "https" || u.Scheme == "http") && u.Host != "" {
 		return `<p><a href="` + e(src) + `">▶ Watch ` + e(title) + `</a></p>`

@@ -20,7 +20,7 @@ func TestBody(t *testing.T) {
 			`<img src="https://inkpress.example/media/1/a.png" alt="A" width="552" height="276" style="width:100%;max-width:552px;height:auto;border:0;">`},
 		{"an image without a size gets the column's width",
 			`<figure><img src="https://cdn.io/b.jpg" height="900"><figcaption>B</figcaption></figure>`,
-			`<figure><img src="https://cdn.io/b.jpg" width="552" style="width:100%;max-width:552px;height:auto;border:0;"><figcaption>B</figcaption></figure>`},
+			`<figure style="margin:0 0 16px;"><img src="https://cdn.io/b.jpg" width="552" style="width:100%;max-width:552px;height:auto;border:0;"><figcaption style="margin:8px 0 0;text-align:center;font-size:14px;color:#64748b;">B</figcaption></figure>`},
 		{"a narrow image keeps its size",
 			`<img src="https://cdn.io/c.png" width="120" height="40" style="float:left">`,
 			`<img src="https://cdn.io/c.png" width="120" height="40" style="width:100%;max-width:120px;height:auto;border:0;">`},

@@ -287,6 +287,18 @@ func skipOutlook(note string) Outlook {
 	return Outlook{Reason: reason, Note: reasonNotes[reason]}
 }
 
+// OwnerNote is a post's stored note on its e-mail in the words the desk's
+// outlook uses for the same reason ("you have no confirmed subscribers
+// yet", never also "No confirmed subscribers"); other notes (paused, an
+// owner's own words) are kept as they are.
+func OwnerNote(note string) string {
+	switch note {
+	case store.NoteNewslettersOff, store.NoteNoSubscribers, store.NoteOverLimit:
+		return skipOutlook(note).Note
+	}
+	return note
+}
+
 // TestSend e-mails a post's newsletter, as subscribers would get it, to its
 // owner's own address only (to, verified: the signed-in owner's), whatever
 // the post's status, at most TestsPerHour an hour per blog. It is not

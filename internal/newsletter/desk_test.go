@@ -87,3 +87,18 @@ func TestWelcomeBody(t *testing.T) {
 		}
 	}
 }
+
+// A post's stored skip note reads as the outlook said it before publishing.
+func TestOwnerNoteSpeaksLikeTheOutlook(t *testing.T) {
+	for note, want := range map[string]string{
+		store.NoteNoSubscribers:  "you have no confirmed subscribers yet",
+		store.NoteOverLimit:      "this month's e-mails are used up",
+		store.NoteNewslettersOff: "e-mailing new posts is off for this blog",
+		NotePaused:               NotePaused,
+		"":                       "",
+	} {
+		if got := OwnerNote(note); got != want {
+			t.Errorf("OwnerNote(%q) = %q, want %q", note, got, want)
+		}
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"github.com/inkpress/inkpress/internal/newsletter"
 	"log/slog"
 	"net/http"
 	"net/url"
@@ -488,7 +489,7 @@ func PostJSON(b *blogaddr.Blog, p *store.Post, names map[string]string, owner bo
 		MetaDescription: p.MetaDescription, CanonicalURL: b.URL(b.PostPath(p.Category, p.Slug))}
 	if owner {
 		out.RawContent, out.Banners, out.CoverAlt = p.Content, toBanners(p.Banners), p.CoverAlt
-		out.Newsletter, out.NewsletterNote = contract.PostNewsletter(p.Newsletter), p.NewsletterNote
+		out.Newsletter, out.NewsletterNote = contract.PostNewsletter(p.Newsletter), newsletter.OwnerNote(p.NewsletterNote)
 		out.NewsletterRecipients = p.NewsletterRecipients
 		if p.Status == store.PostScheduled {
 			out.PublishAt = &p.PublishedAt

@@ -47,7 +47,11 @@ export function NewsletterDesk({ desk }: { desk: PostDesk }) {
               {o && blocksHeld(o.reason) ? outlookText(o) : `Sends the ${countOf(held, 'held e-mail')} to the subscribers still on your list, once.`}
             </p>
           ) : (
-            o && <p className="text-xs text-slate-500">{o.reason ? outlookText(o) : `Goes to ${countOf(o.recipients, 'subscriber')}, once.`}</p>
+            // A reason the post's own line above already gives is not said twice.
+            o &&
+            !(o.reason && o.note === post?.newsletterNote) && (
+              <p className="text-xs text-slate-500">{o.reason ? outlookText(o) : `Goes to ${countOf(o.recipients, 'subscriber')}, once.`}</p>
+            )
           )}
         </div>
       )}
