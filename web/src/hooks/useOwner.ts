@@ -7,6 +7,7 @@ import { qk } from '@/api/queryKeys'
 import type { MediaItem } from '@/api/types'
 import { checkImageFile } from '@/lib/upload'
 import { LIMITS } from '@/api/types'
+import { mailUnderWay } from '@/features/post/newsletter'
 
 export const MEDIA_LIMIT = LIMITS.libraryMax
 export const MSG_LIBRARY_FULL = { title: 'Library full', description: 'Maximum 40 images allowed per workspace' }
@@ -18,8 +19,12 @@ export function useOwnerPost(id: number | null | undefined) {
     queryFn: () => getOwnerPost(id ?? 0).then((r) => r.post),
     enabled: Boolean(id),
     staleTime: 30_000,
+    refetchInterval: (q) => (mailUnderWay(q.state.data) ? MAIL_POLL_MS : false),
   })
 }
+
+/** How often the desk asks again for a post whose e-mail is under way. */
+export const MAIL_POLL_MS = 3000
 
 /** The workspace's media library (GET /api/workspace/media). */
 export function useMediaLibrary(enabled = true) {

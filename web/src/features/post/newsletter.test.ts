@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { Post, PostStatus } from '@/api/types'
-import { newsletterLine } from './newsletter'
+import { mailUnderWay, newsletterLine } from './newsletter'
 
 type State = Pick<Post, 'newsletter' | 'newsletterNote' | 'newsletterRecipients' | 'newsletterDelivery'>
 
@@ -27,5 +27,19 @@ describe('newsletterLine', () => {
     ['a post from before newsletters', { newsletter: 'none' }, 'published', null],
   ])('%s', (_, state, status, want) => {
     expect(newsletterLine(state, status)).toEqual(want)
+  })
+})
+
+describe('mailUnderWay', () => {
+  const delivery = (queued: number) => ({ queued, sent: 2, failed: 0, bounced: 0, held: 0, paused: false })
+  it.each<[string, (State & Pick<Post, 'status'>) | null, boolean]>([
+    ['no post', null, false],
+    ['a draft to send', { status: 'draft', newsletter: 'pending' }, false],
+    ['a live post being settled', { status: 'published', newsletter: 'pending' }, true],
+    ['copies still queued', { status: 'published', newsletter: 'sent', newsletterDelivery: delivery(3) }, true],
+    ['every copy gone', { status: 'published', newsletter: 'sent', newsletterDelivery: delivery(0) }, false],
+    ['not sent', { status: 'published', newsletter: 'skipped', newsletterNote: 'x' }, false],
+  ])('%s: %s', (_, post, want) => {
+    expect(mailUnderWay(post)).toBe(want)
   })
 })

@@ -53,3 +53,12 @@ export function newsletterLine(post: PostMail | null, status: PostStatus): Newsl
   if (state === 'pending') return { kind: 'pending', text: 'Being sent to your subscribers' }
   return null
 }
+
+/**
+ * Whether a post's e-mail is still under way (being settled after publishing, or its copies queued): the desk
+ * asks for the post again until it is not, so "Being sent" and "Queued for" turn into what happened.
+ */
+export function mailUnderWay(post: (PostMail & Pick<Post, 'status'>) | null | undefined): boolean {
+  if (!post || post.status !== 'published') return false
+  return post.newsletter === 'pending' || (post.newsletter === 'sent' && (post.newsletterDelivery?.queued ?? 0) > 0)
+}
