@@ -95,13 +95,18 @@ type Cache struct {
 	fifo  list.List
 	bytes int64
 	group singleflight.Group
+	// gens counts each workspace's invalidations: an answer made before
+	// the last one shows what the workspace held then, so it is never
+	// kept, and nobody asking after it joins the making of it.
+	gens   map[int64]uint64
+	allGen uint64
 }
 
 // New returns a cache whose entries live at most ttl and which holds at
 // most maxBytes (0 caches nothing). A response larger than maxBytes/8 is
 // never kept.
 func New(ttl time.Duration, maxBytes int64) *Cache {
-	c := &Cache{ttl: ttl, maxBytes: max(maxBytes, 0), now: time.Now, entries: map[int64]map[string]*node{}}
+	c := &Cache{ttl: ttl, maxBytes: max(maxBytes, 0), now: time.Now, entries: map[int64]map[string]*node{}, gens: map[int64]uint64{}}
 	c.maxEntry = c.maxBytes / 8
 	return c
 }
@@ -112,7 +117,8 @@ func (c *Cache) Get(workspaceID int64, key string, fill func() (*Entry, error)) 
 	if e := c.lookup(workspaceID, key); e != nil {
 		return e, nil
 	}
-	v, err, _ := c.group.Do(flightKey(workspaceID, key), func() (any, error) {
+	gen := c.gen(workspaceID)
+	v, err, _ := c.group.Do(flightKey(workspaceID, key)+"\x00"+strconv.FormatUint(gen, 10), func() (any, error) {
 		if e := c.lookup(workspaceID, key); e != nil {
 			return e, nil
 		}
@@ -125,7 +131,7 @@ func (c *Cache) Get(workspaceID int64, key string, fill func() (*Entry, error)) 
 		}
 		e.Prepare()
 		if !e.NoStore {
-			c.store(workspaceID, key, e)
+			c.storeAt(gen, workspaceID, key, e)
 		}
 		return e, nil
 	})
@@ -202,7 +208,27 @@ func size(key string, e *Entry) int64 {
 	return int64(cap(e.Body)+cap(e.Gzip)+len(e.ContentType)+len(e.ETag)+len(e.CSP)+len(key)) + entryOverhead
 }
 
-func (c *Cache) store(ws int64, key string, e *Entry) {
+// gen is the workspace's count of invalidations (its own and InvalidateAll's:
+// both only grow, so their sum changes whenever either does).
+func (c *Cache) gen(ws int64) uint64 {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.genLocked(ws)
+}
+
+func (c *Cache) genLocked(ws int64) uint64 { return c.gens[ws] + c.allGen }
+
+// storeAt keeps e, made at the workspace's generation gen, unless the
+// workspace was invalidated since: e then shows what it held before.
+func (c *Cache) storeAt(gen uint64, ws int64, key string, e *Entry) {
+	c.keep(ws, key, e, &gen)
+}
+
+func (c *Cache) store(ws int64, key string, e *Entry) { c.keep(ws, key, e, nil) }
+
+// keep stores e for (ws, key); with made set, only while the workspace is
+// still at that generation.
+func (c *Cache) keep(ws int64, key string, e *Entry, made *uint64) {
 	if cap(e.Body)-len(e.Body) > len(e.Body)/8 {
 		// A body built by appending may hold up to twice its length.
 		e.Body = bytes.Clone(e.Body)
@@ -214,6 +240,9 @@ func (c *Cache) store(ws int64, key string, e *Entry) {
 	now := c.now()
 	c.mu.Lock()
 	defer c.mu.Unlock()
+	if made != nil && *made != c.genLocked(ws) {
+		return
+	}
 	if old := c.entries[ws][key]; old != nil {
 		c.remove(old)
 	}
@@ -289,6 +318,7 @@ func (c *Cache) Invalidate(workspaceID int64) {
 // drop forgets the workspace's entries in this instance only.
 func (c *Cache) drop(workspaceID int64) {
 	c.mu.Lock()
+	c.gens[workspaceID]++
 	for _, n := range c.entries[workspaceID] {
 		c.remove(n)
 	}
@@ -298,6 +328,7 @@ func (c *Cache) drop(workspaceID int64) {
 // InvalidateAll drops everything (e.g. after an admin-wide change).
 func (c *Cache) InvalidateAll() {
 	c.mu.Lock()
+	c.allGen++
 	c.entries, c.bytes = map[int64]map[string]*node{}, 0
 	c.lru.Init()
 	c.fifo.Init()

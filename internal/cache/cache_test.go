@@ -96,3 +96,59 @@ func TestInvalidateNotifiesAndFollowDrops(t *testing.T) {
 		t.Fatal("a drop from Follow must not notify other instances again")
 	}
 }
+
+// An answer being made when its workspace changes shows what the workspace
+// held before: it is given to whoever asked already, but never kept, and
+// whoever asks after the change gets a new one rather than joining it.
+func TestAnswerMadeAcrossAnInvalidationIsNotKept(t *testing.T) {
+	c := New(time.Minute, 1<<20)
+	started, release := make(chan struct{}), make(chan struct{})
+	old := make(chan *Entry)
+	go func() {
+		e, _ := c.Get(1, "home", func() (*Entry, error) {
+			close(started)
+			<-release
+			return &Entry{Body: []byte("before the post")}, nil
+		})
+		old <- e
+	}()
+	<-started
+	c.Invalidate(1) // the post is written while the old home is being made
+	asked := make(chan *Entry, 1)
+	go func() {
+		e, _ := c.Get(1, "home", func() (*Entry, error) { return &Entry{Body: []byte("with the post")}, nil })
+		asked <- e
+	}()
+	var fresh *Entry
+	select {
+	case fresh = <-asked:
+	case <-time.After(time.Minute): // its own fill returns at once: only waiting on the old one takes long
+		close(release)
+		t.Fatal("asked after the change: it waited for the answer made before it")
+	}
+	if string(fresh.Body) != "with the post" {
+		t.Fatalf("asked after the change: %q, want the new answer", fresh.Body)
+	}
+	close(release)
+	if e := <-old; string(e.Body) != "before the post" {
+		t.Fatalf("asked before the change: %q", e.Body)
+	}
+	got, _ := c.Get(1, "home", func() (*Entry, error) { return &Entry{Body: []byte("made again")}, nil })
+	if string(got.Body) != "with the post" {
+		t.Fatalf("kept %q, want the answer made after the change", got.Body)
+	}
+
+	// The same across InvalidateAll.
+	started, release = make(chan struct{}), make(chan struct{})
+	go func() {
+		e, _ := c.Get(2, "home", func() (*Entry, error) { close(started); <-release; return &Entry{Body: []byte("old")}, nil })
+		old <- e
+	}()
+	<-started
+	c.InvalidateAll()
+	close(release)
+	<-old
+	if got, _ := c.Get(2, "home", func() (*Entry, error) { return &Entry{Body: []byte("new")}, nil }); string(got.Body) != "new" {
+		t.Fatalf("after InvalidateAll: kept %q", got.Body)
+	}
+}

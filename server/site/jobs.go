@@ -79,7 +79,9 @@ func (h *Handler) renderJob(r *http.Request, b *blogaddr.Blog, key string, fill 
 	if err != nil {
 		return err
 	}
-	if !e.NoStore {
+	// Kept in memory unless the blog changed while it was made: readers
+	// would be served the page from before the change.
+	if !e.NoStore && (h.Pages == nil || !h.Pages.Stale(b.Workspace.ID, e.Version, e.Build)) {
 		h.Cache.Set(b.Workspace.ID, "html:"+key, e)
 	}
 	return nil
