@@ -3,7 +3,6 @@ package media_test
 import (
 	"context"
 	"errors"
-	"net"
 	"net/http"
 	"net/http/httptest"
 	"net/netip"
@@ -16,6 +15,7 @@ import (
 	"github.com/inkpress/inkpress/internal/media"
 	"github.com/inkpress/inkpress/internal/plan"
 	"github.com/inkpress/inkpress/internal/safehttp"
+	"github.com/inkpress/inkpress/internal/safehttp/safehttptest"
 	"github.com/inkpress/inkpress/store"
 	"github.com/inkpress/inkpress/store/sqlstore"
 	"github.com/inkpress/inkpress/store/storetest"
@@ -69,21 +69,7 @@ func TestCleanAlt(t *testing.T) {
 // remote is an image site on addr (a loopback address the test allows or
 // not) that counts its requests.
 func remote(t *testing.T, addr string, h http.Handler) (*httptest.Server, *atomic.Int64) {
-	t.Helper()
-	var hits atomic.Int64
-	srv := httptest.NewUnstartedServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		hits.Add(1)
-		h.ServeHTTP(w, r)
-	}))
-	l, err := net.Listen("tcp", addr)
-	if err != nil {
-		t.Skipf("cannot listen on %s: %v", addr, err)
-	}
-	srv.Listener.Close()
-	srv.Listener = l
-	srv.Start()
-	t.Cleanup(srv.Close)
-	return srv, &hits
+	return safehttptest.Server(t, addr, h)
 }
 
 // imageSite serves a PNG, an oversized body (counting what it managed to

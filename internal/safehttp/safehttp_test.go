@@ -8,6 +8,8 @@ import (
 	"net/netip"
 	"sync/atomic"
 	"testing"
+
+	"github.com/inkpress/inkpress/internal/safehttp/safehttptest"
 )
 
 func TestAllowed(t *testing.T) {
@@ -66,21 +68,7 @@ func get(t *testing.T, c *http.Client, url string) (*http.Response, error) {
 
 // counting is a test server on addr that counts its requests.
 func counting(t *testing.T, addr string, h http.HandlerFunc) (*httptest.Server, *atomic.Int64) {
-	t.Helper()
-	var n atomic.Int64
-	srv := httptest.NewUnstartedServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		n.Add(1)
-		h(w, r)
-	}))
-	l, err := net.Listen("tcp", addr)
-	if err != nil {
-		t.Skipf("cannot listen on %s: %v", addr, err)
-	}
-	srv.Listener.Close()
-	srv.Listener = l
-	srv.Start()
-	t.Cleanup(srv.Close)
-	return srv, &n
+	return safehttptest.Server(t, addr, h)
 }
 
 func TestClientRefusesInwardAddresses(t *testing.T) {

@@ -3,7 +3,6 @@ package api_test
 import (
 	"bytes"
 	"encoding/json"
-	"net"
 	"net/http"
 	"net/http/httptest"
 	"path/filepath"
@@ -12,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/inkpress/inkpress/app/apptest"
+	"github.com/inkpress/inkpress/internal/safehttp/safehttptest"
 	"github.com/inkpress/inkpress/server/api/contract"
 )
 
@@ -19,9 +19,7 @@ import (
 // allows or not), counting its requests.
 func imageHost(t *testing.T, addr string, png []byte) (*httptest.Server, *atomic.Int64) {
 	t.Helper()
-	var hits atomic.Int64
-	srv := httptest.NewUnstartedServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		hits.Add(1)
+	return safehttptest.Server(t, addr, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		switch r.URL.Path {
 		case "/docsz/AD_4nXe":
 			w.Header().Set("Content-Type", "image/png")
@@ -36,15 +34,6 @@ func imageHost(t *testing.T, addr string, png []byte) (*httptest.Server, *atomic
 			http.NotFound(w, r)
 		}
 	}))
-	l, err := net.Listen("tcp", addr)
-	if err != nil {
-		t.Skipf("cannot listen on %s: %v", addr, err)
-	}
-	srv.Listener.Close()
-	srv.Listener = l
-	srv.Start()
-	t.Cleanup(srv.Close)
-	return srv, &hits
 }
 
 // An owner's paste from Google Docs: each image is copied into the library
