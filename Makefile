@@ -35,16 +35,11 @@ TEST_DEPS = PG_URL='$(PG_URL)' ./scripts/test-deps.sh
 test-deps:
 	$(TEST_DEPS)
 
-# The race detector watches our code, not SQLite's: modernc.org's SQLite is C translated to Go, and
-# instrumenting it made the database-heavy suites about four times slower (every page SQLite reads is
-# thousands of instrumented memory accesses) without ever being able to report a race of ours.
-NO_RACE_IN_SQLITE = -gcflags='modernc.org/...=-race=false'
-
 # INKPRESS_TEST_REQUIRE=all: a test that lacks PostgreSQL, MinIO, Pebble or the app's server bundle
 # (the engine's memory test renders with the real one) fails instead of skipping.
 test-go: web
 	$(TEST_DEPS) postgres minio pebble
-	INKPRESS_TEST_REQUIRE=all INKPRESS_TEST_POSTGRES_URL='$(PG_URL)' $(GO) test -tags nodynamic -race $(NO_RACE_IN_SQLITE) -count=1 -timeout 30m ./...
+	INKPRESS_TEST_REQUIRE=all INKPRESS_TEST_POSTGRES_URL='$(PG_URL)' $(GO) test -tags nodynamic -race -count=1 -timeout 30m ./...
 
 test-web: web/node_modules/.package-lock.json
 	cd web && $(NPM) run lint && $(NPM) run typecheck && $(NPM) test
