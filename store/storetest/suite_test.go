@@ -84,26 +84,12 @@ func TestSessionsExpire(t *testing.T) {
 func TestReserveUsageIsAtomic(t *testing.T) {
 	Run(t, func(t *testing.T, s *sqlstore.DB) {
 		_, ws := signUp(t, s, "a@x.io", "a")
-		var ok, refused atomic.Int32
-		var wg sync.WaitGroup
-		for range 50 {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				_, err := s.ReserveUsage(ctx, ws.ID, "2026-11-01", 1, 0)
-				switch {
-				case err == nil:
-					ok.Add(1)
-				case errors.Is(err, store.ErrLimit):
-					refused.Add(1)
-				default:
-					t.Errorf("reserve: %v", err)
-				}
-			}()
-		}
-		wg.Wait()
-		if ok.Load() != 10 || refused.Load() != 40 {
-			t.Fatalf("ok %d refused %d", ok.Load(), refused.Load())
+		ok, refused := race(t, 50, func(int) error {
+			_, err := s.ReserveUsage(ctx, ws.ID, "2026-11-01", 1, 0)
+			return err
+		})
+		if ok != 10 || refused != 40 {
+			t.Fatalf("ok %d refused %d", ok, refused)
 		}
 		if err := s.ReleaseUsage(ctx, ws.ID, "2026-11-01", 1, 0); err != nil {
 			t.Fatal(err)
@@ -307,4 +293,28 @@ func TestWorkspacesUpdateAndFind(t *testing.T) {
 			t.Fatalf("list = %d", len(all))
 		}
 	})
+}
+
+// race runs try(0..n-1) at once and counts the calls that succeeded and those
+// a limit refused (store.ErrLimit); any other error fails the test.
+func race(t *testing.T, n int, try func(i int) error) (ok, refused int32) {
+	t.Helper()
+	var oks, refusals atomic.Int32
+	var wg sync.WaitGroup
+	for i := range n {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			switch err := try(i); {
+			case err == nil:
+				oks.Add(1)
+			case errors.Is(err, store.ErrLimit):
+				refusals.Add(1)
+			default:
+				t.Errorf("call %d: %v", i, err)
+			}
+		}()
+	}
+	wg.Wait()
+	return oks.Load(), refusals.Load()
 }

@@ -16,28 +16,14 @@ import (
 func TestBlogCapHoldsUnderConcurrency(t *testing.T) {
 	Run(t, func(t *testing.T, s *sqlstore.DB) {
 		u, _ := signUp(t, s, "a@x.io", "first")
-		var ok, refused atomic.Int32
-		var wg sync.WaitGroup
-		for i := range 20 {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				_, err := s.CreateWorkspace(ctx, store.CreateWorkspace{UserID: u.ID, Name: "B", Slug: fmt.Sprintf("blog-%d", i),
-					Exact: true, PlanTier: store.PlanAgency, Month: "2026-11-01", Posts: 500, Images: 500, MaxOwned: 5})
-				switch {
-				case err == nil:
-					ok.Add(1)
-				case errors.Is(err, store.ErrLimit):
-					refused.Add(1)
-				default:
-					t.Errorf("create: %v", err)
-				}
-			}()
-		}
-		wg.Wait()
+		ok, refused := race(t, 20, func(i int) error {
+			_, err := s.CreateWorkspace(ctx, store.CreateWorkspace{UserID: u.ID, Name: "B", Slug: fmt.Sprintf("blog-%d", i),
+				Exact: true, PlanTier: store.PlanAgency, Month: "2026-11-01", Posts: 500, Images: 500, MaxOwned: 5})
+			return err
+		})
 		// The sign-up's blog counts: 4 more fit.
-		if ok.Load() != 4 || refused.Load() != 16 {
-			t.Fatalf("ok %d refused %d", ok.Load(), refused.Load())
+		if ok != 4 || refused != 16 {
+			t.Fatalf("ok %d refused %d", ok, refused)
 		}
 		if n, err := s.CountOwned(ctx, u.ID); err != nil || n != 5 {
 			t.Fatalf("owned %d, %v", n, err)
